@@ -1,0 +1,63 @@
+// @ts-check
+import { defineConfig } from "astro/config";
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+import netlify from "@netlify/vite-plugin";
+
+// Everything here must work offline: no telemetry (ASTRO_TELEMETRY_DISABLED is also set by the
+// npm scripts), and Netlify's emulation runs with edge functions and geolocation lookups off.
+const siteUrl = (process.env.SITE_URL || "https://bridgewise.eu").replace(/\/+$/, "");
+
+/** Hydrate an island on the visitor's first interaction with it (hover, touch, focus, key). */
+const interactionDirective = {
+  name: "client-interaction",
+  hooks: {
+    "astro:config:setup": ({ addClientDirective }) => {
+      addClientDirective({ name: "interaction", entrypoint: "./src/lib/interaction-directive.ts" });
+    },
+  },
+};
+
+export default defineConfig({
+  site: siteUrl,
+  output: "static",
+  trailingSlash: "ignore",
+  build: { format: "directory", inlineStylesheets: "never" },
+  i18n: {
+    locales: ["en", "nl", "fa"],
+    defaultLocale: "en",
+    routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
+  },
+  integrations: [react(), interactionDirective],
+  image: { service: { entrypoint: "astro/assets/services/noop" } },
+  devToolbar: { enabled: false },
+  markdown: { syntaxHighlight: false },
+  security: {
+    csp: {
+      algorithm: "SHA-256",
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "manifest-src 'self'",
+      ],
+    },
+  },
+  vite: {
+    plugins: [
+      tailwindcss(),
+      netlify({
+        edgeFunctions: { enabled: false },
+        geolocation: { enabled: false },
+        images: { enabled: false },
+        blobs: { enabled: false },
+        database: { enabled: false },
+        aiGateway: { enabled: false },
+      }),
+    ],
+  },
+});

@@ -1,0 +1,43 @@
+// Screenshots for looking at the site: `node scripts/screenshots.mjs [outDir] [paths…]`.
+// Serves the current build, shoots each path in en/nl/fa at phone (390) and desktop (1440) widths.
+import { mkdirSync } from "node:fs";
+import { chromium } from "@playwright/test";
+import { chromiumPath } from "./lib/chromium.mjs";
+import { buildIfNeeded } from "./lib/build-if-needed.mjs";
+import { startNetlifyServer } from "./lib/netlify-server.mjs";
+
+const [outDir = "screenshots", ...paths] = process.argv.slice(2);
+const targets = paths.length ? paths : ["/", "/startup-visa"];
+mkdirSync(outDir, { recursive: true });
+buildIfNeeded();
+const server = await startNetlifyServer({ port: 0 });
+const browser = await chromium.launch({ executablePath: chromiumPath() });
+try {
+  for (const width of [390, 1440]) {
+    const context = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, deviceScaleFactor: 1 });
+    await context.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+    const page = await context.newPage();
+    for (const lang of ["en", "nl", "fa"]) {
+      for (const p of targets) {
+        await page.goto(`${server.url}/${lang}${p === "/" ? "/" : p}`, { waitUntil: "networkidle" });
+        await page.evaluate(() => document.fonts.ready);
+        const name = `${outDir}/${lang}${p === "/" ? "-home" : p.replaceAll("/", "-")}-${width}.png`;
+        await page.screenshot({ path: name, fullPage: true });
+        console.log(name);
+        if (process.env.SEGMENTS) {
+          // Viewport-height slices of the full page, easier to inspect than one tall image.
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          const step = width < 800 ? 844 : 900;
+          for (let y = 0, i = 0; y < height; y += step, i++) {
+            const clip = { x: 0, y, width, height: Math.min(step, height - y) };
+            await page.screenshot({ path: name.replace(".png", `-part${i}.png`), fullPage: true, clip });
+          }
+        }
+      }
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,20 @@
+// `npm start`: build if needed, then serve the site (and API) on http://localhost:${PORT:-8888}.
+import { buildIfNeeded } from "./lib/build-if-needed.mjs";
+import { startNetlifyServer } from "./lib/netlify-server.mjs";
+
+const port = Number(process.env.PORT || 8888);
+
+try {
+  buildIfNeeded();
+  const server = await startNetlifyServer({ port, host: process.env.HOST || "127.0.0.1" });
+  console.log(`\n  Site ready: ${server.url}/\n  (Ctrl+C to stop)\n`);
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+} catch (error) {
+  console.error(`Could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}

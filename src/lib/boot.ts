@@ -1,0 +1,77 @@
+/**
+ * The tiny script that runs in <head> before first paint. It is inlined into every page as
+ * `(${boot})(document, window, config)`, so it must stay self-contained: no imports, no closures
+ * over module scope. Its CSP hash is computed at build time (see layouts/BaseLayout.astro).
+ *
+ * - On a language-prefixed page it stores that language (cookie and localStorage).
+ * - On an unprefixed page it resolves the language (cookie, ?lang, localStorage, browser, English),
+ *   stores it and redirects to the prefixed twin, keeping query and hash, before anything paints.
+ * - On the first page view of a browser session it shows the splash screen for 2.5 s.
+ */
+export interface BootConfig {
+  /** Name of the language cookie, `<slug>_language`. */
+  cookie: string;
+  langs: readonly string[];
+  /** The page's language, or null on an unprefixed page that must redirect. */
+  page: string | null;
+  /** Whether this page shows the splash on the first view of a session. */
+  splash: boolean;
+  /** Whether visiting this page stores its language (not on error pages). */
+  store: boolean;
+}
+
+export function boot(doc: Document, win: Window, cfg: BootConfig): string | null {
+  const valid = (v: string | null | undefined): v is string => !!v && cfg.langs.indexOf(v) >= 0;
+  const tryGet = (read: () => string | null): string | null => {
+    try {
+      return read();
+    } catch {
+      return null;
+    }
+  };
+  const store = (lang: string) => {
+    const secure = win.location.protocol === "https:" ? "; Secure" : "";
+    doc.cookie = `${cfg.cookie}=${lang}; Max-Age=2592000; Path=/; SameSite=Lax${secure}`;
+    tryGet(() => {
+      win.localStorage.setItem("i18nextLng", lang);
+      return null;
+    });
+  };
+  const html = doc.documentElement;
+
+  if (!valid(cfg.page)) {
+    const cookie = tryGet(() => {
+      const m = doc.cookie.match(new RegExp(`(?:^|; )${cfg.cookie}=([^;]*)`));
+      return m ? decodeURIComponent(m[1]) : null;
+    });
+    const query = tryGet(() => new URLSearchParams(win.location.search).get("lang"));
+    const stored = tryGet(() => win.localStorage.getItem("i18nextLng"));
+    let lang = [cookie, query, stored].filter(valid)[0];
+    if (!lang) {
+      const tags = (win.navigator.languages || [win.navigator.language || ""]) as readonly string[];
+      for (let i = 0; i < tags.length && !lang; i++) {
+        const primary = String(tags[i]).toLowerCase().split(/[-_]/)[0];
+        if (valid(primary)) lang = primary;
+      }
+    }
+    lang = lang || cfg.langs[0];
+    store(lang);
+    html.classList.add("redirecting");
+    const path = win.location.pathname.replace(/\/+$/, "") || "";
+    const target = (path ? `/${lang}${path}` : `/${lang}/`) + win.location.search + win.location.hash;
+    win.location.replace(target);
+    return target;
+  }
+
+  if (cfg.store) store(cfg.page);
+  if (cfg.splash && !tryGet(() => win.sessionStorage.getItem("splash-seen"))) {
+    tryGet(() => {
+      win.sessionStorage.setItem("splash-seen", "1");
+      return null;
+    });
+    html.classList.add("splash");
+    win.setTimeout(() => html.classList.add("splash-done"), 2500);
+    win.setTimeout(() => html.classList.remove("splash", "splash-done"), 2900);
+  }
+  return null;
+}
