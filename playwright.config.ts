@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./scripts/lib/chromium.mjs";
+
+const port = Number(process.env.E2E_PORT || 8899);
+const baseURL = process.env.E2E_BASE_URL || `http://localhost:${port}`;
+
+/** Browser tests run against the production build served by `npm start` (Netlify's emulation). */
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: findChromium() ?? undefined,
+      // The machine is offline: keep Chromium from calling home.
+      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: "node scripts/start.mjs",
+        env: { PORT: String(port) },
+        url: `${baseURL}/en/`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+      },
+});

@@ -1,0 +1,90 @@
+import { describe, expect, test, vi } from "vitest";
+import { boot, type BootConfig } from "./boot";
+
+/** A minimal stand-in for the browser globals the head script touches. */
+function fakeBrowser({ url = "https://site.test/", cookie = "", stored = null as string | null, languages = ["en-US"] as string[], session = {} as Record<string, string> } = {}) {
+  const u = new URL(url);
+  const cookies: string[] = [];
+  const classes = new Set<string>();
+  const local = new Map<string, string>(stored ? [["i18nextLng", stored]] : []);
+  const sessionStore = new Map(Object.entries(session));
+  const replace = vi.fn();
+  const doc = {
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string) {
+      cookies.push(value);
+    },
+    documentElement: { classList: { add: (...c: string[]) => c.forEach((x) => classes.add(x)), remove: (...c: string[]) => c.forEach((x) => classes.delete(x)) } },
+  } as unknown as Document;
+  const win = {
+    location: { protocol: u.protocol, pathname: u.pathname, search: u.search, hash: u.hash, replace },
+    localStorage: { getItem: (k: string) => local.get(k) ?? null, setItem: (k: string, v: string) => local.set(k, v) },
+    sessionStorage: { getItem: (k: string) => sessionStore.get(k) ?? null, setItem: (k: string, v: string) => sessionStore.set(k, v) },
+    navigator: { languages, language: languages[0] },
+    setTimeout: (fn: () => void) => fn(),
+  } as unknown as Window;
+  return { doc, win, cookies, classes, local, replace, sessionStore };
+}
+
+const config = (page: string | null, extra: Partial<BootConfig> = {}): BootConfig => ({ cookie: "brand_language", langs: ["en", "nl", "fa"], page, splash: true, store: true, ...extra });
+
+describe("head script on an unprefixed page", () => {
+  test("redirects by cookie first, keeping path, query and hash", () => {
+    const b = fakeBrowser({ url: "https://site.test/startup-visa?lang=nl#process", cookie: "x=1; brand_language=fa", stored: "en" });
+    expect(boot(b.doc, b.win, config(null))).toBe("/fa/startup-visa?lang=nl#process");
+    expect(b.replace).toHaveBeenCalledWith("/fa/startup-visa?lang=nl#process");
+  });
+  test("then ?lang, then localStorage, then browser language, then English", () => {
+    expect(boot(fakeBrowser({ url: "https://site.test/?lang=nl", stored: "fa" }).doc, fakeBrowser({ url: "https://site.test/?lang=nl", stored: "fa" }).win, config(null))).toBe("/nl/?lang=nl");
+    const stored = fakeBrowser({ stored: "fa", languages: ["nl"] });
+    expect(boot(stored.doc, stored.win, config(null))).toBe("/fa/");
+    const browser = fakeBrowser({ languages: ["de-DE", "nl-BE"] });
+    expect(boot(browser.doc, browser.win, config(null))).toBe("/nl/");
+    const none = fakeBrowser({ languages: ["de"] });
+    expect(boot(none.doc, none.win, config(null))).toBe("/en/");
+  });
+  test("stores the chosen language in a 30-day cookie on path / and in localStorage", () => {
+    const b = fakeBrowser({ url: "https://site.test/", languages: ["fa-IR"] });
+    boot(b.doc, b.win, config(null));
+    expect(b.cookies[0]).toBe("brand_language=fa; Max-Age=2592000; Path=/; SameSite=Lax; Secure");
+    expect(b.local.get("i18nextLng")).toBe("fa");
+  });
+  test("hides the page while it redirects, so no wrong language flashes", () => {
+    const b = fakeBrowser();
+    boot(b.doc, b.win, config(null));
+    expect(b.classes.has("redirecting")).toBe(true);
+  });
+  test("ignores an unknown cookie value", () => {
+    const b = fakeBrowser({ cookie: "brand_language=de", languages: ["fa"] });
+    expect(boot(b.doc, b.win, config(null))).toBe("/fa/");
+  });
+});
+
+describe("head script on a language page", () => {
+  test("stores the page language and does not redirect", () => {
+    const b = fakeBrowser({ url: "http://localhost/nl/", cookie: "brand_language=fa" });
+    expect(boot(b.doc, b.win, config("nl"))).toBeNull();
+    expect(b.replace).not.toHaveBeenCalled();
+    expect(b.cookies[0]).toBe("brand_language=nl; Max-Age=2592000; Path=/; SameSite=Lax");
+  });
+  test("an error page stores nothing", () => {
+    const b = fakeBrowser({ url: "http://localhost/nope" });
+    boot(b.doc, b.win, config("en", { store: false, splash: false }));
+    expect(b.cookies).toEqual([]);
+  });
+  test("shows the splash once per browser session", () => {
+    const first = fakeBrowser({ url: "http://localhost/en/" });
+    const added: string[] = [];
+    const add = first.doc.documentElement.classList.add;
+    first.doc.documentElement.classList.add = (...c: string[]) => (added.push(...c), add(...c));
+    boot(first.doc, first.win, config("en"));
+    expect(added).toContain("splash");
+    expect(first.sessionStore.get("splash-seen")).toBe("1");
+
+    const again = fakeBrowser({ url: "http://localhost/en/startup-visa", session: { "splash-seen": "1" } });
+    boot(again.doc, again.win, config("en"));
+    expect(again.classes.has("splash")).toBe(false);
+  });
+});
