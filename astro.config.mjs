@@ -22,7 +22,7 @@ export default defineConfig({
   site: siteUrl,
   output: "static",
   trailingSlash: "ignore",
-  build: { format: "directory", inlineStylesheets: "never" },
+  build: { format: "directory", inlineStylesheets: "always" },
   i18n: {
     locales: ["en", "nl", "fa"],
     defaultLocale: "en",

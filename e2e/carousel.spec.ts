@@ -1,0 +1,191 @@
+import { expect, test, type Page } from "@playwright/test";
+import { frames, hydrated, skipSplash } from "./helpers";
+
+/** Spec section 2 (testimonial carousel) and 9 (6000 ms autoplay, 50 px swipe, breakpoints 768/1024, 7 testimonials). */
+
+test.beforeEach(async ({ context }) => {
+  await skipSplash(context);
+});
+
+const carousel = (page: Page) => page.locator("#testimonials [aria-roledescription=carousel]");
+const slides = (page: Page) => carousel(page).locator(".swiper-slide");
+const dots = (page: Page) => carousel(page).locator("ul[role=list] > li > button");
+
+/** Opens a page, brings the testimonials into view (the island hydrates when visible) and waits for React. */
+async function openCarousel(page: Page, path = "/en/") {
+  await page.goto(path);
+  await page.locator("#testimonials").scrollIntoViewIfNeeded();
+  await carousel(page).scrollIntoViewIfNeeded();
+  await hydrated(page, "TestimonialCarousel");
+  await expect(dots(page).first()).toBeVisible();
+}
+
+/** Indices (0-based, document order) of the slides whose box lies fully inside the carousel's viewport. */
+const visibleSlides = (page: Page) =>
+  carousel(page)
+    .locator(".swiper")
+    .evaluate((viewport) => {
+      const box = viewport.getBoundingClientRect();
+      return [...viewport.querySelectorAll(".swiper-slide")].flatMap((slide, i) => {
+        const r = slide.getBoundingClientRect();
+        return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1 ? [i] : [];
+      });
+    });
+
+/** Index of the dot marked current. */
+const activeDot = (page: Page) => dots(page).evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute("aria-current") === "true"));
+
+async function expectGroup(page: Page, dot: number, visible: number[]) {
+  await expect.poll(() => activeDot(page)).toBe(dot);
+  await expect.poll(() => visibleSlides(page)).toEqual(visible);
+}
+
+/** Drags with the mouse over the slides by `dx` pixels (negative: to the left). */
+async function drag(page: Page, dx: number) {
+  const box = (await carousel(page).locator(".swiper").boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y, { steps: 3 });
+  await page.mouse.move(x + dx, y, { steps: 3 });
+  await page.mouse.up();
+}
+
+const layouts = [
+  { width: 1440, perView: 3, groups: 3 },
+  { width: 900, perView: 2, groups: 4 },
+  { width: 390, perView: 1, groups: 7 },
+] as const;
+
+for (const { width, perView, groups } of layouts) {
+  test(`at ${width} px: ${perView} card(s) visible, ${groups} dots, height 450 px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openCarousel(page);
+    await expect(slides(page)).toHaveCount(7);
+    await expect(dots(page)).toHaveCount(groups);
+    await expectGroup(page, 0, Array.from({ length: perView }, (_, i) => i));
+    const height = await slides(page).first().evaluate((el) => el.getBoundingClientRect().height);
+    expect(Math.round(height)).toBe(450);
+    // Dots are read out as groups and the current one is marked.
+    await expect(dots(page).first()).toHaveAttribute("aria-label", "Show testimonials group 1");
+    await expect(dots(page).first()).toHaveAttribute("aria-current", "true");
+  });
+}
+
+test("arrows are visible at 1440 px and move between groups", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openCarousel(page);
+  const next = carousel(page).getByRole("button", { name: "Next", exact: true });
+  const previous = carousel(page).getByRole("button", { name: "Previous", exact: true });
+  await expect(next).toBeVisible();
+  await expect(previous).toBeVisible();
+  await next.click();
+  await expectGroup(page, 1, [3, 4, 5]);
+});
+
+test("arrows are hidden at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openCarousel(page);
+  await expect(carousel(page).getByRole("button", { name: "Next", exact: true })).toBeHidden();
+  await expect(carousel(page).getByRole("button", { name: "Previous", exact: true })).toBeHidden();
+});
+
+test("clicking a dot shows that group", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openCarousel(page);
+  await dots(page).nth(2).click();
+  await expectGroup(page, 2, [4, 5, 6]);
+  await expect(dots(page).nth(2)).toHaveAttribute("aria-current", "true");
+  await expect(dots(page).nth(0)).not.toHaveAttribute("aria-current");
+  await expect(slides(page).nth(6)).toContainText("Sophie Janssen");
+});
+
+test("autoplay advances every 6 s and wraps from the last group to the first", async ({ page }) => {
+  await page.clock.install();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openCarousel(page);
+  // Stop the clock right after hydration: from here on only runFor moves time.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+  await expectGroup(page, 0, [0, 1, 2]);
+
+  // The first timer started at hydration, a moment ago: not yet after 4.5 s, surely after 6.5 s.
+  await page.clock.runFor(4500);
+  await expectGroup(page, 0, [0, 1, 2]);
+  await page.clock.runFor(2000);
+  await expectGroup(page, 1, [3, 4, 5]);
+
+  // The next timer starts when the move has finished: exactly 6 s.
+  await page.clock.runFor(5900);
+  await expectGroup(page, 1, [3, 4, 5]);
+  await page.clock.runFor(200);
+  await expectGroup(page, 2, [4, 5, 6]);
+
+  // From the last group it wraps to the first.
+  await page.clock.runFor(6000);
+  await expectGroup(page, 0, [0, 1, 2]);
+});
+
+test("swipe in English: a drag of more than 50 px to the left advances, 30 px does nothing", async ({ page }) => {
+  await openCarousel(page, "/en/");
+  await expectGroup(page, 0, [0, 1, 2]);
+  await drag(page, -30);
+  await frames(page, 3);
+  await expectGroup(page, 0, [0, 1, 2]);
+  await drag(page, -120);
+  await expectGroup(page, 1, [3, 4, 5]);
+});
+
+test("swipe in English: a drag to the right goes back (wrapping to the last group)", async ({ page }) => {
+  await openCarousel(page, "/en/");
+  await drag(page, 120);
+  await expectGroup(page, 2, [4, 5, 6]);
+});
+
+test("swipe in Persian: a drag to the right advances, 30 px does nothing", async ({ page }) => {
+  await openCarousel(page, "/fa/");
+  await expect(carousel(page).locator(".swiper")).toHaveAttribute("dir", "rtl");
+  await expectGroup(page, 0, [0, 1, 2]);
+  await drag(page, 30);
+  await frames(page, 3);
+  await expectGroup(page, 0, [0, 1, 2]);
+  await drag(page, 120);
+  await expectGroup(page, 1, [3, 4, 5]);
+});
+
+const cards = [
+  { author: "Sara Rahimi", rating: 5 },
+  { author: "Reza Karimi", rating: 5 },
+  { author: "Leila Ahmadi", rating: 5 },
+  { author: "Daniel de Vries", rating: 5 },
+  { author: "Maryam Hosseini", rating: 4 },
+  { author: "Arash Moradi", rating: 4 },
+  { author: "Sophie Janssen", rating: 5 },
+];
+
+test("each card shows author, company, LinkedIn link, rating label and its stars", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openCarousel(page);
+  await expect(slides(page)).toHaveCount(cards.length);
+  for (const [i, card] of cards.entries()) {
+    await dots(page).nth(i).click();
+    await expectGroup(page, i, [i]);
+    const slide = slides(page).nth(i);
+    const caption = slide.locator("figcaption");
+    await expect(caption.getByText(card.author, { exact: true })).toBeVisible();
+    const company = caption.locator("span.block").nth(1);
+    await expect(company).toBeVisible();
+    expect((await company.innerText()).trim().length, `company of ${card.author}`).toBeGreaterThan(1);
+    const linkedin = caption.getByRole("link");
+    await expect(linkedin).toBeVisible();
+    await expect(linkedin).toHaveAttribute("href", /^https:\/\/(www\.)?linkedin\.com\//);
+    await expect(linkedin).toHaveAttribute("target", "_blank");
+    await expect(linkedin).toHaveAttribute("rel", /\bnoopener\b/);
+    await expect(linkedin).toHaveAccessibleName(new RegExp(card.author));
+    const rating = slide.getByRole("img", { name: `Rated ${card.rating} out of 5` });
+    await expect(rating).toBeVisible();
+    await expect(rating.locator("svg")).toHaveCount(5);
+    await expect(rating.locator('path[fill="#f59e0b"]'), `filled stars of ${card.author}`).toHaveCount(card.rating);
+    await expect(slide.locator("blockquote")).not.toBeEmpty();
+  }
+});
