@@ -2,7 +2,14 @@ import { describe, expect, test, vi } from "vitest";
 import { boot, type BootConfig } from "./boot";
 
 /** A minimal stand-in for the browser globals the head script touches. */
-function fakeBrowser({ url = "https://site.test/", cookie = "", stored = null as string | null, languages = ["en-US"] as string[], session = {} as Record<string, string> } = {}) {
+function fakeBrowser({
+  url = "https://site.test/",
+  cookie = "",
+  stored = null as string | null,
+  languages = ["en-US"] as string[],
+  session = {} as Record<string, string>,
+  detected = undefined as string | undefined | Error,
+} = {}) {
   const u = new URL(url);
   const cookies: string[] = [];
   const classes = new Set<string>();
@@ -23,7 +30,13 @@ function fakeBrowser({ url = "https://site.test/", cookie = "", stored = null as
     localStorage: { getItem: (k: string) => local.get(k) ?? null, setItem: (k: string, v: string) => local.set(k, v) },
     sessionStorage: { getItem: (k: string) => sessionStore.get(k) ?? null, setItem: (k: string, v: string) => sessionStore.set(k, v) },
     navigator: { languages, language: languages[0] },
-    setTimeout: (fn: () => void) => fn(),
+    setTimeout: (fn: () => void) => (fn(), 0),
+    clearTimeout: () => {},
+    fetch: vi.fn(async (url: string) => {
+      if (url !== "/api/detect-language") throw new Error(`unexpected fetch ${url}`);
+      if (detected instanceof Error) throw detected;
+      return { ok: detected !== undefined, json: async () => ({ language: detected }) };
+    }),
   } as unknown as Window;
   return { doc, win, cookies, classes, local, replace, sessionStore };
 }
@@ -36,29 +49,40 @@ describe("head script on an unprefixed page", () => {
     expect(boot(b.doc, b.win, config(null))).toBe("/fa/startup-visa?lang=nl#process");
     expect(b.replace).toHaveBeenCalledWith("/fa/startup-visa?lang=nl#process");
   });
-  test("then ?lang, then localStorage, then browser language, then English", () => {
-    expect(boot(fakeBrowser({ url: "https://site.test/?lang=nl", stored: "fa" }).doc, fakeBrowser({ url: "https://site.test/?lang=nl", stored: "fa" }).win, config(null))).toBe("/nl/?lang=nl");
+  test("then ?lang, then localStorage, without asking the server", () => {
+    const query = fakeBrowser({ url: "https://site.test/?lang=nl", stored: "fa" });
+    expect(boot(query.doc, query.win, config(null))).toBe("/nl/?lang=nl");
     const stored = fakeBrowser({ stored: "fa", languages: ["nl"] });
     expect(boot(stored.doc, stored.win, config(null))).toBe("/fa/");
-    const browser = fakeBrowser({ languages: ["de-DE", "nl-BE"] });
-    expect(boot(browser.doc, browser.win, config(null))).toBe("/nl/");
-    const none = fakeBrowser({ languages: ["de"] });
-    expect(boot(none.doc, none.win, config(null))).toBe("/en/");
+    expect(stored.win.fetch).not.toHaveBeenCalled();
   });
-  test("stores the chosen language in a 30-day cookie on path / and in localStorage", () => {
-    const b = fakeBrowser({ url: "https://site.test/", languages: ["fa-IR"] });
-    boot(b.doc, b.win, config(null));
+  test("on a first visit, the server's detected language", async () => {
+    const b = fakeBrowser({ languages: ["en-US"], detected: "fa" });
+    expect(await boot(b.doc, b.win, config(null))).toBe("/fa/");
+    expect(b.win.fetch).toHaveBeenCalledWith("/api/detect-language", expect.anything());
+  });
+  test("when the server fails or answers nonsense, the browser language, then English", async () => {
+    const failed = fakeBrowser({ languages: ["de-DE", "nl-BE"], detected: new Error("offline") });
+    expect(await boot(failed.doc, failed.win, config(null))).toBe("/nl/");
+    const nonsense = fakeBrowser({ languages: ["fa-IR"], detected: "xx" });
+    expect(await boot(nonsense.doc, nonsense.win, config(null))).toBe("/fa/");
+    const none = fakeBrowser({ languages: ["de"], detected: new Error("offline") });
+    expect(await boot(none.doc, none.win, config(null))).toBe("/en/");
+  });
+  test("stores the chosen language in a 30-day cookie on path / and in localStorage", async () => {
+    const b = fakeBrowser({ url: "https://site.test/", detected: "fa" });
+    await boot(b.doc, b.win, config(null));
     expect(b.cookies[0]).toBe("brand_language=fa; Max-Age=2592000; Path=/; SameSite=Lax; Secure");
     expect(b.local.get("i18nextLng")).toBe("fa");
   });
-  test("hides the page while it redirects, so no wrong language flashes", () => {
-    const b = fakeBrowser();
-    boot(b.doc, b.win, config(null));
+  test("hides the page while it redirects, so no wrong language flashes", async () => {
+    const b = fakeBrowser({ detected: "nl" });
+    await boot(b.doc, b.win, config(null));
     expect(b.classes.has("redirecting")).toBe(true);
   });
-  test("ignores an unknown cookie value", () => {
-    const b = fakeBrowser({ cookie: "brand_language=de", languages: ["fa"] });
-    expect(boot(b.doc, b.win, config(null))).toBe("/fa/");
+  test("ignores an unknown cookie value", async () => {
+    const b = fakeBrowser({ cookie: "brand_language=de", detected: "fa" });
+    expect(await boot(b.doc, b.win, config(null))).toBe("/fa/");
   });
 });
 

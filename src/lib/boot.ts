@@ -4,8 +4,9 @@
  * over module scope. Its CSP hash is computed at build time (see layouts/BaseLayout.astro).
  *
  * - On a language-prefixed page it stores that language (cookie and localStorage).
- * - On an unprefixed page it resolves the language (cookie, ?lang, localStorage, browser, English),
- *   stores it and redirects to the prefixed twin, keeping query and hash, before anything paints.
+ * - On an unprefixed page it resolves the language (cookie, ?lang, localStorage, then on a first
+ *   visit GET /api/detect-language, falling back to the browser language, then English), stores it
+ *   and redirects to the prefixed twin, keeping query and hash; the page stays hidden meanwhile.
  * - On the first page view of a browser session it shows the splash screen for 2.5 s.
  */
 export interface BootConfig {
@@ -20,7 +21,7 @@ export interface BootConfig {
   store: boolean;
 }
 
-export function boot(doc: Document, win: Window, cfg: BootConfig): string | null {
+export function boot(doc: Document, win: Window, cfg: BootConfig): string | Promise<string> | null {
   const valid = (v: string | null | undefined): v is string => !!v && cfg.langs.indexOf(v) >= 0;
   const tryGet = (read: () => string | null): string | null => {
     try {
@@ -40,27 +41,41 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | null
   const html = doc.documentElement;
 
   if (!valid(cfg.page)) {
-    const cookie = tryGet(() => {
-      const m = doc.cookie.match(new RegExp(`(?:^|; )${cfg.cookie}=([^;]*)`));
-      return m ? decodeURIComponent(m[1]) : null;
-    });
-    const query = tryGet(() => new URLSearchParams(win.location.search).get("lang"));
-    const stored = tryGet(() => win.localStorage.getItem("i18nextLng"));
-    let lang = [cookie, query, stored].filter(valid)[0];
-    if (!lang) {
-      const tags = (win.navigator.languages || [win.navigator.language || ""]) as readonly string[];
-      for (let i = 0; i < tags.length && !lang; i++) {
-        const primary = String(tags[i]).toLowerCase().split(/[-_]/)[0];
-        if (valid(primary)) lang = primary;
-      }
-    }
-    lang = lang || cfg.langs[0];
-    store(lang);
     html.classList.add("redirecting");
-    const path = win.location.pathname.replace(/\/+$/, "") || "";
-    const target = (path ? `/${lang}${path}` : `/${lang}/`) + win.location.search + win.location.hash;
-    win.location.replace(target);
-    return target;
+    const go = (lang: string) => {
+      store(lang);
+      const path = win.location.pathname.replace(/\/+$/, "") || "";
+      const target = (path ? `/${lang}${path}` : `/${lang}/`) + win.location.search + win.location.hash;
+      win.location.replace(target);
+      return target;
+    };
+    const known = [
+      tryGet(() => {
+        const m = doc.cookie.match(new RegExp(`(?:^|; )${cfg.cookie}=([^;]*)`));
+        return m ? decodeURIComponent(m[1]) : null;
+      }),
+      tryGet(() => new URLSearchParams(win.location.search).get("lang")),
+      tryGet(() => win.localStorage.getItem("i18nextLng")),
+    ].filter(valid)[0];
+    if (known) return go(known);
+    const fromBrowser = () => {
+      const tags = (win.navigator.languages || [win.navigator.language || ""]) as readonly string[];
+      for (let i = 0; i < tags.length; i++) {
+        const primary = String(tags[i]).toLowerCase().split(/[-_]/)[0];
+        if (valid(primary)) return primary;
+      }
+      return cfg.langs[0];
+    };
+    // First visit, nothing stored: ask the server (country, Accept-Language); on any failure or
+    // after 2 s, fall back to the browser's language, then English.
+    const controller = typeof AbortController === "function" ? new AbortController() : null;
+    const timer = win.setTimeout(() => controller && controller.abort(), 2000);
+    return win
+      .fetch("/api/detect-language", { credentials: "include", signal: controller ? controller.signal : undefined })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((body: { language?: string } | null) => go(body && valid(body.language) ? body.language : fromBrowser()))
+      .catch(() => go(fromBrowser()))
+      .finally(() => win.clearTimeout(timer));
   }
 
   if (cfg.store) store(cfg.page);

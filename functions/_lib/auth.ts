@@ -1,0 +1,72 @@
+/**
+ * Admin sessions: an HS256 JWT (jose) in an HttpOnly, SameSite=Strict cookie, valid 8 hours,
+ * carrying the user id and the user's session version. Logout and password changes bump the
+ * version in the database, which revokes every token issued before.
+ */
+import { SignJWT, jwtVerify } from "jose";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.ts";
+import { findUserById } from "../../db/users.repository.ts";
+import { site } from "../../src/config/site.ts";
+import { jwtSecret } from "./env.ts";
+import { HttpError } from "./http.ts";
+
+export const SESSION_COOKIE = `${site.slug}_session`;
+export const SESSION_SECONDS = 8 * 60 * 60;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+}
+
+/** A signed token for this user at this session version. */
+export async function signSession(user: { id: number; sessionVersion: number }): Promise<string> {
+  return new SignJWT({ v: user.sessionVersion })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(String(user.id))
+    .setIssuedAt()
+    .setExpirationTime(`${SESSION_SECONDS}s`)
+    .sign(jwtSecret());
+}
+
+/** Set-Cookie value for a new session; Secure whenever the request came over https. */
+export function sessionCookie(token: string, req: Request): string {
+  const secure = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${SESSION_SECONDS}${secure ? "; Secure" : ""}`;
+}
+
+export function clearedSessionCookie(req: Request): string {
+  return sessionCookie("", req).replace(`Max-Age=${SESSION_SECONDS}`, "Max-Age=0");
+}
+
+function readCookie(req: Request, name: string): string | null {
+  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=");
+  }
+  return null;
+}
+
+/** The signed-in admin, or null: a valid signature, HS256 only, unexpired, and a current version. */
+export async function currentUser(db: Kysely<Database>, req: Request): Promise<SessionUser | null> {
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return null;
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, jwtSecret(), { algorithms: ["HS256"] }));
+  } catch {
+    return null;
+  }
+  const id = Number(payload.sub);
+  if (!Number.isInteger(id) || typeof payload.v !== "number") return null;
+  const user = await findUserById(db, id);
+  if (!user || user.sessionVersion !== payload.v) return null;
+  return { id: user.id, username: user.username };
+}
+
+/** The admin behind this request, or a 401 answer. */
+export async function requireAdmin(db: Kysely<Database>, req: Request): Promise<SessionUser> {
+  const user = await currentUser(db, req);
+  if (!user) throw new HttpError(401, "Authentication required");
+  return user;
+}

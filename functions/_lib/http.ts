@@ -1,0 +1,127 @@
+/**
+ * The HTTP edge of every function: one JSON answer shape, body limits, method dispatch, and one
+ * place where errors become answers (400/401/403/404/405/409/413/415/429/503, never a stack trace).
+ */
+import type { Context } from "@netlify/functions";
+import type { ZodType } from "zod";
+import { fieldErrors } from "../../src/shared/schemas.ts";
+import { isDatabaseUnavailable } from "../../db/client.ts";
+import { ConfigError } from "./env.ts";
+
+export const MAX_BODY_BYTES = 32 * 1024;
+
+/** An error that is already an answer. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.body = { success: false, message, ...extra };
+    this.headers = headers;
+  }
+}
+
+/** A JSON answer that no cache keeps. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+/** Reads a JSON body: 415 for another content type, 413 over 32 KB, 400 when it does not parse. */
+export async function readJson(req: Request): Promise<unknown> {
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") throw new HttpError(415, "Content-Type must be application/json");
+  const text = await readText(req);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Malformed JSON in request body");
+  }
+}
+
+/** The body as text, refusing anything over MAX_BODY_BYTES whatever Content-Length claims. */
+export async function readText(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length"));
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, "Request body is too large (32 KB at most)");
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new HttpError(413, "Request body is too large (32 KB at most)");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+/** Validates with a shared schema; a failure is 400 with the first message and every field's messages. */
+export function validate<T>(schema: ZodType<T>, data: unknown): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  const first = result.error.issues[0];
+  const message = first?.path.length ? first.message : "Request body must be a JSON object";
+  throw new HttpError(400, message, { errors });
+}
+
+/**
+ * Refuses a state-changing request from another site (403). SameSite=Strict cookies already stop
+ * most of these; this is the second lock, based on what the browser says about the request.
+ */
+export function requireSameOrigin(req: Request): void {
+  const site = req.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") throw new HttpError(403, "Cross-site request refused");
+  const origin = req.headers.get("origin");
+  if (origin && origin !== new URL(req.url).origin) throw new HttpError(403, "Cross-origin request refused");
+}
+
+type Handler = (req: Request, context: Context) => Promise<Response>;
+
+/**
+ * A function's entry point: dispatches on method (405 with Allow otherwise) and turns every
+ * thrown error into a clear JSON answer. Unexpected errors are logged here and answered 500.
+ */
+export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE", Handler>>) {
+  const allowed = Object.keys(handlers).join(", ");
+  return async (req: Request, context: Context): Promise<Response> => {
+    const handler = handlers[req.method as keyof typeof handlers];
+    if (!handler) return json({ success: false, message: `Method ${req.method} is not allowed` }, 405, { Allow: allowed });
+    try {
+      return await handler(req, context);
+    } catch (error) {
+      return errorResponse(error, req);
+    }
+  };
+}
+
+/** Maps an error to its answer. */
+export function errorResponse(error: unknown, req: Request): Response {
+  if (error instanceof HttpError) return json(error.body, error.status, error.headers);
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[api] ${req.method} ${new URL(req.url).pathname}: database unavailable:`, describe(error));
+    return json({ success: false, message: "The service is temporarily unavailable. Please try again in a few minutes." }, 503, { "Retry-After": "30" });
+  }
+  if (error instanceof ConfigError) {
+    console.error(`[api] configuration error: ${error.message}`);
+    return json({ success: false, message: "The service is not configured correctly." }, 500);
+  }
+  console.error(`[api] ${req.method} ${new URL(req.url).pathname} failed:`, error);
+  return json({ success: false, message: "Something went wrong on our side. Please try again later." }, 500);
+}
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/** The visitor's address as the platform reports it. */
+export function clientIp(req: Request, context?: Partial<Context>): string {
+  return context?.ip || req.headers.get("x-nf-client-connection-ip") || req.headers.get("x-forwarded-for")?.split(",")[0].trim() || "unknown";
+}

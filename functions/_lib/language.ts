@@ -1,0 +1,27 @@
+import { LANGUAGE_CODES } from "../../src/shared/schemas.ts";
+
+type Language = (typeof LANGUAGE_CODES)[number];
+
+const BY_COUNTRY: Record<string, Language> = { IR: "fa", NL: "nl", BE: "nl" };
+
+/** Best of en/nl/fa for an Accept-Language header, honouring q-values; null when none fits. */
+export function fromAcceptLanguage(header: string | null | undefined): Language | null {
+  if (!header) return null;
+  const ranked = header
+    .slice(0, 1000)
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { primary: tag.trim().toLowerCase().split("-")[0], weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return (ranked.find((entry) => (LANGUAGE_CODES as readonly string[]).includes(entry.primary))?.primary as Language) ?? null;
+}
+
+/** The visitor's language: their country where known, else their browser's preference, else English. */
+export function detectLanguage(country: string | null | undefined, acceptLanguage: string | null | undefined): Language {
+  return (country && BY_COUNTRY[country.toUpperCase()]) || fromAcceptLanguage(acceptLanguage) || "en";
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { SignJWT, base64url } from "jose";
+import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import login from "../login.ts";
+import logout from "../logout.ts";
+import user from "../user.ts";
+import submissions from "../admin-submissions.ts";
+import adminMeetings from "../admin-meetings.ts";
+import { ensureAdmin } from "../../db/admins.ts";
+import { createSubmission } from "../../db/contact.repository.ts";
+import { createMeeting } from "../../db/meetings.repository.ts";
+import { findUserByUsername } from "../../db/users.repository.ts";
+
+let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+const PASSWORD = "correct horse battery staple";
+beforeAll(async () => {
+  t = await setupApiDatabase();
+  await ensureAdmin(t.db, "admin", PASSWORD);
+  await ensureAdmin(t.db, "other", PASSWORD);
+}, 60_000);
+afterAll(async () => {
+  await t?.destroy();
+});
+
+async function signIn(username = "admin", password = PASSWORD, ip?: string) {
+  const res = await call(login, "/api/login", { body: { username, password }, ip });
+  const cookie = res.headers.get("set-cookie")?.split(";")[0] ?? "";
+  return { res, cookie };
+}
+const secret = () => new TextEncoder().encode(process.env.JWT_SECRET!);
+
+describe("POST /api/login", () => {
+  test("the right password signs in with a strict session cookie", async () => {
+    const { res } = await signIn();
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, message: "Login successful" });
+    const cookie = res.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^bridgewise_session=[\w-]+\.[\w-]+\.[\w-]+; /);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Strict");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).toContain("Max-Age=28800");
+    expect(cookie).not.toContain("Secure"); // plain http on localhost
+  });
+  test("over https the cookie is Secure", async () => {
+    const req = new Request("https://bridgewise.eu/api/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: PASSWORD }) });
+    const res = await login(req, { ip: "198.51.100.1", params: {} } as never);
+    expect(res.headers.get("set-cookie")).toContain("; Secure");
+  });
+  test("a wrong password and an unknown user get the same answer, in comparable time", async () => {
+    const started = performance.now();
+    const wrong = await call(login, "/api/login", { body: { username: "admin", password: "wrong password" }, ip: "198.51.100.2" });
+    const wrongMs = performance.now() - started;
+    const started2 = performance.now();
+    const unknown = await call(login, "/api/login", { body: { username: "nobody", password: "wrong password" }, ip: "198.51.100.3" });
+    const unknownMs = performance.now() - started2;
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.json).toEqual(wrong.json);
+    expect(wrong.json).toEqual({ success: false, message: "Invalid username or password" });
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    // Both pay for one bcrypt comparison at cost 12 (tens of milliseconds or more).
+    expect(unknownMs).toBeGreaterThan(wrongMs * 0.4);
+  });
+  test("missing fields are 400 with the spec's messages", async () => {
+    const res = await call(login, "/api/login", { body: { username: "", password: "" } });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual({ username: ["Username is required"], password: ["Password is required"] });
+  });
+  test("after 5 failures for one username, even the right password waits (429)", async () => {
+    await ensureAdmin(t.db, "throttled", PASSWORD);
+    for (let i = 0; i < 5; i++) expect((await signIn("throttled", "nope", `192.0.2.${i}`)).res.status).toBe(401);
+    const blocked = await signIn("throttled", PASSWORD, "192.0.2.99");
+    expect(blocked.res.status).toBe(429);
+    expect(blocked.res.headers.get("retry-after")).toBe("900");
+  });
+  test("after 5 failures from one address, other usernames from it wait too", async () => {
+    for (let i = 0; i < 5; i++) await signIn(`guess${i}`, "nope", "192.0.2.200");
+    expect((await signIn("admin", PASSWORD, "192.0.2.200")).res.status).toBe(429);
+    expect((await signIn("admin", PASSWORD, "192.0.2.201")).res.status).toBe(200);
+  });
+  test("a login from another site is refused", async () => {
+    const res = await call(login, "/api/login", { body: { username: "admin", password: PASSWORD }, headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("GET /api/user", () => {
+  test("answers the signed-in admin", async () => {
+    const { cookie } = await signIn();
+    const res = await call(user, "/api/user", { cookie });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, user: { id: expect.any(Number), username: "admin" } });
+  });
+  test("401 without a cookie", async () => {
+    const res = await call(user, "/api/user");
+    expect(res.status).toBe(401);
+    expect(res.json.success).toBe(false);
+  });
+  test("401 for a tampered, expired, unsigned (alg none) or foreign token", async () => {
+    const { cookie } = await signIn();
+    const [name, token] = cookie.split("=");
+    const [header, payload, signature] = token.split(".");
+    const claims = JSON.parse(new TextDecoder().decode(base64url.decode(payload)));
+    const forged = base64url.encode(JSON.stringify({ ...claims, sub: "999" }));
+    const admin = (await findUserByUsername(t.db, "admin"))!;
+    const expired = await new SignJWT({ v: admin.sessionVersion }).setProtectedHeader({ alg: "HS256" }).setSubject(String(admin.id)).setIssuedAt(1_600_000_000).setExpirationTime(1_600_000_100).sign(secret());
+    const none = `${base64url.encode(JSON.stringify({ alg: "none", typ: "JWT" }))}.${payload}.`;
+    const foreign = await new SignJWT({ v: admin.sessionVersion }).setProtectedHeader({ alg: "HS256" }).setSubject(String(admin.id)).setExpirationTime("1h").sign(new TextEncoder().encode("another-secret-another-secret-another-secret"));
+    for (const bad of [`${header}.${forged}.${signature}`, expired, none, foreign, "garbage", ""]) {
+      expect((await call(user, "/api/user", { cookie: `${name}=${bad}` })).status, bad.slice(0, 30)).toBe(401);
+    }
+  });
+  test("logout revokes the session, even a copy of the token", async () => {
+    const { cookie } = await signIn("other");
+    expect((await call(user, "/api/user", { cookie })).status).toBe(200);
+    const out = await call(logout, "/api/logout", { method: "POST", cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.get("set-cookie")).toContain("Max-Age=0");
+    expect((await call(user, "/api/user", { cookie })).status).toBe(401);
+  });
+  test("a password change revokes existing sessions", async () => {
+    await ensureAdmin(t.db, "rotating", PASSWORD);
+    const { cookie } = await signIn("rotating");
+    await ensureAdmin(t.db, "rotating", `${PASSWORD} v2`);
+    expect((await call(user, "/api/user", { cookie })).status).toBe(401);
+  });
+});
+
+describe("admin lists and status changes", () => {
+  test("401 without a session, for every call", async () => {
+    expect((await call(submissions, "/api/admin/submissions")).status).toBe(401);
+    expect((await call(adminMeetings, "/api/admin/meetings")).status).toBe(401);
+    expect((await call(submissions, "/api/admin/submissions/1", { method: "PATCH", body: { isProcessed: true }, params: { id: "1" } })).status).toBe(401);
+    expect((await call(adminMeetings, "/api/admin/meetings/1", { method: "PATCH", body: { isConfirmed: true }, params: { id: "1" } })).status).toBe(401);
+  });
+  test("submissions: newest first, exact fields, and PATCH returns the updated record", async () => {
+    const { cookie } = await signIn();
+    const first = await createSubmission(t.db, { firstName: "Ali", lastName: "Karimi", email: "ali@example.com", company: null, service: "other", message: "First message here" });
+    const second = await createSubmission(t.db, { firstName: "Eva", lastName: "Bakker", email: "eva@example.com", company: "Bakker BV", service: "business-launchpad", message: "Second message here" });
+    const list = await call(submissions, "/api/admin/submissions", { cookie });
+    expect(list.status).toBe(200);
+    expect(list.json.slice(0, 2).map((s: { id: number }) => s.id)).toEqual([second.id, first.id]);
+    expect(Object.keys(list.json[0]).sort()).toEqual(["company", "createdAt", "email", "firstName", "id", "isProcessed", "lastName", "message", "service"]);
+    const patched = await call(submissions, `/api/admin/submissions/${first.id}`, { method: "PATCH", body: { isProcessed: true }, params: { id: String(first.id) }, cookie, headers: { origin: ORIGIN } });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ id: first.id, isProcessed: true });
+    const again = await call(submissions, "/api/admin/submissions", { cookie });
+    expect(again.json.find((s: { id: number }) => s.id === first.id).isProcessed).toBe(true);
+  });
+  test("meetings: newest first, and confirming and un-confirming", async () => {
+    const { cookie } = await signIn();
+    const m = await createMeeting(t.db, { name: "Nima", email: "nima@example.com", phone: "+31 6 1234 5678", date: "2026-12-01", time: "10:00" });
+    const list = await call(adminMeetings, "/api/admin/meetings", { cookie });
+    expect(list.json[0]).toEqual({ id: m.id, name: "Nima", email: "nima@example.com", phone: "+31 6 1234 5678", date: "2026-12-01", time: "10:00", createdAt: expect.any(String), isConfirmed: false });
+    const on = await call(adminMeetings, `/api/admin/meetings/${m.id}`, { method: "PATCH", body: { isConfirmed: true }, params: { id: String(m.id) }, cookie });
+    expect(on.json.isConfirmed).toBe(true);
+    const off = await call(adminMeetings, `/api/admin/meetings/${m.id}`, { method: "PATCH", body: { isConfirmed: false }, params: { id: String(m.id) }, cookie });
+    expect(off.json.isConfirmed).toBe(false);
+  });
+  test("unknown or malformed ids are 404; bad bodies 400; other origins 403", async () => {
+    const { cookie } = await signIn();
+    const patch = (id: string, body: unknown, headers: Record<string, string> = {}) =>
+      call(submissions, `/api/admin/submissions/${id}`, { method: "PATCH", body, params: { id }, cookie, headers });
+    expect((await patch("999999", { isProcessed: true })).status).toBe(404);
+    expect((await patch("abc", { isProcessed: true })).status).toBe(404);
+    expect((await patch("1", { isProcessed: "yes" })).status).toBe(400);
+    expect((await patch("1", { isProcessed: true, extra: 1 })).status).toBe(400);
+    expect((await patch("1", {})).status).toBe(400);
+    expect((await patch("1", { isProcessed: true }, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await patch("1", { isProcessed: true }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await call(submissions, "/api/admin/submissions", { method: "DELETE", cookie })).status).toBe(405);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Meeting booking:
+ *   GET  /api/meetings/calendar                  → the booking rules the date picker needs, in one answer
+ *   GET  /api/meetings/available-slots?date=…    → { success, data: ["09:00", …] }
+ *   POST /api/meetings/schedule                  → 201 { success, data: meeting } | 409 timeSlotOccupied
+ */
+import type { Config } from "@netlify/functions";
+import { getDb } from "../db/client.ts";
+import { createMeeting, SlotTakenError, takenTimes } from "../db/meetings.repository.ts";
+import { addDays, availableSlots, dailySlots, isBookable, officeNow } from "../src/shared/booking.ts";
+import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
+import { bookingConfig, now } from "./_lib/env.ts";
+import { HttpError, json, readJson, route, validate } from "./_lib/http.ts";
+
+const endpoint = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop();
+
+export default route({
+  GET: async (req) => {
+    const config = bookingConfig();
+    switch (endpoint(req)) {
+      case "calendar": {
+        const today = officeNow(now(), config.timeZone).date;
+        return json({
+          success: true,
+          data: { timeZone: config.timeZone, today, lastDate: addDays(today, config.horizonDays), weekdays: config.weekdays, closedDates: config.closedDates, slots: dailySlots(config) },
+        });
+      }
+      case "available-slots": {
+        const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+        const taken = await takenTimes(getDb(), date);
+        return json({ success: true, data: availableSlots(date, now(), taken, config) });
+      }
+      default:
+        throw new HttpError(404, "Not found");
+    }
+  },
+  POST: async (req) => {
+    if (endpoint(req) !== "schedule") throw new HttpError(404, "Not found");
+    const input = validate(meetingSchema, await readJson(req));
+    if (!isBookable(input.date, input.time, now(), bookingConfig())) {
+      throw new HttpError(400, "The selected time is not available. Please select a time from the list.", { errors: { time: ["This time cannot be booked"] } });
+    }
+    try {
+      const meeting = await createMeeting(getDb(), input);
+      return json({ success: true, data: meeting }, 201);
+    } catch (error) {
+      if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");
+      throw error;
+    }
+  },
+});
+
+export const config: Config = { path: ["/api/meetings/calendar", "/api/meetings/available-slots", "/api/meetings/schedule"] };

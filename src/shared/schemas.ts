@@ -1,0 +1,102 @@
+/**
+ * One zod schema per payload, shared by the functions (safeParse → 400) and the forms
+ * (zodResolver). Messages are the spec's (section 5); each names its field, because the client
+ * maps server messages containing "email", "phone" or "name" to its own validation texts.
+ */
+import { z } from "zod";
+
+export const SERVICE_IDS = ["startup-visa", "business-launchpad", "startup-studio", "other"] as const;
+export const LANGUAGE_CODES = ["en", "nl", "fa"] as const;
+
+export const MESSAGES = {
+  email: "Please enter a valid email address",
+  firstName: "First name must be at least 2 characters",
+  lastName: "Last name must be at least 2 characters",
+  message: "Message must be at least 10 characters",
+  service: "Please select a service",
+  name: "Name must be at least 2 characters",
+  phone: "Please enter a valid phone number",
+  date: "Please select a date",
+  time: "Please select a time",
+  username: "Username is required",
+  password: "Password is required",
+} as const;
+
+/** Upper bounds keep hostile payloads small; each message names its field. */
+const LIMITS = { name: 100, email: 254, company: 200, service: 50, message: 5000, phone: 40, username: 100, password: 200 } as const;
+
+const text = (min: number, max: number, tooShort: string, field: string) =>
+  z
+    .string({ error: tooShort })
+    .trim()
+    .min(min, tooShort)
+    .max(max, `${field} must be at most ${max} characters`)
+    // Control characters other than line breaks and tabs have no place in a form field.
+    .refine((v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(v), `${field} contains invalid characters`);
+
+const email = z
+  .string({ error: MESSAGES.email })
+  .trim()
+  .max(LIMITS.email, MESSAGES.email)
+  .pipe(z.email({ error: MESSAGES.email }));
+
+export const contactSchema = z.object({
+  firstName: text(2, LIMITS.name, MESSAGES.firstName, "First name"),
+  lastName: text(2, LIMITS.name, MESSAGES.lastName, "Last name"),
+  email,
+  company: z
+    .string({ error: "Company must be text" })
+    .trim()
+    .max(LIMITS.company, `Company must be at most ${LIMITS.company} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  service: text(1, LIMITS.service, MESSAGES.service, "Service"),
+  message: text(10, LIMITS.message, MESSAGES.message, "Message"),
+});
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactPayload = z.output<typeof contactSchema>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const meetingSchema = z.object({
+  name: text(2, LIMITS.name, MESSAGES.name, "Name"),
+  email,
+  phone: z
+    .string({ error: MESSAGES.phone })
+    .trim()
+    .min(6, MESSAGES.phone)
+    .max(LIMITS.phone, MESSAGES.phone)
+    .refine((v) => /^[+\d\s().\-/]+$/.test(v) && v.replace(/\D/g, "").length >= 6, MESSAGES.phone),
+  date: z.string({ error: MESSAGES.date }).min(1, MESSAGES.date).regex(DATE, MESSAGES.date),
+  time: z.string({ error: MESSAGES.time }).min(1, MESSAGES.time).regex(TIME, MESSAGES.time),
+});
+export type MeetingPayload = z.output<typeof meetingSchema>;
+
+export const slotsQuerySchema = z.object({
+  date: z.string({ error: MESSAGES.date }).regex(DATE, MESSAGES.date),
+});
+
+export const loginSchema = z.object({
+  username: z.string({ error: MESSAGES.username }).trim().min(1, MESSAGES.username).max(LIMITS.username, MESSAGES.username),
+  password: z.string({ error: MESSAGES.password }).min(1, MESSAGES.password).max(LIMITS.password, "Password must be at most 200 characters"),
+});
+
+export const newsletterSchema = z.object({
+  email,
+  language: z.enum(LANGUAGE_CODES, { error: "Language must be en, nl or fa" }).default("en"),
+});
+
+export const submissionPatchSchema = z.strictObject({ isProcessed: z.boolean({ error: "isProcessed must be true or false" }) });
+export const meetingPatchSchema = z.strictObject({ isConfirmed: z.boolean({ error: "isConfirmed must be true or false" }) });
+
+/** Field errors in the API's shape: `{ field: [messages] }`. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
