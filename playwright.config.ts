@@ -1,8 +1,13 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { findChromium } from "./scripts/lib/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT || 8899);
 const baseURL = process.env.E2E_BASE_URL || `http://localhost:${port}`;
+// Every run starts on a fresh embedded database (and never touches the developer's .data/).
+const dataDir = process.env.E2E_DATA_DIR || (process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "bridgewise-e2e-")));
 
 /** Browser tests run against the production build served by `npm start` (Netlify's emulation). */
 export default defineConfig({
@@ -27,7 +32,7 @@ export default defineConfig({
     ? undefined
     : {
         command: "node scripts/start.mjs",
-        env: { PORT: String(port) },
+        env: { PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "e2e-admin-password" },
         url: `${baseURL}/en/`,
         timeout: 180_000,
         reuseExistingServer: false,

@@ -4,6 +4,7 @@
  */
 import type { Context } from "@netlify/functions";
 import { createTestDatabase } from "../../db/testing.ts";
+import { closeDb } from "../../db/client.ts";
 
 export const ORIGIN = "http://localhost:8888";
 
@@ -46,5 +47,12 @@ export async function setupApiDatabase() {
   const test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
   process.env.JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
-  return test;
+  return {
+    ...test,
+    /** Closes the functions' shared client before the database goes away. */
+    async destroy() {
+      await closeDb();
+      await test.destroy();
+    },
+  };
 }

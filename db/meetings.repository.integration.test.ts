@@ -1,0 +1,108 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createMeeting, listMeetings, setConfirmed, SlotTakenError, takenTimes } from "./meetings.repository.ts";
+import { createTestDatabase, type TestDatabase } from "./testing.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 60_000);
+afterAll(() => database?.destroy());
+beforeEach(async () => {
+  await database.db.deleteFrom("meetings").execute();
+});
+
+const request = { name: "Ada Lovelace", email: "ada@example.com", phone: "+31 20 123 4567" };
+const slot = (date: string, time: string) => ({ ...request, date, time });
+
+describe("createMeeting", () => {
+  test("books a slot and returns the reservation as the admin API shows it", async () => {
+    const meeting = await createMeeting(database.db, slot("2026-12-01", "09:00"));
+
+    expect(meeting).toEqual({
+      id: expect.any(Number),
+      ...request,
+      date: "2026-12-01",
+      time: "09:00",
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      isConfirmed: false,
+    });
+  });
+
+  test("throws SlotTakenError on the second booking of a slot", async () => {
+    await createMeeting(database.db, slot("2026-12-01", "09:00"));
+
+    const second = createMeeting(database.db, { ...slot("2026-12-01", "09:00"), name: "Someone Else" });
+
+    await expect(second).rejects.toBeInstanceOf(SlotTakenError);
+    await expect(second).rejects.toMatchObject({ date: "2026-12-01", time: "09:00" });
+    expect(await listMeetings(database.db)).toHaveLength(1);
+  });
+
+  test("books the same time on another date and another time on the same date", async () => {
+    await createMeeting(database.db, slot("2026-12-01", "09:00"));
+    await createMeeting(database.db, slot("2026-12-02", "09:00"));
+    await createMeeting(database.db, slot("2026-12-01", "09:30"));
+
+    expect(await listMeetings(database.db)).toHaveLength(3);
+  });
+
+  test("lets exactly one of 50 concurrent requests for one slot through", async () => {
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => createMeeting(database.db, { ...slot("2026-12-03", "10:00"), name: `Guest ${i}` })),
+    );
+
+    const booked = attempts.filter((a) => a.status === "fulfilled");
+    const refused = attempts.filter((a) => a.status === "rejected");
+    expect(booked).toHaveLength(1);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(SlotTakenError);
+    expect(await takenTimes(database.db, "2026-12-03")).toEqual(["10:00"]);
+  });
+
+  test("keeps a Persian name intact", async () => {
+    await createMeeting(database.db, { ...slot("2026-12-01", "11:00"), name: "علی رضایی‌فر" });
+
+    expect((await listMeetings(database.db))[0].name).toBe("علی رضایی‌فر");
+  });
+});
+
+describe("takenTimes", () => {
+  test("lists the booked times of one date in ascending order", async () => {
+    for (const time of ["14:30", "09:00", "11:00"]) await createMeeting(database.db, slot("2026-12-01", time));
+    await createMeeting(database.db, slot("2026-12-02", "10:00"));
+
+    expect(await takenTimes(database.db, "2026-12-01")).toEqual(["09:00", "11:00", "14:30"]);
+    expect(await takenTimes(database.db, "2026-12-05")).toEqual([]);
+  });
+});
+
+describe("listMeetings", () => {
+  test("lists reservations newest request first", async () => {
+    const first = await createMeeting(database.db, slot("2026-12-01", "09:00"));
+    const second = await createMeeting(database.db, slot("2026-12-01", "09:30"));
+    const third = await createMeeting(database.db, slot("2026-12-01", "10:00"));
+    // Backdate the latest insert: order follows createdAt, not insertion or id.
+    await sql`UPDATE meetings SET created_at = '2020-01-01T00:00:00Z' WHERE id = ${third.id}`.execute(database.db);
+
+    const listed = await listMeetings(database.db);
+
+    expect(listed.map((m) => m.id)).toEqual([second.id, first.id, third.id]);
+    expect(listed[2].createdAt).toBe("2020-01-01T00:00:00.000Z");
+  });
+});
+
+describe("setConfirmed", () => {
+  test("confirms a reservation, then marks it pending again", async () => {
+    const { id } = await createMeeting(database.db, slot("2026-12-01", "09:00"));
+
+    expect(await setConfirmed(database.db, id, true)).toMatchObject({ id, isConfirmed: true });
+    expect((await listMeetings(database.db))[0].isConfirmed).toBe(true);
+    expect(await setConfirmed(database.db, id, false)).toMatchObject({ id, isConfirmed: false });
+  });
+
+  test("answers undefined for an unknown id", async () => {
+    expect(await setConfirmed(database.db, 987_654, true)).toBeUndefined();
+    expect(await setConfirmed(database.db, 2 ** 40, true)).toBeUndefined();
+  });
+});

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as initial from "./2026-11-21T00-00_initial.ts";
+
+/**
+ * Every migration, by name, in the order they run. A static record rather than a folder scan, so
+ * bundled functions and node scripts see the same list. Add new migrations at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-21T00-00_initial": initial,
+};

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { isUniqueViolation } from "./client.ts";
+import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import {
+  bumpSessionVersion,
+  countUsers,
+  createUser,
+  findUserById,
+  findUserByUsername,
+  setPassword,
+} from "./users.repository.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 60_000);
+afterAll(() => database?.destroy());
+beforeEach(async () => {
+  await database.db.deleteFrom("users").execute();
+});
+
+// The repository stores whatever hash it is given; hashing is db/admins.ts's business.
+const HASH = "$2b$12$hash-of-the-first-password";
+const NEW_HASH = "$2b$12$hash-of-the-second-password";
+
+describe("createUser", () => {
+  test("creates a user and returns only its id and username", async () => {
+    const user = await createUser(database.db, "alice", HASH);
+
+    expect(user).toEqual({ id: expect.any(Number), username: "alice" });
+  });
+
+  test("refuses a second user with the same username", async () => {
+    await createUser(database.db, "alice", HASH);
+
+    const error = await createUser(database.db, "alice", NEW_HASH).catch((e: unknown) => e);
+
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+});
+
+describe("findUserByUsername and findUserById", () => {
+  test("find the credentials of a user, starting at session version 1", async () => {
+    const { id } = await createUser(database.db, "alice", HASH);
+    const expected = { id, username: "alice", password: HASH, sessionVersion: 1 };
+
+    expect(await findUserByUsername(database.db, "alice")).toEqual(expected);
+    expect(await findUserById(database.db, id)).toEqual(expected);
+  });
+
+  test("answer undefined for an unknown user", async () => {
+    await createUser(database.db, "alice", HASH);
+
+    expect(await findUserByUsername(database.db, "bob")).toBeUndefined();
+    expect(await findUserByUsername(database.db, "ALICE")).toBeUndefined();
+    expect(await findUserById(database.db, 987_654)).toBeUndefined();
+    expect(await findUserById(database.db, 2 ** 40)).toBeUndefined();
+  });
+});
+
+describe("setPassword", () => {
+  test("replaces the hash and revokes existing sessions", async () => {
+    const { id } = await createUser(database.db, "alice", HASH);
+
+    expect(await setPassword(database.db, id, NEW_HASH)).toBe(true);
+
+    expect(await findUserById(database.db, id)).toMatchObject({ password: NEW_HASH, sessionVersion: 2 });
+  });
+
+  test("answers false for an unknown user", async () => {
+    expect(await setPassword(database.db, 987_654, NEW_HASH)).toBe(false);
+  });
+});
+
+describe("bumpSessionVersion", () => {
+  test("increments the session version and returns it", async () => {
+    const { id } = await createUser(database.db, "alice", HASH);
+
+    expect(await bumpSessionVersion(database.db, id)).toBe(2);
+    expect(await bumpSessionVersion(database.db, id)).toBe(3);
+    expect((await findUserById(database.db, id))?.sessionVersion).toBe(3);
+  });
+
+  test("answers undefined for an unknown user", async () => {
+    expect(await bumpSessionVersion(database.db, 987_654)).toBeUndefined();
+  });
+});
+
+describe("countUsers", () => {
+  test("counts the users", async () => {
+    expect(await countUsers(database.db)).toBe(0);
+    await createUser(database.db, "alice", HASH);
+    await createUser(database.db, "bob", HASH);
+
+    expect(await countUsers(database.db)).toBe(2);
+  });
+});

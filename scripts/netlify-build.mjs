@@ -1,0 +1,29 @@
+// Netlify's build command: refuse to deploy production without its secrets, apply the migrations,
+// then build the static site.
+import { spawnSync } from "node:child_process";
+import { createDb } from "../db/client.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+
+const production = process.env.CONTEXT === "production";
+const missing = ["DATABASE_URL", "JWT_SECRET"].filter((name) => !process.env[name]);
+if (production && missing.length) {
+  console.error(`Production deploys need ${missing.join(" and ")} (Site settings → Environment variables).`);
+  process.exit(1);
+}
+if ((process.env.JWT_SECRET ?? "x".repeat(32)).length < 32) {
+  console.error("JWT_SECRET must be at least 32 characters.");
+  process.exit(1);
+}
+
+if (process.env.DATABASE_URL) {
+  const db = createDb(process.env.DATABASE_URL);
+  try {
+    const applied = await migrateToLatest(db);
+    console.log(applied.length ? `Migrations applied: ${applied.join(", ")}` : "Database schema is up to date.");
+  } finally {
+    await db.destroy();
+  }
+}
+
+const build = spawnSync(process.execPath, ["node_modules/astro/bin/astro.mjs", "build"], { stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" } });
+process.exit(build.status ?? 1);
