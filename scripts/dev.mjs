@@ -1,8 +1,11 @@
 // `npm run dev`: `astro dev` with @netlify/vite-plugin (functions, redirects and headers inside Vite),
-// kept offline. Telemetry is off, and because the plugin does not forward its `geolocation` option,
-// Netlify's geolocation cache is seeded with a neutral location so it never calls its lookup service.
+// the embedded database (or DATABASE_URL), and functions rebundled on change. Kept offline:
+// telemetry is off, and because the plugin does not forward its `geolocation` option, Netlify's
+// geolocation cache is seeded with a neutral location so it never calls its lookup service.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { prepareRuntime } from "./lib/runtime.mjs";
+import { watchFunctions } from "./lib/bundle-functions.mjs";
 
 const statePath = ".netlify/state.json";
 mkdirSync(".netlify", { recursive: true });
@@ -14,9 +17,16 @@ state.geolocation = {
 };
 writeFileSync(statePath, JSON.stringify(state, null, 2));
 
+const runtime = await prepareRuntime();
+const stopWatching = await watchFunctions();
+
 const child = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "dev", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", NETLIFY_TELEMETRY_DISABLED: "1" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", async (code) => {
+  await stopWatching();
+  await runtime.close();
+  process.exit(code ?? 0);
+});

@@ -25,19 +25,29 @@ function ensureChromium() {
 
 mkdirSync("test-results", { recursive: true });
 
-// 1. Unit and integration tests.
-rmSync("test-results/unit.json", { force: true });
-const unit = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/unit.json"]);
-if (existsSync("test-results/unit.json")) {
-  const report = JSON.parse(readFileSync("test-results/unit.json", "utf8"));
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  if (report.numFailedTestSuites && !report.numFailedTests) totals.failed += report.numFailedTestSuites;
-} else if (unit.status !== 0) {
-  totals.failed += 1;
-  problems++;
+/** Runs vitest once and adds its counts to the totals. */
+function vitest(label, args, env) {
+  const report = `test-results/${label}.json`;
+  rmSync(report, { force: true });
+  console.log(`\n── ${label} ──`);
+  const result = run(bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${report}`], env);
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, "utf8"));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    // A file that fails to load has no failed test but must still count.
+    if (r.numFailedTestSuites && !r.numFailedTests) totals.failed += r.numFailedTestSuites;
+  } else if (result.status !== 0) {
+    totals.failed += 1;
+    problems++;
+  }
 }
+
+// 1. Unit and integration tests, the database ones on an in-process PGlite…
+vitest("unit", [], { TEST_DATABASE_URL: "" });
+// …and the database and API suites again on a real PostgreSQL when one is given.
+if (process.env.TEST_DATABASE_URL) vitest("postgres", ["db", "functions"], {});
 
 // 2. Browser tests against the production build.
 if (ensureChromium()) {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import { parse as parseToml } from "smol-toml";
+import { bundleFunctions } from "./bundle-functions.mjs";
 
 // Offline by design: nothing here may phone home.
 process.env.NETLIFY_TELEMETRY_DISABLED = "1";
@@ -35,6 +36,7 @@ function hasStaticFile(publishDir, pathname) {
  * Resolves to { url, close }.
  */
 export async function startNetlifyServer({ port = 8888, host = "127.0.0.1", projectRoot = process.cwd(), log = console } = {}) {
+  await bundleFunctions(projectRoot);
   const dev = new NetlifyDev({
     projectRoot,
     skipGitignore: true,
