@@ -20,6 +20,12 @@ async function setStoredLanguage(page: Page, value: string) {
   await page.evaluate((v) => localStorage.setItem("i18nextLng", v), value);
 }
 
+/**
+ * On a first visit with nothing stored the head script also asks GET /api/detect-language (spec section 4)
+ * before it falls back to the browser language. Making that call fail isolates the browser-language step.
+ */
+const failDetection = (page: Page) => page.route("**/api/detect-language", (route) => route.fulfill({ status: 503, body: "{}" }));
+
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function expectLanded(page: Page, lang: string) {
@@ -30,6 +36,9 @@ async function expectLanded(page: Page, lang: string) {
 
 test.describe("bare root with a browser in Persian (fa-IR)", () => {
   test.use({ locale: "fa-IR" });
+  test.beforeEach(async ({ page }) => {
+    await failDetection(page);
+  });
 
   test("the cookie wins over ?lang, localStorage and the browser language", async ({ page, context, baseURL }) => {
     await setStoredLanguage(page, "en");
@@ -52,7 +61,7 @@ test.describe("bare root with a browser in Persian (fa-IR)", () => {
     await expectLanded(page, "nl");
   });
 
-  test("with nothing stored, the browser language is used", async ({ page }) => {
+  test("with nothing stored and no server answer, the browser language is used", async ({ page }) => {
     await page.goto("/");
     await expectLanded(page, "fa");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -74,6 +83,9 @@ test.describe("bare root with a browser in Persian (fa-IR)", () => {
 
 test.describe("bare root with a browser in Dutch (nl-BE)", () => {
   test.use({ locale: "nl-BE" });
+  test.beforeEach(async ({ page }) => {
+    await failDetection(page);
+  });
 
   test("the primary subtag of the browser language is used", async ({ page }) => {
     await page.goto("/");
@@ -83,8 +95,11 @@ test.describe("bare root with a browser in Dutch (nl-BE)", () => {
 
 test.describe("bare root with a browser in German (de-DE)", () => {
   test.use({ locale: "de-DE" });
+  test.beforeEach(async ({ page }) => {
+    await failDetection(page);
+  });
 
-  test("an unsupported browser language falls back to English", async ({ page }) => {
+  test("an unsupported browser language (and no server answer) falls back to English", async ({ page }) => {
     await page.goto("/");
     await expectLanded(page, "en");
   });
