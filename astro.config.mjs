@@ -8,7 +8,10 @@ import netlify from "@netlify/vite-plugin";
 // npm scripts), and Netlify's emulation runs with edge functions and geolocation lookups off.
 const siteUrl = (process.env.SITE_URL || "https://bridgewise.eu").replace(/\/+$/, "");
 
-/** Hydrate an island on the visitor's first interaction with it (hover, touch, focus, key). */
+/**
+ * Hydrate an island on the visitor's first interaction with it (hover, touch, focus, key).
+ * @type {import("astro").AstroIntegration}
+ */
 const interactionDirective = {
   name: "client-interaction",
   hooks: {

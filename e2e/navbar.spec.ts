@@ -8,11 +8,11 @@ test.beforeEach(async ({ context }) => {
 });
 
 const nav = (page: Page) => page.locator("header nav");
-/** The desktop link list (hidden below 1024 px). */
+/** The desktop link list (hidden below 1280 px). */
 const desktopList = (page: Page) => nav(page).locator(":scope > ul");
 const servicesDropdown = (page: Page) => desktopList(page).locator("details");
 const languageDropdown = (page: Page) => nav(page).locator("details:has(a[hreflang])");
-/** The menu toggle's <details> (shown below 1024 px), the last one in the bar. */
+/** The menu toggle's <details> (shown below 1280 px), the last one in the bar. */
 const mobileMenu = (page: Page) => nav(page).locator(":scope > details").last();
 /** The highlight colour of the current entry (brand-700). */
 const HIGHLIGHT = "rgb(26, 69, 148)";

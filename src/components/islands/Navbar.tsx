@@ -30,12 +30,12 @@ export interface NavbarProps {
 }
 
 const chevron = (
-  <svg className="size-4 transition-transform group-open:rotate-180" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+  <svg className="size-4 shrink-0 transition-transform group-open:rotate-180" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
     <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 );
 
-const linkBase = "rounded-lg px-3 py-2 text-[0.95rem] font-medium transition-colors hover:bg-brand-50 hover:text-brand-700";
+const linkBase = "whitespace-nowrap rounded-lg px-3 py-2 text-[0.95rem] font-medium transition-colors hover:bg-brand-50 hover:text-brand-700";
 const active = "text-brand-700 bg-brand-50";
 const idle = "text-slate-700";
 
@@ -93,12 +93,12 @@ export default function Navbar(props: NavbarProps) {
   const sectionLinks = [links.about, links.testimonials, links.team, links.contact];
 
   return (
-    <nav aria-label={props.navLabel} className="container-page flex h-16 items-center gap-2 lg:h-[4.5rem]">
+    <nav aria-label={props.navLabel} className="container-page flex h-16 items-center gap-1 sm:gap-2 xl:h-[4.5rem]">
       <a href={props.homeHref} aria-label={props.homeLabel} className="me-auto flex min-h-11 items-center rounded-lg">
         {props.logo}
       </a>
 
-      <ul className="hidden items-center gap-0.5 lg:flex" role="list">
+      <ul className="hidden items-center gap-0.5 xl:flex" role="list">
         <li>
           <a href={links.home.href} aria-current={links.home.current ? "page" : undefined} className={`${linkBase} ${links.home.current ? active : idle}`}>
             {links.home.label}
@@ -107,7 +107,7 @@ export default function Navbar(props: NavbarProps) {
         <li>
           <Dropdown
             summary={
-              <span className={`flex items-center gap-1 text-[0.95rem] font-medium ${services.current ? "text-brand-700" : "text-slate-700"}`}>
+              <span className={`flex items-center gap-1 whitespace-nowrap text-[0.95rem] font-medium ${services.current ? "text-brand-700" : "text-slate-700"}`}>
                 {services.label}
                 {chevron}
               </span>
@@ -143,16 +143,16 @@ export default function Navbar(props: NavbarProps) {
               <path d="M12 3a9 9 0 100 18 9 9 0 000-18zM3.5 9h17M3.5 15h17M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
             </svg>
             <span aria-hidden="true">{current?.short}</span>
-            {chevron}
+            <span className="hidden sm:inline">{chevron}</span>
           </span>
         }
-        className="rounded-lg hover:bg-brand-50 lg:ms-2"
+        className="rounded-lg hover:bg-brand-50 xl:ms-2"
         panelClass="end-0"
       >
         {languageList}
       </Dropdown>
 
-      <a href={getStarted.href} className="btn btn-primary hidden sm:inline-flex">
+      <a href={getStarted.href} className="btn btn-primary hidden whitespace-nowrap sm:inline-flex">
         {getStarted.label}
       </a>
       <a href={getStarted.href} aria-label={getStarted.label} className="btn btn-primary px-3 sm:hidden">
@@ -181,7 +181,7 @@ function MobileMenu({ links, services, menuLabel }: NavbarProps) {
     </li>
   );
   return (
-    <details ref={ref} className="group lg:hidden">
+    <details ref={ref} className="group xl:hidden">
       <summary aria-label={menuLabel} className="flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-brand-50">
         <svg className="size-6 group-open:hidden" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />

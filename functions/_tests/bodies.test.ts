@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import contact from "../contact.ts";
+import meetings from "../meetings.ts";
+import login from "../login.ts";
+import newsletter from "../newsletter.ts";
+import submissions from "../admin-submissions.ts";
+import adminMeetings from "../admin-meetings.ts";
+import { ensureAdmin } from "../../db/admins.ts";
+
+let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let cookie = "";
+beforeAll(async () => {
+  t = await setupApiDatabase();
+  await ensureAdmin(t.db, "admin", "a long enough password");
+  const res = await call(login, "/api/login", { body: { username: "admin", password: "a long enough password" } });
+  cookie = res.headers.get("set-cookie")!.split(";")[0];
+}, 60_000);
+afterAll(async () => {
+  await t?.destroy();
+});
+
+// Every endpoint that takes a body, with what it needs to get as far as reading it.
+const endpoints = [
+  { name: "POST /api/contact", handler: contact, path: "/api/contact", method: "POST" },
+  { name: "POST /api/meetings/schedule", handler: meetings, path: "/api/meetings/schedule", method: "POST" },
+  { name: "POST /api/login", handler: login, path: "/api/login", method: "POST" },
+  { name: "POST /api/newsletter", handler: newsletter, path: "/api/newsletter", method: "POST" },
+  { name: "PATCH /api/admin/submissions/1", handler: submissions, path: "/api/admin/submissions/1", method: "PATCH", admin: true },
+  { name: "PATCH /api/admin/meetings/1", handler: adminMeetings, path: "/api/admin/meetings/1", method: "PATCH", admin: true },
+] as const;
+
+describe.each(endpoints)("$name refuses bad bodies clearly", (endpoint) => {
+  const send = (raw: string, contentType = "application/json") =>
+    call(endpoint.handler, endpoint.path, {
+      method: endpoint.method,
+      raw,
+      headers: { "content-type": contentType, origin: ORIGIN },
+      params: { id: "1" },
+      cookie: "admin" in endpoint ? cookie : undefined,
+      ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
+    });
+
+  test("malformed JSON → 400", async () => {
+    const res = await send('{"email": "a@b.c",');
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ success: false, message: "Malformed JSON in request body" });
+  });
+  test("over 32 KB → 413", async () => {
+    expect((await send(JSON.stringify({ email: "x".repeat(40_000) }))).status).toBe(413);
+  });
+  test("another content type → 415", async () => {
+    expect((await send("email=a@b.c", "application/x-www-form-urlencoded; charset=utf-8")).status).toBe(415);
+  });
+  test("JSON that is not an object → 400", async () => {
+    for (const raw of ["null", "42", '"text"', "[1,2]"]) expect((await send(raw)).status, raw).toBe(400);
+  });
+  test("prototype-polluting keys do nothing", async () => {
+    const res = await send('{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}}');
+    expect(res.status).toBe(400);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+});

@@ -1,0 +1,9 @@
+/// <reference types="astro/client" />
+
+declare module "astro" {
+  interface AstroClientDirectives {
+    /** Hydrate on the visitor's first interaction with the island (src/lib/interaction-directive.ts). */
+    "client:interaction"?: boolean;
+  }
+}
+export {};
