@@ -9,14 +9,16 @@ import netlify from "@netlify/vite-plugin";
 const siteUrl = (process.env.SITE_URL || "https://bridgewise.eu").replace(/\/+$/, "");
 
 /**
- * Hydrate an island on the visitor's first interaction with it (hover, touch, focus, key).
+ * Custom hydration: `client:interaction` on the visitor's first interaction with the island (hover,
+ * touch, focus, key); `client:toast` on the first notification (or F8).
  * @type {import("astro").AstroIntegration}
  */
-const interactionDirective = {
-  name: "client-interaction",
+const clientDirectives = {
+  name: "client-directives",
   hooks: {
     "astro:config:setup": ({ addClientDirective }) => {
       addClientDirective({ name: "interaction", entrypoint: "./src/lib/interaction-directive.ts" });
+      addClientDirective({ name: "toast", entrypoint: "./src/lib/toast-directive.ts" });
     },
   },
 };
@@ -31,7 +33,7 @@ export default defineConfig({
     defaultLocale: "en",
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
-  integrations: [react(), interactionDirective],
+  integrations: [react(), clientDirectives],
   image: { service: { entrypoint: "astro/assets/services/noop" } },
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },

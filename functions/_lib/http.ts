@@ -43,6 +43,16 @@ export async function readJson(req: Request): Promise<unknown> {
   }
 }
 
+/** Whether this is a plain HTML form post (the no-JavaScript path). */
+export function isFormPost(req: Request): boolean {
+  return (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
+}
+
+/** Reads a form-encoded body, with the same 32 KB limit. */
+export async function readForm(req: Request): Promise<URLSearchParams> {
+  return new URLSearchParams(await readText(req));
+}
+
 /** The body as text, refusing anything over MAX_BODY_BYTES whatever Content-Length claims. */
 export async function readText(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length"));

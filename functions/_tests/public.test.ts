@@ -135,3 +135,24 @@ describe("POST /api/newsletter", () => {
     expect(res.json.message).toBe("Please enter a valid email address");
   });
 });
+
+describe("POST /api/contact as a plain form (no JavaScript)", () => {
+  const form = (fields: Record<string, string>) =>
+    call(contact, "/api/contact", { raw: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+
+  test("stores the enquiry and redirects to the thank-you page in the visitor's language", async () => {
+    const res = await form({ ...valid, firstName: "Formpost", lang: "fa" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/fa/enquiry/sent/");
+    expect((await listSubmissions(test_.db)).some((s) => s.firstName === "Formpost")).toBe(true);
+  });
+  test("invalid input redirects to the error page and stores nothing", async () => {
+    const res = await form({ ...valid, firstName: "Invalidpost", email: "nope", lang: "nl" });
+    expect(res.headers.get("location")).toBe("/nl/enquiry/error/");
+    expect((await listSubmissions(test_.db)).some((s) => s.firstName === "Invalidpost")).toBe(false);
+  });
+  test("an unknown language falls back to English; a huge form is refused", async () => {
+    expect((await form({ ...valid, lang: "../../evil" })).headers.get("location")).toBe("/en/enquiry/sent/");
+    expect((await form({ ...valid, message: "x".repeat(40_000) })).headers.get("location")).toBe("/en/enquiry/error/");
+  });
+});

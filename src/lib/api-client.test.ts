@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { ApiError, apiRequest, errorTopic } from "./api-client";
+
+const respond = (status: number, body: string, statusText = "") =>
+  vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(body, { status, statusText }));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("apiRequest (spec section 7 and 8)", () => {
+  test("sends cookies, and a JSON content type only with a body", async () => {
+    const spy = respond(200, '{"ok":true}');
+    await apiRequest("GET", "/api/user");
+    expect(spy.mock.calls[0][1]).toMatchObject({ method: "GET", credentials: "include", headers: undefined, body: undefined });
+    await apiRequest("POST", "/api/contact", { a: 1 });
+    expect(spy.mock.calls[1][1]).toMatchObject({ credentials: "include", headers: { "Content-Type": "application/json" }, body: '{"a":1}' });
+  });
+  test.each([
+    ['{"message":"timeSlotOccupied","error":"x"}', "timeSlotOccupied"],
+    ['{"error":"Bad thing"}', "Bad thing"],
+    ['{"code":42}', '{"code":42}'],
+    ["Service down", "Service down"],
+    ["", "Gateway Timeout"],
+  ])("a failed answer %s becomes an error saying %s, with status and body", async (body, message) => {
+    respond(504, body, "Gateway Timeout");
+    const error = (await apiRequest("GET", "/x").catch((e) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(message);
+    expect(error.status).toBe(504);
+  });
+});
+
+describe("errorTopic", () => {
+  test("maps server messages to the field they are about", () => {
+    expect(errorTopic("Please enter a valid email address")).toBe("email");
+    expect(errorTopic("Please enter a valid phone number")).toBe("phone");
+    expect(errorTopic("First name must be at least 2 characters")).toBe("firstName");
+    expect(errorTopic("Last name must be at least 2 characters")).toBe("lastName");
+    expect(errorTopic("Name must be at least 2 characters")).toBe("name");
+    expect(errorTopic("timeSlotOccupied")).toBeNull();
+  });
+});
