@@ -28,6 +28,7 @@ describe("createSubmission", () => {
       id: expect.any(Number),
       ...enquiry,
       company: "Analytical Engines",
+      language: "en",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       isProcessed: false,
     });

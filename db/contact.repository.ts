@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
+import { type EmailStatus, submissionEmailStatus } from "./outbox.repository.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import type { ContactSubmissionRow, Database } from "./types.ts";
 
-/** A contact enquiry as the admin API returns it. */
+/** A contact enquiry as the API returns it. */
 export type ContactSubmission = {
   id: number;
   firstName: string;
@@ -11,9 +12,14 @@ export type ContactSubmission = {
   company: string | null;
   service: string;
   message: string;
+  /** The visitor's language (en, nl, fa). */
+  language: string;
   createdAt: string;
   isProcessed: boolean;
 };
+
+/** An enquiry as the admin lists show it: with the state of its notification emails. */
+export type AdminContactSubmission = ContactSubmission & { emailStatus: EmailStatus | null };
 
 export type NewContactSubmissionInput = {
   firstName: string;
@@ -22,6 +28,8 @@ export type NewContactSubmissionInput = {
   company?: string | null;
   service: string;
   message: string;
+  /** Defaults to en. */
+  language?: string;
 };
 
 function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
@@ -33,10 +41,16 @@ function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
     company: row.company,
     service: row.service,
     message: row.message,
+    language: row.language,
     createdAt: toIso(row.createdAt),
     isProcessed: row.isProcessed,
   };
 }
+
+const toAdminSubmission = (row: ContactSubmissionRow & { emailStatus: EmailStatus | null }): AdminContactSubmission => ({
+  ...toContactSubmission(row),
+  emailStatus: row.emailStatus,
+});
 
 /** Stores an enquiry; it starts unprocessed. An empty or missing company is stored as null. */
 export async function createSubmission(
@@ -52,21 +66,23 @@ export async function createSubmission(
       company: input.company || null,
       service: input.service,
       message: input.message,
+      language: input.language ?? "en",
     })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toContactSubmission(row);
 }
 
-/** Every enquiry, newest first. */
-export async function listSubmissions(db: Kysely<Database>): Promise<ContactSubmission[]> {
+/** Every enquiry, newest first, with the state of its emails. */
+export async function listSubmissions(db: Kysely<Database>): Promise<AdminContactSubmission[]> {
   const rows = await db
     .selectFrom("contactSubmissions")
     .selectAll()
+    .select(submissionEmailStatus())
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map(toContactSubmission);
+  return rows.map(toAdminSubmission);
 }
 
 /** Marks an enquiry processed or pending; undefined when there is no such enquiry. */
@@ -74,13 +90,14 @@ export async function setProcessed(
   db: Kysely<Database>,
   id: number,
   isProcessed: boolean,
-): Promise<ContactSubmission | undefined> {
+): Promise<AdminContactSubmission | undefined> {
   if (!isSerialId(id)) return undefined;
   const row = await db
     .updateTable("contactSubmissions")
     .set({ isProcessed })
     .where("id", "=", id)
     .returningAll()
+    .returning(submissionEmailStatus())
     .executeTakeFirst();
-  return row && toContactSubmission(row);
+  return row && toAdminSubmission(row);
 }

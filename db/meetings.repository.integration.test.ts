@@ -24,6 +24,7 @@ describe("createMeeting", () => {
       ...request,
       date: "2026-12-01",
       time: "09:00",
+      language: "en",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       isConfirmed: false,
     });
@@ -93,12 +94,18 @@ describe("listMeetings", () => {
 });
 
 describe("setConfirmed", () => {
-  test("confirms a reservation, then marks it pending again", async () => {
+  test("confirms a reservation, then marks it pending again, bumping the invite sequence each time", async () => {
     const { id } = await createMeeting(database.db, slot("2026-12-01", "09:00"));
 
-    expect(await setConfirmed(database.db, id, true)).toMatchObject({ id, isConfirmed: true });
+    expect(await setConfirmed(database.db, id, true)).toEqual({ meeting: expect.objectContaining({ id, isConfirmed: true, inviteSequence: 1 }), changed: true });
     expect((await listMeetings(database.db))[0].isConfirmed).toBe(true);
-    expect(await setConfirmed(database.db, id, false)).toMatchObject({ id, isConfirmed: false });
+    expect(await setConfirmed(database.db, id, false)).toEqual({ meeting: expect.objectContaining({ id, isConfirmed: false, inviteSequence: 2 }), changed: true });
+  });
+
+  test("setting the state a reservation already has changes nothing", async () => {
+    const { id } = await createMeeting(database.db, slot("2026-12-01", "09:00"));
+
+    expect(await setConfirmed(database.db, id, false)).toEqual({ meeting: expect.objectContaining({ id, isConfirmed: false, inviteSequence: 0 }), changed: false });
   });
 
   test("answers undefined for an unknown id", async () => {

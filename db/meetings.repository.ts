@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import { isUniqueViolation } from "./client.ts";
+import { type EmailStatus, meetingEmailStatus } from "./outbox.repository.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import type { Database, MeetingRow } from "./types.ts";
 
-/** A meeting reservation as the admin API returns it. */
+/** A meeting reservation as the API returns it. */
 export type Meeting = {
   id: number;
   name: string;
@@ -11,9 +12,17 @@ export type Meeting = {
   phone: string;
   date: string;
   time: string;
+  /** The visitor's language (en, nl, fa). */
+  language: string;
   createdAt: string;
   isConfirmed: boolean;
 };
+
+/** A reservation as the admin lists show it: with the state of its notification emails. */
+export type AdminMeeting = Meeting & { emailStatus: EmailStatus | null };
+
+/** A reservation with what only the server needs: the SEQUENCE of its latest calendar invite. */
+export type MeetingRecord = Meeting & { inviteSequence: number };
 
 export type NewMeetingInput = {
   name: string;
@@ -23,6 +32,8 @@ export type NewMeetingInput = {
   date: string;
   /** HH:mm */
   time: string;
+  /** Defaults to en. */
+  language?: string;
 };
 
 /** The slot (date and time) already has a booking. */
@@ -46,10 +57,18 @@ function toMeeting(row: MeetingRow): Meeting {
     phone: row.phone,
     date: row.date,
     time: row.time,
+    language: row.language,
     createdAt: toIso(row.createdAt),
     isConfirmed: row.isConfirmed,
   };
 }
+
+const toMeetingRecord = (row: MeetingRow): MeetingRecord => ({ ...toMeeting(row), inviteSequence: row.inviteSequence });
+
+const toAdminMeeting = (row: MeetingRow & { emailStatus: EmailStatus | null }): AdminMeeting => ({
+  ...toMeeting(row),
+  emailStatus: row.emailStatus,
+});
 
 /**
  * Books a slot. Throws SlotTakenError when it is taken: the unique constraint decides, so two
@@ -65,6 +84,7 @@ export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput
         phone: input.phone,
         date: input.date,
         time: input.time,
+        language: input.language ?? "en",
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -77,31 +97,47 @@ export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput
   }
 }
 
-/** Every reservation, newest request first. */
-export async function listMeetings(db: Kysely<Database>): Promise<Meeting[]> {
+/** Every reservation, newest request first, with the state of its emails. */
+export async function listMeetings(db: Kysely<Database>): Promise<AdminMeeting[]> {
   const rows = await db
     .selectFrom("meetings")
     .selectAll()
+    .select(meetingEmailStatus())
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map(toMeeting);
+  return rows.map(toAdminMeeting);
 }
 
-/** Marks a reservation confirmed or pending; undefined when there is no such reservation. */
+/** One reservation with the state of its emails; undefined when there is no such reservation. */
+export async function getMeeting(db: Kysely<Database>, id: number): Promise<AdminMeeting | undefined> {
+  if (!isSerialId(id)) return undefined;
+  const row = await db.selectFrom("meetings").selectAll().select(meetingEmailStatus()).where("id", "=", id).executeTakeFirst();
+  return row && toAdminMeeting(row);
+}
+
+/**
+ * Marks a reservation confirmed or pending; undefined when there is no such reservation. A real
+ * change bumps the invite SEQUENCE (the visitor is about to get an updated invite) and says so in
+ * `changed`; setting the state it already has changes nothing. Run it in a transaction with the
+ * email it triggers: the row stays locked until then, so two admins cannot both send a change.
+ */
 export async function setConfirmed(
   db: Kysely<Database>,
   id: number,
   isConfirmed: boolean,
-): Promise<Meeting | undefined> {
+): Promise<{ meeting: MeetingRecord; changed: boolean } | undefined> {
   if (!isSerialId(id)) return undefined;
+  const current = await db.selectFrom("meetings").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+  if (!current) return undefined;
+  if (current.isConfirmed === isConfirmed) return { meeting: toMeetingRecord(current), changed: false };
   const row = await db
     .updateTable("meetings")
-    .set({ isConfirmed })
+    .set((eb) => ({ isConfirmed, inviteSequence: eb("inviteSequence", "+", 1) }))
     .where("id", "=", id)
     .returningAll()
-    .executeTakeFirst();
-  return row && toMeeting(row);
+    .executeTakeFirstOrThrow();
+  return { meeting: toMeetingRecord(row), changed: true };
 }
 
 /** The booked times on a date (yyyy-MM-dd), ascending. Pending reservations hold their slot too. */

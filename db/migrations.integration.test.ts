@@ -10,7 +10,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database?.destroy());
 
-const APP_TABLES = ["contact_submissions", "login_attempts", "meetings", "newsletter_subscribers", "users"];
+const APP_TABLES = ["contact_submissions", "email_outbox", "login_attempts", "meetings", "newsletter_subscribers", "users"];
 
 async function tables(): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
@@ -31,6 +31,7 @@ describe("migrations", () => {
     expect(await indexes()).toEqual(
       expect.arrayContaining([
         "contact_submissions_created_at_idx",
+        "email_outbox_status_next_attempt_at_idx",
         "login_attempts_key_attempted_at_idx",
         "meetings_created_at_idx",
         "meetings_slot_unique",
@@ -44,15 +45,28 @@ describe("migrations", () => {
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
-  test("go down, leaving no table behind, and up again", async () => {
+  test("go down one at a time, leaving no table behind, and up again", async () => {
     const names = Object.keys(migrations);
 
-    expect(await migrateDown(database.db)).toEqual([names.at(-1)]);
+    for (const name of [...names].reverse()) expect(await migrateDown(database.db)).toEqual([name]);
     expect(await tables()).toEqual([]);
     expect(await migrateDown(database.db)).toEqual([]);
 
     expect(await migrateToLatest(database.db)).toEqual(names);
     expect(await tables()).toEqual(APP_TABLES);
+  });
+
+  test("notifications: records from before it speak English and start their invites at sequence 0", async () => {
+    await migrateDown(database.db);
+    await sql`INSERT INTO contact_submissions (first_name, last_name, email, service, message) VALUES ('Ada', 'Lovelace', 'ada@example.com', 'other', 'An older enquiry.')`.execute(database.db);
+    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('Ada', 'ada@example.com', '+31 20 123 4567', '2026-12-01', '10:00')`.execute(database.db);
+
+    expect(await migrateToLatest(database.db)).toEqual(["2026-11-22T00-00_notifications"]);
+
+    const { rows: [submission] } = await sql<{ language: string }>`SELECT language FROM contact_submissions`.execute(database.db);
+    const { rows: [meeting] } = await sql<{ language: string; invite_sequence: number }>`SELECT language, invite_sequence FROM meetings`.execute(database.db.withoutPlugins());
+    expect(submission.language).toBe("en");
+    expect(meeting).toEqual({ language: "en", invite_sequence: 0 });
   });
 
   test("are listed in the order their dated names sort", () => {

@@ -26,6 +26,8 @@ export interface ContactSubmissionsTable {
   message: string;
   createdAt: CreatedAt;
   isProcessed: Generated<boolean>;
+  /** The visitor's language (en, nl, fa): every email about this enquiry speaks it. */
+  language: Generated<string>;
 }
 
 export interface NewsletterSubscribersTable {
@@ -47,6 +49,10 @@ export interface MeetingsTable {
   time: string;
   createdAt: CreatedAt;
   isConfirmed: Generated<boolean>;
+  /** The visitor's language (en, nl, fa): every email about this meeting speaks it. */
+  language: Generated<string>;
+  /** SEQUENCE of the calendar invite: 0 when booked, bumped on every status change sent to the visitor. */
+  inviteSequence: Generated<number>;
 }
 
 export interface LoginAttemptsTable {
@@ -56,12 +62,40 @@ export interface LoginAttemptsTable {
   attemptedAt: CreatedAt;
 }
 
+export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "dead";
+
+/** One email to send; written in the same transaction as the record it is about (db/outbox.repository.ts). */
+export interface EmailOutboxTable {
+  /** bigserial: pg hands int8 back as a string. */
+  id: Generated<string>;
+  /** Which template made it, e.g. `enquiry.company` or `meeting.confirmed`. */
+  kind: string;
+  submissionId: number | null;
+  meetingId: number | null;
+  toAddress: string;
+  replyTo: string | null;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  /** The calendar invite attached as text/calendar, if any. */
+  ics: string | null;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  lastError: string | null;
+  nextAttemptAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** While a sender holds the row; a lock that expires makes the row claimable again. */
+  lockedUntil: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sentAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   contactSubmissions: ContactSubmissionsTable;
   newsletterSubscribers: NewsletterSubscribersTable;
   meetings: MeetingsTable;
   loginAttempts: LoginAttemptsTable;
+  emailOutbox: EmailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -70,3 +104,5 @@ export type NewContactSubmission = Insertable<ContactSubmissionsTable>;
 export type MeetingRow = Selectable<MeetingsTable>;
 export type NewMeeting = Insertable<MeetingsTable>;
 export type MeetingUpdate = Updateable<MeetingsTable>;
+export type OutboxRow = Selectable<EmailOutboxTable>;
+export type NewOutboxRow = Insertable<EmailOutboxTable>;

@@ -1,13 +1,27 @@
-/** GET /api/admin/meetings, PATCH /api/admin/meetings/{id} { isConfirmed }. Admin only. */
+/**
+ * GET /api/admin/meetings, PATCH /api/admin/meetings/{id} { isConfirmed }. Admin only.
+ * Confirming a meeting, or setting it back to pending, queues the visitor's email with the updated
+ * calendar invite in the same transaction as the change.
+ */
 import type { Config } from "@netlify/functions";
-import { listMeetings, setConfirmed } from "../db/meetings.repository.ts";
+import { getMeeting, listMeetings, setConfirmed } from "../db/meetings.repository.ts";
 import { meetingPatchSchema } from "../src/shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
+import { afterCommitDelivery, enqueueMeetingStatusEmail } from "./_lib/mail/outbox.ts";
 
 export default adminResource({
   list: listMeetings,
   patchSchema: meetingPatchSchema,
-  update: (db, id, patch) => setConfirmed(db, id, patch.isConfirmed),
+  update: async (db, id, patch) => {
+    const emails = await db.transaction().execute(async (trx) => {
+      const result = await setConfirmed(trx, id, patch.isConfirmed);
+      if (!result) return undefined;
+      return result.changed ? enqueueMeetingStatusEmail(trx, result.meeting) : [];
+    });
+    if (!emails) return undefined;
+    await afterCommitDelivery(db, emails);
+    return getMeeting(db, id);
+  },
   notFound: "Meeting not found",
 });
 

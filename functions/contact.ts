@@ -1,33 +1,50 @@
 /**
- * POST /api/contact → 201 { success, id }: an enquiry, stored unprocessed.
+ * POST /api/contact → 201 { success, id }: an enquiry, stored unprocessed, with the company's
+ * notification and the visitor's acknowledgement queued in the same transaction (sent right after,
+ * or retried later: a mail server that is down never changes the answer).
  * Without JavaScript the enquiry form posts here as a plain form; that request is answered with a
  * redirect to a thank-you or error page in the visitor's language, so no lead is lost to a script failure.
  */
-import type { Config } from "@netlify/functions";
+import type { Config, Context } from "@netlify/functions";
+import type { Kysely } from "kysely";
 import { getDb, isDatabaseUnavailable } from "../db/client.ts";
 import { createSubmission } from "../db/contact.repository.ts";
-import { contactSchema, LANGUAGE_CODES } from "../src/shared/schemas.ts";
+import type { Database } from "../db/types.ts";
+import { contactSchema, LANGUAGE_CODES, type ContactPayload, type LanguageCode } from "../src/shared/schemas.ts";
 import { errorResponse, HttpError, isFormPost, json, readForm, readJson, route, validate } from "./_lib/http.ts";
+import { submissionLanguage } from "./_lib/language.ts";
+import { afterCommitDelivery, enqueueEnquiryEmails } from "./_lib/mail/outbox.ts";
 
 export default route({
-  POST: async (req) => {
-    if (isFormPost(req)) return plainFormPost(req);
+  POST: async (req, context) => {
+    if (isFormPost(req)) return plainFormPost(req, context);
     const input = validate(contactSchema, await readJson(req));
-    const submission = await createSubmission(getDb(), input);
-    return json({ success: true, id: submission.id }, 201);
+    const id = await storeEnquiry(getDb(), { ...input, language: submissionLanguage(req, input.language) }, context);
+    return json({ success: true, id }, 201);
   },
 });
 
+/** Stores the enquiry and queues its emails in one transaction, then tries to send them at once. */
+async function storeEnquiry(db: Kysely<Database>, input: ContactPayload, context: Context): Promise<number> {
+  const { submission, emails } = await db.transaction().execute(async (trx) => {
+    const submission = await createSubmission(trx, input);
+    return { submission, emails: await enqueueEnquiryEmails(trx, submission) };
+  });
+  await afterCommitDelivery(db, emails, context);
+  return submission.id;
+}
+
 /** The no-JavaScript path: the same validation and storage, answered with a 303 to a result page. */
-async function plainFormPost(req: Request): Promise<Response> {
+async function plainFormPost(req: Request, context: Context): Promise<Response> {
   const form = await readForm(req).catch((error: unknown) => error);
   const fields = form instanceof URLSearchParams ? form : new URLSearchParams();
-  const lang = (LANGUAGE_CODES as readonly string[]).includes(fields.get("lang") ?? "") ? fields.get("lang") : "en";
+  const named = fields.get("lang") ?? "";
+  const lang: LanguageCode = (LANGUAGE_CODES as readonly string[]).includes(named) ? (named as LanguageCode) : "en";
   const to = (page: "sent" | "error" | "unavailable") => new Response(null, { status: 303, headers: { Location: `/${lang}/enquiry/${page}/`, "Cache-Control": "no-store" } });
   if (!(form instanceof URLSearchParams)) return to("error");
   try {
     const input = validate(contactSchema, Object.fromEntries(fields));
-    await createSubmission(getDb(), input);
+    await storeEnquiry(getDb(), { ...input, language: lang }, context);
     return to("sent");
   } catch (error) {
     if (error instanceof HttpError) return to("error");

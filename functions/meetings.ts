@@ -3,6 +3,8 @@
  *   GET  /api/meetings/calendar                  → the booking rules the date picker needs, in one answer
  *   GET  /api/meetings/available-slots?date=…    → { success, data: ["09:00", …] }
  *   POST /api/meetings/schedule                  → 201 { success, data: meeting } | 409 timeSlotOccupied
+ * A booking queues the company's notification and the visitor's acknowledgement (with a tentative
+ * calendar invite) in the transaction that stores it; they are sent right after, or retried later.
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
@@ -11,6 +13,8 @@ import { addDays, availableSlots, dailySlots, isBookable, officeNow } from "../s
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
 import { bookingConfig, now } from "./_lib/env.ts";
 import { HttpError, json, readJson, route, validate } from "./_lib/http.ts";
+import { submissionLanguage } from "./_lib/language.ts";
+import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
 
 const endpoint = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop();
 
@@ -34,19 +38,25 @@ export default route({
         throw new HttpError(404, "Not found");
     }
   },
-  POST: async (req) => {
+  POST: async (req, context) => {
     if (endpoint(req) !== "schedule") throw new HttpError(404, "Not found");
     const input = validate(meetingSchema, await readJson(req));
     if (!isBookable(input.date, input.time, now(), bookingConfig())) {
       throw new HttpError(400, "The selected time is not available. Please select a time from the list.", { errors: { time: ["This time cannot be booked"] } });
     }
-    try {
-      const meeting = await createMeeting(getDb(), input);
-      return json({ success: true, data: meeting }, 201);
-    } catch (error) {
-      if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");
-      throw error;
-    }
+    const db = getDb();
+    const booked = await db
+      .transaction()
+      .execute(async (trx) => {
+        const meeting = await createMeeting(trx, { ...input, language: submissionLanguage(req, input.language) });
+        return { meeting, emails: await enqueueBookingEmails(trx, meeting) };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");
+        throw error;
+      });
+    await afterCommitDelivery(db, booked.emails, context);
+    return json({ success: true, data: booked.meeting }, 201);
   },
 });
 

@@ -5,9 +5,9 @@ import { createDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 
 const production = process.env.CONTEXT === "production";
-const missing = ["DATABASE_URL", "JWT_SECRET"].filter((name) => !process.env[name]);
+const missing = ["DATABASE_URL", "JWT_SECRET", "SMTP_URL"].filter((name) => !process.env[name]);
 if (production && missing.length) {
-  console.error(`Production deploys need ${missing.join(" and ")} (Site settings → Environment variables).`);
+  console.error(`Production deploys need ${missing.join(", ")} (Site settings → Environment variables).`);
   process.exit(1);
 }
 if ((process.env.JWT_SECRET ?? "x".repeat(32)).length < 32) {

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-21T00-00_initial.ts";
+import * as notifications from "./2026-11-22T00-00_notifications.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -7,4 +8,5 @@ import * as initial from "./2026-11-21T00-00_initial.ts";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-21T00-00_initial": initial,
+  "2026-11-22T00-00_notifications": notifications,
 };

@@ -2,6 +2,8 @@
  * Server configuration, read from the environment in one place. A missing production secret is
  * an error, never a silent demo mode.
  */
+import path from "node:path";
+import { site } from "../../src/config/site.ts";
 import { defaultBookingConfig, isCalendarDate, type BookingConfig } from "../../src/shared/booking.ts";
 
 export class ConfigError extends Error {}
@@ -44,4 +46,28 @@ export function now(): Date {
     if (!Number.isNaN(d.getTime())) return d;
   }
   return new Date();
+}
+
+export interface MailConfig {
+  /** SMTP server (smtp:// or smtps://, credentials in the URL); null means the file outbox. */
+  smtpUrl: string | null;
+  /** Sender of every email. */
+  from: string;
+  /** Where the company hears of new enquiries and bookings (comma-separated for several). */
+  notifyTo: string;
+  /** The folder of the file outbox: one .eml per message when there is no SMTP server. */
+  outboxDir: string;
+}
+
+/**
+ * Email settings: SMTP_URL, MAIL_FROM (default: the brand name and company email of site config),
+ * NOTIFY_EMAIL (default: the company email), DATA_DIR for the file outbox.
+ */
+export function mailConfig(): MailConfig {
+  return {
+    smtpUrl: process.env.SMTP_URL?.trim() || null,
+    from: process.env.MAIL_FROM?.trim() || `"${site.name.replace(/["\\\r\n]/g, "")}" <${site.email}>`,
+    notifyTo: process.env.NOTIFY_EMAIL?.trim() || site.email,
+    outboxDir: path.join(process.env.DATA_DIR || ".data", "outbox"),
+  };
 }

@@ -1,6 +1,4 @@
-import { LANGUAGE_CODES } from "../../src/shared/schemas.ts";
-
-type Language = (typeof LANGUAGE_CODES)[number];
+import { LANGUAGE_CODES, type LanguageCode as Language } from "../../src/shared/schemas.ts";
 
 const BY_COUNTRY: Record<string, Language> = { IR: "fa", NL: "nl", BE: "nl" };
 
@@ -24,4 +22,25 @@ export function fromAcceptLanguage(header: string | null | undefined): Language 
 /** The visitor's language: their country where known, else their browser's preference, else English. */
 export function detectLanguage(country: string | null | undefined, acceptLanguage: string | null | undefined): Language {
   return (country && BY_COUNTRY[country.toUpperCase()]) || fromAcceptLanguage(acceptLanguage) || "en";
+}
+
+const isLanguage = (value: unknown): value is Language => (LANGUAGE_CODES as readonly unknown[]).includes(value);
+
+/**
+ * The language of a visitor's submission: the one the payload names; else the page it was sent
+ * from (the Referer's /en/, /nl/ or /fa/ prefix); else the browser's preference;
+ * else English. The islands need not send it: the page they run on already says it.
+ */
+export function submissionLanguage(req: Request, named: unknown): Language {
+  if (isLanguage(named)) return named;
+  const referer = req.headers.get("referer");
+  if (referer) {
+    try {
+      const prefix = new URL(referer).pathname.split("/")[1];
+      if (isLanguage(prefix)) return prefix;
+    } catch {
+      // A malformed Referer says nothing.
+    }
+  }
+  return fromAcceptLanguage(req.headers.get("accept-language")) ?? "en";
 }

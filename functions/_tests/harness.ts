@@ -2,6 +2,9 @@
  * Calls functions through their real handlers with real Request objects, against a throwaway
  * database with the real migrations (PGlite in-process, or TEST_DATABASE_URL's PostgreSQL).
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Context } from "@netlify/functions";
 import { createTestDatabase } from "../../db/testing.ts";
 import { closeDb } from "../../db/client.ts";
@@ -42,17 +45,25 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   return { status: res.status, headers: res.headers, json, text };
 }
 
-/** A database for one test file; DATABASE_URL and JWT_SECRET point the functions at it. */
+/**
+ * A database for one test file; DATABASE_URL and JWT_SECRET point the functions at it. Emails go to
+ * the file outbox in a throwaway DATA_DIR (a test that wants SMTP sets SMTP_URL itself).
+ */
 export async function setupApiDatabase() {
   const test = await createTestDatabase();
   process.env.DATABASE_URL = test.url;
   process.env.JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
+  const dataDir = mkdtempSync(path.join(tmpdir(), "api-test-"));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_FROM;
   return {
     ...test,
     /** Closes the functions' shared client before the database goes away. */
     async destroy() {
       await closeDb();
       await test.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -54,7 +54,7 @@ describe("POST /api/meetings/schedule", () => {
     expect(res.status).toBe(201);
     expect(res.json).toEqual({
       success: true,
-      data: { id: expect.any(Number), ...visitor, date: "2026-11-24", time: "11:00", createdAt: expect.any(String), isConfirmed: false },
+      data: { id: expect.any(Number), ...visitor, date: "2026-11-24", time: "11:00", language: "en", createdAt: expect.any(String), isConfirmed: false },
     });
     expect((await slots("2026-11-24")).json.data).not.toContain("11:00");
   });

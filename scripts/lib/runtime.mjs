@@ -1,9 +1,15 @@
 // What the functions need before `npm start` serves them: a database (DATABASE_URL, or the embedded
-// PGlite server), migrations applied, a session secret, and an admin account.
+// PGlite server), migrations applied, a session secret, and an admin account. While it runs, a timer
+// sends the email outbox's due messages (Netlify's scheduled function does this in production).
 import { migrateToLatest } from "../../db/migrate.ts";
 import { createDb } from "../../db/client.ts";
 import { createInitialAdminIfNone, ensureAdmin } from "../../db/admins.ts";
+import { deliverDue } from "../../functions/_lib/mail/outbox.ts";
+import { mailTransport } from "../../functions/_lib/mail/transport.ts";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";
+
+/** How often the local runtime sends the outbox's due (retried) messages. */
+export const OUTBOX_INTERVAL_MS = 30_000;
 
 const production = () => process.env.NODE_ENV === "production" || process.env.CONTEXT === "production";
 
@@ -27,6 +33,11 @@ export async function prepareRuntime({ log = console } = {}) {
     process.env.JWT_SECRET = loadOrCreateJwtSecret(dataDir);
   }
 
+  if (!process.env.SMTP_URL) {
+    if (production()) throw new Error("SMTP_URL is required in production (smtp://user:password@host:587).");
+    log.log(`No SMTP_URL: emails are written to ${dataDir}/outbox/ as .eml files.`);
+  }
+
   const db = createDb(process.env.DATABASE_URL);
   try {
     const applied = await migrateToLatest(db);
@@ -44,9 +55,36 @@ export async function prepareRuntime({ log = console } = {}) {
     await db.destroy();
   }
 
+  const outbox = startOutboxTimer(log);
   return {
     async close() {
+      await outbox.stop();
       await embedded?.close();
+    },
+  };
+}
+
+/** Every OUTBOX_INTERVAL_MS, sends what is due; one run at a time. Returns `stop()`. */
+function startOutboxTimer(log) {
+  const db = createDb(process.env.DATABASE_URL);
+  let running = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = deliverDue(db, mailTransport())
+      .then(({ sent, failed }) => {
+        if (sent || failed) log.log(`[mail] retry run: ${sent} sent, ${failed} failed`);
+      })
+      .catch((error) => log.error(`[mail] retry run failed: ${error instanceof Error ? error.message : error}`))
+      .finally(() => {
+        running = null;
+      });
+  }, OUTBOX_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await db.destroy();
     },
   };
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 
 export const SERVICE_IDS = ["startup-visa", "business-launchpad", "startup-studio", "other"] as const;
 export const LANGUAGE_CODES = ["en", "nl", "fa"] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
 export const MESSAGES = {
   email: "Please enter a valid email address",
@@ -53,6 +54,8 @@ export const contactSchema = z.object({
     .transform((v) => (v ? v : null)),
   service: text(1, LIMITS.service, MESSAGES.service, "Service"),
   message: text(10, LIMITS.message, MESSAGES.message, "Message"),
+  /** The visitor's language, for the emails about this enquiry. Optional: the server then takes the page's. */
+  language: z.enum(LANGUAGE_CODES, { error: "Language must be en, nl or fa" }).optional(),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactPayload = z.output<typeof contactSchema>;
@@ -71,6 +74,8 @@ export const meetingSchema = z.object({
     .refine((v) => /^[+\d\s().\-/]+$/.test(v) && v.replace(/\D/g, "").length >= 6, MESSAGES.phone),
   date: z.string({ error: MESSAGES.date }).min(1, MESSAGES.date).regex(DATE, MESSAGES.date),
   time: z.string({ error: MESSAGES.time }).min(1, MESSAGES.time).regex(TIME, MESSAGES.time),
+  /** The visitor's language, for the emails about this meeting. Optional: the server then takes the page's. */
+  language: z.enum(LANGUAGE_CODES, { error: "Language must be en, nl or fa" }).optional(),
 });
 export type MeetingPayload = z.output<typeof meetingSchema>;
 

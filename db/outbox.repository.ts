@@ -1,0 +1,131 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Database, OutboxRow } from "./types.ts";
+
+/**
+ * The email outbox: every message the site sends is a row here first, written in the same
+ * transaction as the enquiry or meeting it is about. Senders claim due rows atomically, so two
+ * overlapping runs never send one message twice, and a failed send waits and is tried again.
+ */
+
+/** Minutes to wait after the 1st, 2nd, … failed attempt; every hour after the last of these. */
+export const RETRY_DELAYS_MINUTES = [1, 2, 5, 10, 30, 60] as const;
+/** After this many failed attempts (about a day of retrying) a message is given up ("dead"). */
+export const MAX_ATTEMPTS = 30;
+/** How long a claimed row is held; a sender that dies mid-send releases it when this runs out. */
+export const LOCK_MINUTES = 2;
+
+/** What the admin lists show about a record's emails; null when it never had any. */
+export type EmailStatus = "sent" | "pending" | "failing";
+
+export type OutboxMessage = {
+  kind: string;
+  submissionId?: number | null;
+  meetingId?: number | null;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  ics?: string | null;
+};
+
+/** Adds messages to the outbox (call it inside the transaction that stores their record); returns their ids. */
+export async function enqueue(db: Kysely<Database>, messages: OutboxMessage[]): Promise<string[]> {
+  if (!messages.length) return [];
+  const rows = await db
+    .insertInto("emailOutbox")
+    .values(
+      messages.map((m) => ({
+        kind: m.kind,
+        submissionId: m.submissionId ?? null,
+        meetingId: m.meetingId ?? null,
+        toAddress: m.to,
+        replyTo: m.replyTo ?? null,
+        subject: m.subject,
+        textBody: m.text,
+        htmlBody: m.html,
+        ics: m.ics ?? null,
+      })),
+    )
+    .returning("id")
+    .execute();
+  return rows.map((r) => String(r.id));
+}
+
+/**
+ * Claims up to `limit` due messages for sending, in one statement: each claimed row is marked
+ * `sending`, locked for LOCK_MINUTES and has its attempt counted. Rows another sender holds are
+ * skipped (FOR UPDATE SKIP LOCKED, and the lock time), so concurrent runs get disjoint rows. A row
+ * left in `sending` by a sender that died is claimable again once its lock has run out.
+ * With `ids`, only those rows are considered (the just-written messages of one request).
+ */
+export async function claimDue(db: Kysely<Database>, limit: number, ids?: readonly string[]): Promise<OutboxRow[]> {
+  if (limit < 1 || (ids && !ids.length)) return [];
+  const onlyIds = ids ? sql`AND id = ANY(${ids.map(String)}::bigint[])` : sql``;
+  const { rows } = await sql<OutboxRow>`
+    WITH due AS (
+      SELECT id FROM email_outbox
+      WHERE status IN ('pending', 'failed', 'sending')
+        AND next_attempt_at <= now()
+        AND (locked_until IS NULL OR locked_until < now())
+        ${onlyIds}
+      ORDER BY id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE email_outbox AS o
+    SET status = 'sending',
+        locked_until = now() + make_interval(mins => ${LOCK_MINUTES}),
+        attempts = o.attempts + 1
+    FROM due
+    WHERE o.id = due.id
+    RETURNING o.*`.execute(db);
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Records a successful send. Only the holder of the claim can do so (status still `sending`). */
+export async function markSent(db: Kysely<Database>, id: string): Promise<void> {
+  await db
+    .updateTable("emailOutbox")
+    .set({ status: "sent", sentAt: sql<Date>`now()`, lockedUntil: null, lastError: null })
+    .where("id", "=", id)
+    .where("status", "=", "sending")
+    .execute();
+}
+
+/** Minutes until the next try after `attempts` failed attempts. */
+export function retryDelayMinutes(attempts: number): number {
+  return RETRY_DELAYS_MINUTES[attempts - 1] ?? 60;
+}
+
+/** Records a failed send: retried after the backoff delay, or `dead` once MAX_ATTEMPTS is reached. */
+export async function markFailed(db: Kysely<Database>, row: Pick<OutboxRow, "id" | "attempts">, error: string): Promise<void> {
+  const dead = row.attempts >= MAX_ATTEMPTS;
+  await db
+    .updateTable("emailOutbox")
+    .set({
+      status: dead ? "dead" : "failed",
+      lastError: error.slice(0, 1000),
+      lockedUntil: null,
+      nextAttemptAt: sql<Date>`now() + make_interval(mins => ${retryDelayMinutes(row.attempts)})`,
+    })
+    .where("id", "=", row.id)
+    .where("status", "=", "sending")
+    .execute();
+}
+
+// One CASE for both kinds of record: failing wins over pending, pending over sent.
+const summary = (where: RawBuilder<unknown>) => sql<EmailStatus | null>`(
+  SELECT CASE
+    WHEN count(*) = 0 THEN NULL
+    WHEN bool_or(o.status IN ('failed', 'dead') AND o.attempts >= 1) THEN 'failing'
+    WHEN bool_and(o.status = 'sent') THEN 'sent'
+    ELSE 'pending'
+  END
+  FROM email_outbox AS o WHERE ${where})`;
+
+/** The email status of each enquiry, as a column for a query on contact_submissions. */
+export const submissionEmailStatus = () => summary(sql`o.submission_id = contact_submissions.id`).as("emailStatus");
+
+/** The email status of each meeting, as a column for a query on meetings. */
+export const meetingEmailStatus = () => summary(sql`o.meeting_id = meetings.id`).as("emailStatus");

@@ -1,0 +1,171 @@
+/**
+ * Notifications through the outbox: the builders write a record's emails into the outbox inside
+ * the record's own transaction; `deliverDue` sends what is due (right after the request, from the
+ * scheduled retry function, and from the local runtime's timer), so a mail server that is down
+ * delays an email but never loses it and never fails a visitor's request.
+ */
+import type { Kysely } from "kysely";
+import type { ContactSubmission } from "../../../db/contact.repository.ts";
+import type { Meeting, MeetingRecord } from "../../../db/meetings.repository.ts";
+import { claimDue, enqueue, markFailed, markSent, retryDelayMinutes, MAX_ATTEMPTS } from "../../../db/outbox.repository.ts";
+import type { Database, OutboxRow } from "../../../db/types.ts";
+import { site } from "../../../src/config/site.ts";
+import { mailConfig } from "../env.ts";
+import { meetingInvite } from "./ics.ts";
+import { companyEnquiryEmail, companyMeetingEmail, inviteText, MEETING_MINUTES, visitorEnquiryEmail, visitorMeetingEmail } from "./templates.ts";
+import { mailTransport, type MailTransport } from "./transport.ts";
+
+/** Queues the company's notification and the visitor's acknowledgement of a new enquiry. */
+export async function enqueueEnquiryEmails(db: Kysely<Database>, submission: ContactSubmission): Promise<string[]> {
+  const submissionId = submission.id;
+  return enqueue(db, [
+    { kind: "enquiry.company", submissionId, to: mailConfig().notifyTo, replyTo: submission.email, ...companyEnquiryEmail(submission) },
+    { kind: "enquiry.visitor", submissionId, to: submission.email, replyTo: site.email, ...visitorEnquiryEmail(submission) },
+  ]);
+}
+
+/** Queues the company's notification and the visitor's acknowledgement with a tentative invite (SEQUENCE 0). */
+export async function enqueueBookingEmails(db: Kysely<Database>, meeting: Meeting): Promise<string[]> {
+  const meetingId = meeting.id;
+  return enqueue(db, [
+    { kind: "meeting.company", meetingId, to: mailConfig().notifyTo, replyTo: meeting.email, ...companyMeetingEmail(meeting) },
+    {
+      kind: "meeting.requested",
+      meetingId,
+      to: meeting.email,
+      replyTo: site.email,
+      ...visitorMeetingEmail(meeting, "requested"),
+      ics: invite({ ...meeting, inviteSequence: 0 }),
+    },
+  ]);
+}
+
+/** Queues the visitor's news of a confirmation (or of the meeting being pending again) with the updated invite. */
+export async function enqueueMeetingStatusEmail(db: Kysely<Database>, meeting: MeetingRecord): Promise<string[]> {
+  const stage = meeting.isConfirmed ? "confirmed" : "pending";
+  return enqueue(db, [
+    { kind: `meeting.${stage}`, meetingId: meeting.id, to: meeting.email, replyTo: site.email, ...visitorMeetingEmail(meeting, stage), ics: invite(meeting) },
+  ]);
+}
+
+/** The meeting's invite: one UID per meeting; the SEQUENCE and STATUS of its current state. */
+function invite(meeting: MeetingRecord): string {
+  return meetingInvite({
+    uid: `meeting-${meeting.id}@${site.host}`,
+    sequence: meeting.inviteSequence,
+    status: meeting.isConfirmed ? "CONFIRMED" : "TENTATIVE",
+    date: meeting.date,
+    time: meeting.time,
+    durationMinutes: MEETING_MINUTES,
+    ...inviteText(meeting),
+    organizer: { name: site.name, email: site.email },
+    attendee: { name: meeting.name, email: meeting.email },
+    stamp: new Date(),
+  });
+}
+
+export interface DeliveryOptions {
+  /** At most this many messages in this run. */
+  limit?: number;
+  /** Only these outbox rows (the ones a request just wrote). */
+  ids?: readonly string[];
+  /** Claim no new messages after this many milliseconds (a scheduled run has 30 s in all). */
+  budgetMs?: number;
+}
+
+const BATCH = 5;
+
+/**
+ * Sends the messages that are due: claims a few at a time (atomically, so overlapping runs never
+ * send one twice), sends each, and records the outcome; a failure is retried later with backoff.
+ * Throws only when the database fails.
+ */
+export async function deliverDue(
+  db: Kysely<Database>,
+  transport: MailTransport,
+  { limit = 100, ids, budgetMs = 20_000 }: DeliveryOptions = {},
+): Promise<{ sent: number; failed: number }> {
+  const result = { sent: 0, failed: 0 };
+  const stopAt = Date.now() + budgetMs;
+  while (result.sent + result.failed < limit && Date.now() < stopAt) {
+    const batch = await claimDue(db, Math.min(BATCH, limit - result.sent - result.failed), ids);
+    if (!batch.length) break;
+    for (const row of batch) {
+      let failure: string | null = null;
+      try {
+        await transport.send(toMessage(row), row.id);
+      } catch (error) {
+        failure = describe(error);
+      }
+      if (failure === null) {
+        await markSent(db, row.id);
+        result.sent++;
+      } else {
+        await markFailed(db, row, failure);
+        result.failed++;
+        const next = row.attempts >= MAX_ATTEMPTS ? "giving up" : `retry in ${retryDelayMinutes(row.attempts)} min`;
+        console.warn(`[mail] ${row.kind} #${row.id} not sent (attempt ${row.attempts}, ${next}): ${failure}`);
+      }
+    }
+  }
+  return result;
+}
+
+const IMMEDIATE_DELIVERY_MS = 3_000;
+
+/**
+ * Tries to send the messages a request has just committed, right away. Never throws and never
+ * holds the answer up for more than about 3 s: what is not sent by then goes on in the background
+ * (kept alive by `waitUntil` on Netlify), and anything that fails is the retry run's.
+ */
+export async function afterCommitDelivery(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  context?: { waitUntil?: (promise: Promise<unknown>) => void },
+): Promise<void> {
+  if (!ids.length) return;
+  const work = Promise.resolve()
+    .then(() => deliverDue(db, mailTransport(), { ids, limit: ids.length }))
+    .then(
+      () => undefined,
+      (error: unknown) => console.error(`[mail] immediate delivery stopped (the retry run will send): ${describe(error)}`),
+    );
+  context?.waitUntil?.(work);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, IMMEDIATE_DELIVERY_MS)))]);
+  clearTimeout(timer);
+}
+
+// Addresses were validated when stored; checked again because they become headers here.
+const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
+
+function addresses(value: string): string[] {
+  const list = value.split(",").map((a) => a.trim()).filter(Boolean);
+  if (!list.length || !list.every((a) => ADDRESS.test(a))) throw new Error(`Refusing to send: "${value.slice(0, 100)}" is not a plain address list`);
+  return list;
+}
+
+function toMessage(row: OutboxRow) {
+  return {
+    from: mailConfig().from,
+    to: addresses(row.toAddress),
+    replyTo: row.replyTo ? addresses(row.replyTo) : undefined,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    // One Message-ID per outbox row: should a message ever go out twice, mail systems see one message.
+    messageId: `<outbox-${row.id}@${site.host}>`,
+    // RFC 3834: no vacation replies to these.
+    headers: { "Auto-Submitted": "auto-generated" },
+    icalEvent: row.ics ? { method: "REQUEST", filename: "invite.ics", content: row.ics } : undefined,
+    // Message content never names files or URLs for nodemailer to fetch; make sure it cannot.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, response } = error as Error & { code?: string; response?: string };
+  return [code, response ?? error.message].filter(Boolean).join(": ");
+}

@@ -1,0 +1,444 @@
+/**
+ * The emails the site sends, as fixed templates: the company hears of every enquiry and booking
+ * (in English, with every field), the visitor gets an acknowledgement and later news of their
+ * meeting in their own language (Persian right to left).
+ *
+ * Rules that keep a visitor from using these emails against anyone:
+ * - subjects are fixed text plus our own reference; no visitor value ever reaches a header
+ *   (the outbox sets To and Reply-To from validated addresses only);
+ * - every visitor value is HTML-escaped, and never made a link: the only links are our own;
+ *   the company email also breaks up the visitor's text (`inert`) so mail clients do not turn
+ *   addresses or URLs in it into links;
+ * - the visitor's own emails echo none of the free text they typed (so the form cannot be used to
+ *   mail arbitrary text to a third party), only their name when it looks like a name.
+ */
+import { site } from "../../../src/config/site.ts";
+import type { LanguageCode } from "../../../src/shared/schemas.ts";
+
+export interface Email {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface EnquiryDetails {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  service: string;
+  message: string;
+  language: string;
+  createdAt: string;
+}
+
+export interface MeetingDetails {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  /** Office-local yyyy-MM-dd and HH:mm. */
+  date: string;
+  time: string;
+  language: string;
+  createdAt: string;
+}
+
+/** What a visitor's meeting email announces. */
+export type MeetingStage = "requested" | "confirmed" | "pending";
+
+export const MEETING_MINUTES = 30;
+const OFFICE_TIME_ZONE = "Europe/Amsterdam";
+const DASHBOARD_URL = `${site.url}/admin/submissions`;
+
+/** Our short reference for an enquiry, e.g. E-00042. */
+const enquiryReference = (id: number) => `E-${String(id).padStart(5, "0")}`;
+/** Our short reference for a meeting, e.g. M-00017. */
+const meetingReference = (id: number) => `M-${String(id).padStart(5, "0")}`;
+
+/** A stored language, or English for anything else. */
+const asLanguage = (value: string): LanguageCode => (value === "nl" || value === "fa" ? value : "en");
+
+const LANGUAGE_NAMES: Record<LanguageCode, string> = { en: "English", nl: "Dutch", fa: "Persian" };
+
+const SERVICES: Record<string, Record<LanguageCode, string>> = {
+  "startup-visa": { en: "Startup Visa", nl: "Startupvisum", fa: "ویزای استارتاپ" },
+  "business-launchpad": { en: "Business Launchpad", nl: "Bedrijfslancering", fa: "سکوی پرتاب کسب‌وکار" },
+  "startup-studio": { en: "Startup Studio", nl: "Startupstudio", fa: "استودیوی استارتاپ" },
+  other: { en: "Other services", nl: "Overige diensten", fa: "سایر خدمات" },
+};
+const serviceName = (id: string, lang: LanguageCode): string | null => (Object.hasOwn(SERVICES, id) ? SERVICES[id][lang] : null);
+
+const brand = site.name;
+
+type StageCopy = { subject: (ref: string) => string; intro: string; status: string; invite: string };
+
+interface Copy {
+  locale: string;
+  /** Text around the visitor's name, and the greeting without one. */
+  greeting: { named: [string, string]; anonymous: string };
+  signOff: string;
+  team: string;
+  reference: string;
+  /** Text around our email address. */
+  questions: [string, string];
+  enquiry: { subject: (ref: string) => string; intro: string; service: string; quote: string };
+  meeting: Record<MeetingStage, StageCopy> & { when: string; officeTime: string; summary: string; description: (ref: string) => string };
+}
+
+const COPY: Record<LanguageCode, Copy> = {
+  en: {
+    locale: "en-GB",
+    greeting: { named: ["Dear ", ","], anonymous: "Hello," },
+    signOff: "Kind regards,",
+    team: `The ${brand} team`,
+    reference: "Your reference",
+    questions: ["Questions? Reply to this email or write to ", "."],
+    enquiry: {
+      subject: (ref) => `We have received your message (${ref})`,
+      intro: `Thank you for contacting ${brand}. We have received your message and will reply within one business day.`,
+      service: "Service",
+      quote: "Please mention your reference if you write to us about this enquiry.",
+    },
+    meeting: {
+      requested: {
+        subject: (ref) => `We have received your meeting request (${ref})`,
+        intro: `Thank you for booking a ${MEETING_MINUTES}-minute meeting with ${brand}.`,
+        status: "Your meeting is pending until we confirm it. We will email you as soon as it is confirmed.",
+        invite: "The attached invitation holds the time in your calendar as tentative.",
+      },
+      confirmed: {
+        subject: (ref) => `Your meeting is confirmed (${ref})`,
+        intro: `Good news: your meeting with ${brand} is confirmed.`,
+        status: "We look forward to speaking with you.",
+        invite: "The attached invitation updates the event in your calendar.",
+      },
+      pending: {
+        subject: (ref) => `Your meeting is not confirmed yet (${ref})`,
+        intro: `An update about your meeting with ${brand}.`,
+        status: "Your meeting is not confirmed yet: it is pending again. We will email you as soon as it is confirmed.",
+        invite: "The attached invitation marks the event in your calendar as tentative again.",
+      },
+      when: "When",
+      officeTime: "Amsterdam time",
+      summary: `Meeting with ${brand}`,
+      description: (ref) => `A ${MEETING_MINUTES}-minute meeting with ${brand}. Reference: ${ref}.`,
+    },
+  },
+  nl: {
+    locale: "nl-NL",
+    greeting: { named: ["Beste ", ","], anonymous: "Hallo," },
+    signOff: "Met vriendelijke groet,",
+    team: `Het team van ${brand}`,
+    reference: "Je referentie",
+    questions: ["Vragen? Beantwoord deze e-mail of schrijf naar ", "."],
+    enquiry: {
+      subject: (ref) => `We hebben je bericht ontvangen (${ref})`,
+      intro: `Bedankt voor je bericht aan ${brand}. We hebben het ontvangen en reageren binnen één werkdag.`,
+      service: "Dienst",
+      quote: "Vermeld je referentie als je ons over deze aanvraag schrijft.",
+    },
+    meeting: {
+      requested: {
+        subject: (ref) => `We hebben je afspraakverzoek ontvangen (${ref})`,
+        intro: `Bedankt voor het plannen van een afspraak van ${MEETING_MINUTES} minuten met ${brand}.`,
+        status: "Je afspraak staat in afwachting tot we hem bevestigen. Zodra hij bevestigd is, krijg je een e-mail van ons.",
+        invite: "De bijgevoegde uitnodiging houdt de tijd voorlopig vrij in je agenda.",
+      },
+      confirmed: {
+        subject: (ref) => `Je afspraak is bevestigd (${ref})`,
+        intro: `Goed nieuws: je afspraak met ${brand} is bevestigd.`,
+        status: "We kijken ernaar uit je te spreken.",
+        invite: "De bijgevoegde uitnodiging werkt de afspraak in je agenda bij.",
+      },
+      pending: {
+        subject: (ref) => `Je afspraak is nog niet bevestigd (${ref})`,
+        intro: `Een update over je afspraak met ${brand}.`,
+        status: "Je afspraak is nog niet bevestigd: hij staat weer in afwachting. Zodra hij bevestigd is, krijg je een e-mail van ons.",
+        invite: "De bijgevoegde uitnodiging markeert de afspraak in je agenda weer als voorlopig.",
+      },
+      when: "Wanneer",
+      officeTime: "Amsterdamse tijd",
+      summary: `Afspraak met ${brand}`,
+      description: (ref) => `Een afspraak van ${MEETING_MINUTES} minuten met ${brand}. Referentie: ${ref}.`,
+    },
+  },
+  fa: {
+    locale: "fa-IR",
+    greeting: { named: ["", " عزیز،"], anonymous: "سلام،" },
+    signOff: "با احترام،",
+    team: `تیم ${brand}`,
+    reference: "شمارهٔ پیگیری",
+    questions: ["پرسشی دارید؟ به همین ایمیل پاسخ دهید یا به ", " بنویسید."],
+    enquiry: {
+      subject: (ref) => `پیام شما به دست ما رسید (${ref})`,
+      intro: `از اینکه با ${brand} تماس گرفتید سپاسگزاریم. پیام شما به دست ما رسید و ظرف یک روز کاری پاسخ می‌دهیم.`,
+      service: "خدمت مورد نظر",
+      quote: "اگر دربارهٔ این درخواست دوباره برای ما نوشتید، لطفاً شمارهٔ پیگیری را ذکر کنید.",
+    },
+    meeting: {
+      requested: {
+        subject: (ref) => `درخواست جلسهٔ شما به دست ما رسید (${ref})`,
+        intro: `از اینکه یک جلسهٔ ۳۰ دقیقه‌ای با ${brand} رزرو کردید سپاسگزاریم.`,
+        status: "جلسهٔ شما تا زمانی که آن را تأیید کنیم در انتظار تأیید است. به محض تأیید، به شما ایمیل می‌زنیم.",
+        invite: "دعوت‌نامهٔ پیوست، این زمان را به‌صورت موقت در تقویم شما نگه می‌دارد.",
+      },
+      confirmed: {
+        subject: (ref) => `جلسهٔ شما تأیید شد (${ref})`,
+        intro: `خبر خوب: جلسهٔ شما با ${brand} تأیید شد.`,
+        status: "مشتاق گفت‌وگو با شما هستیم.",
+        invite: "دعوت‌نامهٔ پیوست، این رویداد را در تقویم شما به‌روز می‌کند.",
+      },
+      pending: {
+        subject: (ref) => `جلسهٔ شما هنوز تأیید نشده است (${ref})`,
+        intro: `خبری دربارهٔ جلسهٔ شما با ${brand}.`,
+        status: "جلسهٔ شما هنوز تأیید نشده و دوباره در انتظار تأیید است. به محض تأیید، به شما ایمیل می‌زنیم.",
+        invite: "دعوت‌نامهٔ پیوست، این رویداد را در تقویم شما دوباره موقت علامت می‌زند.",
+      },
+      when: "زمان",
+      officeTime: "به وقت آمستردام",
+      summary: `جلسه با ${brand}`,
+      description: (ref) => `جلسهٔ ۳۰ دقیقه‌ای با ${brand}. شمارهٔ پیگیری: ${ref}.`,
+    },
+  },
+};
+
+/** The company's notification of a new enquiry: every field, in English. */
+export function companyEnquiryEmail(e: EnquiryDetails): Email {
+  const ref = enquiryReference(e.id);
+  const lang = asLanguage(e.language);
+  const service = serviceName(e.service, "en");
+  const fields: Field[] = [
+    ["Reference", ref, "ours"],
+    ["Received", `${officeDateTime(e.createdAt)} (Amsterdam time)`, "ours"],
+    ["First name", e.firstName],
+    ["Last name", e.lastName],
+    ["Email", e.email],
+    ["Company", e.company ?? "(none)", e.company ? "visitor" : "ours"],
+    ["Service", service ? `${service} (${e.service})` : e.service, service ? "ours" : "visitor"],
+    ["Language", `${LANGUAGE_NAMES[lang]} (${lang})`, "ours"],
+  ];
+  return companyEmail({
+    subject: `New enquiry ${ref}${service ? `: ${service}` : ""} (${LANGUAGE_NAMES[lang]})`,
+    heading: "New enquiry from the website",
+    fields,
+    message: e.message,
+  });
+}
+
+/** The company's notification of a new booking: every field, in English. */
+export function companyMeetingEmail(m: MeetingDetails): Email {
+  const ref = meetingReference(m.id);
+  const lang = asLanguage(m.language);
+  const when = meetingWhen("en", m.date, m.time);
+  return companyEmail({
+    subject: `New meeting request ${ref}: ${when.short} (${LANGUAGE_NAMES[lang]})`,
+    heading: "New meeting request from the website",
+    fields: [
+      ["Reference", ref, "ours"],
+      ["When", `${when.long} (Amsterdam time), ${MEETING_MINUTES} minutes`, "ours"],
+      ["Status", "Pending: confirm it in the dashboard", "ours"],
+      ["Name", m.name],
+      ["Email", m.email],
+      ["Phone", m.phone],
+      ["Language", `${LANGUAGE_NAMES[lang]} (${lang})`, "ours"],
+      ["Booked", `${officeDateTime(m.createdAt)} (Amsterdam time)`, "ours"],
+    ],
+  });
+}
+
+/** The visitor's acknowledgement of their enquiry, in their language. */
+export function visitorEnquiryEmail(e: EnquiryDetails): Email {
+  const lang = asLanguage(e.language);
+  const copy = COPY[lang];
+  const ref = enquiryReference(e.id);
+  const service = serviceName(e.service, lang);
+  const facts: [string, string][] = [[copy.reference, ref]];
+  if (service) facts.push([copy.enquiry.service, service]);
+  return visitorEmail(lang, {
+    subject: copy.enquiry.subject(ref),
+    name: displayName(e.firstName),
+    paragraphs: [copy.enquiry.intro],
+    facts,
+    after: [copy.enquiry.quote],
+  });
+}
+
+/** The visitor's email about their meeting (booked, confirmed, or back to pending), in their language. */
+export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage): Email {
+  const lang = asLanguage(m.language);
+  const copy = COPY[lang];
+  const stageCopy = copy.meeting[stage];
+  const ref = meetingReference(m.id);
+  return visitorEmail(lang, {
+    subject: stageCopy.subject(ref),
+    name: displayName(m.name),
+    paragraphs: [stageCopy.intro],
+    facts: [
+      [copy.meeting.when, `${meetingWhen(lang, m.date, m.time).long} (${copy.meeting.officeTime})`],
+      [copy.reference, ref],
+    ],
+    after: [stageCopy.status, stageCopy.invite],
+  });
+}
+
+/** SUMMARY and DESCRIPTION of the meeting's calendar invite, in the visitor's language. */
+export function inviteText(m: Pick<MeetingDetails, "id" | "language">): { summary: string; description: string } {
+  const copy = COPY[asLanguage(m.language)].meeting;
+  return { summary: copy.summary, description: copy.description(meetingReference(m.id)) };
+}
+
+// ——— Building blocks ———
+
+/** A label, a value, and whose value it is: visitor values are escaped and kept from becoming links. */
+type Field = [label: string, value: string, source?: "visitor" | "ours"];
+
+function companyEmail({ subject, heading, fields: given, message }: { subject: string; heading: string; fields: Field[]; message?: string }): Email {
+  // Names, company and the like are one line each: a line break typed into one is shown as a space.
+  const fields = given.map(([label, value, source]): Field => [label, value.replace(/\s+/g, " ").trim(), source]);
+  const text = [
+    `${heading}.`,
+    "",
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    ...(message === undefined ? [] : ["", "Message:", message]),
+    "",
+    "Reply to this email to answer the visitor.",
+    `Dashboard: ${DASHBOARD_URL}`,
+  ].join("\n");
+
+  const rows = fields
+    .map(([label, value, source = "visitor"]) => `<tr><th style="${TH}">${escapeHtml(label)}</th><td style="${TD}" dir="auto">${source === "visitor" ? inert(value) : escapeHtml(value)}</td></tr>`)
+    .join("");
+  const body = [
+    `<h1 style="${H1}">${escapeHtml(heading)}</h1>`,
+    `<table role="presentation" style="border-collapse:collapse;width:100%">${rows}</table>`,
+    message === undefined ? "" : `<h2 style="${H2}">Message</h2><div dir="auto" style="white-space:pre-wrap;${BOX}">${inert(message)}</div>`,
+    `<p style="${P}">Reply to this email to answer the visitor.</p>`,
+    `<p style="${P}"><a href="${escapeHtml(DASHBOARD_URL)}" style="color:#1d4ed8">Open the dashboard</a></p>`,
+  ].join("\n");
+  return { subject, text, html: page("en", subject, body) };
+}
+
+function visitorEmail(
+  lang: LanguageCode,
+  { subject, name, paragraphs, facts, after }: { subject: string; name: string | null; paragraphs: string[]; facts: [string, string][]; after: string[] },
+): Email {
+  const copy = COPY[lang];
+  const [hello, comma] = copy.greeting.named;
+  const [ask, askEnd] = copy.questions;
+  const text = [
+    name === null ? copy.greeting.anonymous : `${hello}${name}${comma}`,
+    "",
+    ...paragraphs,
+    "",
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    "",
+    ...after,
+    "",
+    `${ask}${site.email}${askEnd}`,
+    "",
+    copy.signOff,
+    copy.team,
+    site.url,
+  ].join("\n");
+
+  const greeting = name === null ? escapeHtml(copy.greeting.anonymous) : `${escapeHtml(hello)}${inert(name)}${escapeHtml(comma)}`;
+  const mailLink = `<a href="mailto:${escapeHtml(site.email)}" style="color:#1d4ed8"><bdi>${escapeHtml(site.email)}</bdi></a>`;
+  const body = [
+    `<p style="${P}">${greeting}</p>`,
+    ...paragraphs.map((p) => `<p style="${P}">${escapeHtml(p)}</p>`),
+    `<table role="presentation" style="border-collapse:collapse;width:100%">${facts
+      .map(([label, value]) => `<tr><th style="${TH}">${escapeHtml(label)}</th><td style="${TD}"><bdi>${escapeHtml(value)}</bdi></td></tr>`)
+      .join("")}</table>`,
+    ...after.map((p) => `<p style="${P}">${escapeHtml(p)}</p>`),
+    `<p style="${P}">${escapeHtml(ask)}${mailLink}${escapeHtml(askEnd)}</p>`,
+    `<p style="${P}">${escapeHtml(copy.signOff)}<br>${escapeHtml(copy.team)}<br><a href="${escapeHtml(site.url)}" style="color:#1d4ed8"><bdi>${escapeHtml(site.host)}</bdi></a></p>`,
+  ].join("\n");
+  return { subject, text, html: page(lang, subject, body) };
+}
+
+const P = "margin:0 0 16px;line-height:1.6";
+const H1 = "margin:0 0 16px;font-size:20px";
+const H2 = "margin:24px 0 8px;font-size:16px";
+const TH = "padding:6px 12px 6px 0;text-align:start;vertical-align:top;white-space:nowrap;color:#4b5563;font-weight:600";
+const TD = "padding:6px 0;vertical-align:top";
+const BOX = "padding:12px;background:#f3f4f6;border-radius:6px;line-height:1.6";
+
+function page(lang: LanguageCode, title: string, body: string): string {
+  const dir = lang === "fa" ? "rtl" : "ltr";
+  const font = lang === "fa" ? "Vazirmatn,Tahoma,'Segoe UI',Arial,sans-serif" : "Inter,'Segoe UI',Arial,sans-serif";
+  return `<!doctype html>
+<html lang="${lang}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body dir="${dir}" style="margin:0;padding:24px;background:#f5f7fa;color:#111827;font-family:${font};font-size:15px">
+<div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;border-radius:8px;text-align:${dir === "rtl" ? "right" : "left"}">
+${body}
+</div>
+</body>
+</html>
+`;
+}
+
+/** Text for HTML: & < > " ' escaped. */
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * A visitor's value for HTML: escaped, and with `. : / @` each in its own <span>, which keeps mail
+ * clients from recognising an address or URL in it and turning it into a link. It reads the same.
+ */
+function inert(value: string): string {
+  return escapeHtml(value).replace(/[.:/@]/g, (c) => `<span>${c}</span>`);
+}
+
+/**
+ * The visitor's name for a greeting, or null for a generic one: only when it looks like a name
+ * (letters, spaces, apostrophes, hyphens, dots and joiners, nothing like a domain), so a "name"
+ * cannot carry a message or an address to whoever owns the email address that was typed.
+ */
+function displayName(name: string): string | null {
+  const trimmed = name.trim().replace(/\s+/g, " ");
+  if (trimmed.length > 60 || !/^[\p{L}\p{M}' ’.\-\u200C\u200D]+$/u.test(trimmed)) return null;
+  if (/\.\p{L}{2,}/u.test(trimmed)) return null;
+  return trimmed;
+}
+
+/** A meeting's time in a language: long ("Tuesday 24 November 2026, 11:00–11:30") and short. */
+function meetingWhen(lang: LanguageCode, date: string, time: string): { long: string; short: string } {
+  const [y, mo, d] = date.split("-").map(Number);
+  const [h, mi] = time.split(":").map(Number);
+  // The office's wall-clock fields, formatted as UTC so no time zone shifts them.
+  const start = new Date(Date.UTC(y, mo - 1, d, h, mi));
+  const end = new Date(start.getTime() + MEETING_MINUTES * 60_000);
+  const { locale } = COPY[lang];
+  const day = longDate(locale, start);
+  const clock = new Intl.DateTimeFormat(locale, { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  // Persian dates are in the Solar Hijri calendar; the Gregorian date follows so both calendars agree.
+  const gregorian = lang === "fa" ? ` (${date})` : "";
+  const short = new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(start);
+  const comma = lang === "fa" ? "، " : ", ";
+  return { long: `${day}${gregorian}${comma}${clock.format(start)}–${clock.format(end)}`, short: `${short}${comma}${clock.format(start)}` };
+}
+
+function longDate(locale: string, date: Date): string {
+  const format = new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" });
+  if (!locale.startsWith("fa")) return format.format(date);
+  // ICU's Persian pattern puts the year first; letters and calendars write "سه‌شنبه ۳ آذر ۱۴۰۵".
+  const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.weekday} ${part.day} ${part.month} ${part.year}`;
+}
+
+/** An instant as Amsterdam date and time, e.g. "23 Nov 2026, 10:10". */
+function officeDateTime(iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: OFFICE_TIME_ZONE,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
+}

@@ -1,0 +1,69 @@
+/**
+ * How messages leave: SMTP through nodemailer when SMTP_URL is set; otherwise, outside production,
+ * the file outbox (each message an .eml file under DATA_DIR/outbox/, one log line each), so a
+ * local run shows exactly what would have been sent. In production without SMTP_URL every send
+ * fails with a clear error: the messages wait in the database and the admin lists show them failing.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { SendMailOptions } from "nodemailer/lib/mailer";
+import { ConfigError, isProduction, mailConfig } from "../env.ts";
+
+export interface MailTransport {
+  /** "smtp", "file" or "unconfigured", for logs. */
+  readonly kind: string;
+  /** Sends one message; `id` names it (the outbox row). Rejects when the message was not accepted. */
+  send(message: SendMailOptions, id: string): Promise<void>;
+}
+
+// A send must finish well inside the outbox's 2-minute claim, and a scheduled run inside 30 s.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+let cached: { key: string; transport: MailTransport } | undefined;
+
+/** The transport the environment asks for, created once per configuration. */
+export function mailTransport(): MailTransport {
+  const { smtpUrl, outboxDir } = mailConfig();
+  const key = smtpUrl ? `smtp ${smtpUrl}` : isProduction() ? "unconfigured" : `file ${outboxDir}`;
+  if (cached?.key !== key) {
+    const transport = smtpUrl ? smtpTransport(smtpUrl) : isProduction() ? unconfiguredTransport() : fileTransport(outboxDir);
+    cached = { key, transport };
+  }
+  return cached.transport;
+}
+
+/** SMTP through nodemailer; the URL carries host, port, credentials and options (smtp:// or smtps://). */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+  };
+}
+
+/** Writes each message, exactly as SMTP would carry it, to `<dir>/<timestamp>-<id>.eml`. */
+export function fileTransport(dir: string): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    kind: "file",
+    async send(message, id) {
+      const info = await composer.sendMail(message);
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      console.log(`[mail] no SMTP_URL: wrote ${file} (to ${String(message.to)}: ${message.subject})`);
+    },
+  };
+}
+
+function unconfiguredTransport(): MailTransport {
+  return {
+    kind: "unconfigured",
+    async send() {
+      throw new ConfigError("SMTP_URL is not set: production sends email through an SMTP server (smtp://user:password@host:587).");
+    },
+  };
+}
