@@ -45,3 +45,68 @@ export async function scrollSettled(page: Page) {
     return w.__same >= 6;
   }, undefined, { polling: "raf" });
 }
+
+/* ---- Visitor forms: enquiry, booking dialog, toasts, newsletter ---- */
+import type { APIRequestContext } from "@playwright/test";
+
+/** The admin account the e2e server is started with (playwright.config.ts). Never send a wrong password: logins are throttled. */
+export const ADMIN = { username: "admin", password: "e2e-admin-password" };
+
+/** A token no other test (or earlier run on the same database) uses: lower-case letters and digits. */
+export function uniqueTag(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** The toast(s) on screen: `li[role=status]` or, for errors, `li[role=alert]` inside the notifications region. */
+export const toasts = (page: Page) => page.locator("section[data-toast-region] li");
+
+/** Opens `/{lang}/`, scrolls the enquiry form into view (client:visible) and waits until it has hydrated. */
+export async function openContactForm(page: Page, lang: string) {
+  await page.goto(`/${lang}/`);
+  await page.locator("#contact-form").scrollIntoViewIfNeeded();
+  await hydrated(page, "ContactForm");
+}
+
+/** Signs in as the admin on this request context (same-origin header) and returns every contact submission. */
+export async function adminSubmissions(request: APIRequestContext, baseURL: string) {
+  const login = await request.post("/api/login", { data: ADMIN, headers: { origin: baseURL } });
+  if (login.status() !== 200) throw new Error(`admin login failed: ${login.status()} ${await login.text()}`);
+  const response = await request.get("/api/admin/submissions");
+  if (response.status() !== 200) throw new Error(`GET /api/admin/submissions: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Array<{ id: number; firstName: string; lastName: string; email: string; company: string | null; service: string; message: string; isProcessed: boolean }>;
+}
+
+/** Whether a computed CSS colour is a red (rgb() or oklch(), as browsers report Tailwind colours). */
+export function isRed(color: string): boolean {
+  const rgb = /^rgba?\((\d+(?:\.\d+)?)[,\s]+(\d+(?:\.\d+)?)[,\s]+(\d+(?:\.\d+)?)/.exec(color);
+  if (rgb) {
+    const [r, g, b] = rgb.slice(1, 4).map(Number);
+    return r > 120 && r - g > 80 && r - b > 80;
+  }
+  const oklch = /^oklch\(\s*([\d.]+%?)\s+([\d.]+)\s+([\d.]+)/.exec(color);
+  if (oklch) {
+    const [chroma, hue] = [Number(oklch[2]), Number(oklch[3])];
+    return chroma > 0.1 && (hue < 40 || hue > 340);
+  }
+  return false;
+}
+
+/** Bookable office days (Mon–Fri, not closed, within the horizon) at least `minDaysAhead` days after today, from GET /api/meetings/calendar. */
+export async function bookableDays(request: APIRequestContext, minDaysAhead = 2): Promise<string[]> {
+  const { data } = (await (await request.get("/api/meetings/calendar")).json()) as {
+    data: { today: string; lastDate: string; weekdays: number[]; closedDates: string[] };
+  };
+  const days: string[] = [];
+  const day = new Date(`${data.today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + minDaysAhead);
+  for (; day.toISOString().slice(0, 10) <= data.lastDate; day.setUTCDate(day.getUTCDate() + 1)) {
+    const ymd = day.toISOString().slice(0, 10);
+    if (data.weekdays.includes(day.getUTCDay() || 7) && !data.closedDates.includes(ymd)) days.push(ymd);
+  }
+  return days;
+}
+
+/** The free slots of a day, as the API answers them now. */
+export async function freeSlots(request: APIRequestContext, date: string): Promise<string[]> {
+  return ((await (await request.get(`/api/meetings/available-slots?date=${date}`)).json()) as { data: string[] }).data;
+}

@@ -9,7 +9,11 @@ import { isoWeekday } from "../../shared/booking";
 import { $bookingOpen, closeBooking } from "../../stores/booking";
 import { showToast } from "../../stores/toasts";
 
-registerLocale("en", enUS);
+// English day labels without ordinals ("Monday, November 23, 2026"): react-datepicker names each
+// day "Choose <full date>", and "23rd" would not contain the visible "23" (WCAG 2.5.3). The name is
+// not "en", which react-datepicker formats with date-fns defaults whatever is registered.
+const EN = "en-GB-days";
+registerLocale(EN, { ...enUS, formatLong: { ...enUS.formatLong, date: (o?: { width?: string }) => (o?.width === "full" ? "EEEE, MMMM d, y" : enUS.formatLong.date(o as never)) } });
 registerLocale("nl", nl);
 registerLocale("fa", faIR);
 
@@ -211,7 +215,7 @@ export default function BookingDialog({ lang, labels, returnFocus }: { lang: str
             <div className="mt-1.5">
               <DatePicker
                 inline
-                locale={lang}
+                locale={lang === "en" ? EN : lang}
                 selected={fromYmd(date)}
                 onChange={(d: Date | null) => d && setDate(ymd(d))}
                 minDate={fromYmd(calendar?.today ?? ymd(new Date()))}

@@ -45,6 +45,8 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
 
   const onPointerDown = (e: PointerEvent) => {
     startX.current = e.clientX;
+    // Keep receiving the drag even when the pointer leaves the toast.
+    if (!(e.target as Element).closest("button")) e.currentTarget.setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent) => {
     if (startX.current === null || !itemRef.current) return;
@@ -72,7 +74,7 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
             onPointerUp={onPointerUp}
             onPointerCancel={() => (startX.current = null)}
             data-variant={toast.variant}
-            className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-2xl border p-4 shadow-lift transition-transform ${tone[toast.variant]}`}
+            className={`pointer-events-auto flex touch-pan-y select-none items-start gap-3 rounded-2xl border p-4 shadow-lift transition-transform ${tone[toast.variant]}`}
           >
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{toast.title}</p>

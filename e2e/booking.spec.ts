@@ -1,0 +1,351 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { format } from "date-fns";
+import { enUS, faIR, nl as nlDates } from "date-fns/locale";
+import en from "../src/i18n/locales/en.json" with { type: "json" };
+import fa from "../src/i18n/locales/fa.json" with { type: "json" };
+import nl from "../src/i18n/locales/nl.json" with { type: "json" };
+import { bookableDays, freeSlots, isRed, openContactForm, skipSplash, toasts, uniqueTag } from "./helpers";
+
+/**
+ * The schedule-meeting dialog (spec sections 2, 4, 5 and 8): a modal that keeps focus, the office
+ * calendar in the date picker, slot loading, booking (success, taken slot, race), the checks made
+ * on confirm, Persian right to left, and axe with the dialog open.
+ *
+ * Tests share one database and run in parallel: every test that books uses its own day (an index
+ * into the bookable days) and its own names; only the race test collides, on purpose.
+ */
+
+const LOCALES = { en, nl, fa } as const;
+const DATE_LOCALES = { en: enUS, nl: nlDates, fa: faIR } as const;
+type Lang = keyof typeof LOCALES;
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/** Which bookable day (index, at least 2 days ahead) each booking test uses, so parallel tests never compete for a slot. */
+const DAY = { book: 0, race: 3 } as const;
+
+const dialog = (page: Page) => page.locator("dialog.booking-dialog");
+const scheduleButton = (page: Page, lang: Lang = "en") => page.locator("#contact-form").getByRole("button", { name: LOCALES[lang].contact.scheduleButton });
+const timeSelect = (page: Page) => page.locator("#bk-time");
+const confirmButton = (page: Page) => dialog(page).locator("button[type=submit]");
+const input = (page: Page, name: "name" | "email" | "phone") => page.locator(`#bk-${name}`);
+
+test.beforeEach(async ({ context }) => {
+  await skipSplash(context);
+});
+
+/** Opens the home page in `lang` and the booking dialog with a click; waits until the first slot answer has arrived. */
+async function openDialog(page: Page, lang: Lang = "en") {
+  await openContactForm(page, lang);
+  const firstSlots = page.waitForResponse((r) => r.url().includes("/api/meetings/available-slots"));
+  await scheduleButton(page, lang).click();
+  await expect(dialog(page)).toBeVisible();
+  await firstSlots;
+}
+
+/** Clicks `date` (yyyy-MM-dd) in the inline date picker, moving to later months as needed, and waits for its slots. */
+async function pickDay(page: Page, date: string, lang: Lang = "en") {
+  // The dialog labels English days without ordinals ("Monday, November 23, 2026"), for WCAG 2.5.3.
+  const label = format(new Date(`${date}T12:00:00`), lang === "en" ? "EEEE, MMMM d, y" : "PPPP", { locale: DATE_LOCALES[lang] });
+  const day = Number(date.slice(8, 10));
+  const cell = dialog(page).locator(
+    `.react-datepicker__day--${String(day).padStart(3, "0")}:not(.react-datepicker__day--disabled):not(.react-datepicker__day--outside-month)[aria-label$="${label}"]`,
+  );
+  for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await dialog(page).locator(".react-datepicker__navigation--next").click();
+  const slots = page.waitForResponse((r) => r.url().includes(`/api/meetings/available-slots?date=${date}`));
+  await cell.click();
+  await slots;
+  await expect(cell).toHaveAttribute("aria-selected", "true");
+}
+
+/** The times the select offers. */
+const offeredTimes = (page: Page) => timeSelect(page).locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+
+async function fillVisitor(page: Page, visitor: { name: string; email: string; phone: string }) {
+  await input(page, "name").fill(visitor.name);
+  await input(page, "email").fill(visitor.email);
+  await input(page, "phone").fill(visitor.phone);
+}
+
+/** A second visitor: a fresh browser context with its own page. */
+async function newVisitor(browser: Browser) {
+  const context = await browser.newContext();
+  await skipSplash(context);
+  return { context, page: await context.newPage() };
+}
+
+/** Whether the focused element is inside the open dialog. */
+const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement && !!document.activeElement.closest("dialog[open]"));
+
+/**
+ * Where keyboard focus is: "dialog" (a control in the open dialog), "browser" (focus has left the
+ * page for the browser's own toolbar, which a native modal <dialog> allows between its last and first
+ * control) or "page" (an element of the page behind the dialog: focus escaped the modal).
+ */
+const focusPlace = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (active?.closest("dialog[open]")) return "dialog";
+    return !document.hasFocus() && (active === document.body || active === null) ? "browser" : `page: ${active?.outerHTML.slice(0, 80)}`;
+  });
+
+test("keyboard: Enter opens the modal dialog, focus stays inside on Tab, Escape closes it and focus returns", async ({ page }) => {
+  await openContactForm(page, "en");
+  await scheduleButton(page).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page)).toHaveAttribute("open", "");
+  await expect(dialog(page).getByRole("heading", { name: en.contact.booking.title })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: en.contact.booking.title })).toBeVisible();
+  expect(await page.evaluate(() => document.querySelector("dialog.booking-dialog")!.matches(":modal")), "opened as a modal").toBe(true);
+  await expect.poll(() => focusInDialog(page), "focus moves into the dialog").toBe(true);
+
+  // Times are labelled as the Amsterdam office's; the time select is described by that label.
+  await expect(dialog(page).locator("#bk-time-help")).toContainText(en.contact.booking.officeTime);
+  await expect(timeSelect(page)).toHaveAttribute("aria-describedby", "bk-time-help");
+
+  // Tab and Shift+Tab cycle within the dialog (more presses than it has stops): focus never reaches
+  // the page behind it. Between the last and the first control the browser may take focus into its
+  // own toolbar (native modal <dialog>); the next Tab comes back to the dialog's first control.
+  const first = await page.evaluate(() => document.activeElement!.outerHTML.slice(0, 80));
+  const visited = new Set<string>();
+  let wrapped = false;
+  for (let i = 0; i < 14; i++) {
+    const before = await focusPlace(page);
+    await page.keyboard.press("Tab");
+    const place = await focusPlace(page);
+    expect(place, `focus after Tab #${i + 1}`).toMatch(/^(dialog|browser)$/);
+    if (place === "dialog") {
+      const html = await page.evaluate(() => document.activeElement!.outerHTML.slice(0, 80));
+      if (before === "browser") {
+        expect(html, "after the browser's toolbar, Tab returns to the dialog's first control").toBe(first);
+        wrapped = true;
+      }
+      visited.add(html);
+    }
+  }
+  expect(wrapped, "Tab cycles around the dialog").toBe(true);
+  expect(visited.size, "Tab moves between several controls").toBeGreaterThan(4);
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusPlace(page), `focus after Shift+Tab #${i + 1}`).toMatch(/^(dialog|browser)$/);
+  }
+  // Back on a control of the dialog before closing it.
+  if ((await focusPlace(page)) !== "dialog") await page.keyboard.press("Shift+Tab");
+  expect(await focusInDialog(page)).toBe(true);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  await expect(dialog(page)).not.toHaveAttribute("open");
+  await expect(scheduleButton(page)).toBeFocused();
+});
+
+test("a visitor books a slot; a second visitor no longer sees it", async ({ page, browser, request }) => {
+  const date = (await bookableDays(request))[DAY.book];
+  const free = await freeSlots(request, date);
+  expect(free.length, `free slots on ${date}`).toBeGreaterThan(2);
+  const time = free[1];
+  const tag = uniqueTag();
+
+  await openDialog(page);
+  await pickDay(page, date);
+  await expect(timeSelect(page)).toBeEnabled();
+  // The select offers the day's free slots, as the API gives them.
+  expect(await offeredTimes(page)).toEqual(await freeSlots(request, date));
+  await timeSelect(page).selectOption(time);
+  await fillVisitor(page, { name: `Booker ${tag}`, email: `booker.${tag}@example.com`, phone: "+31 6 1234 5678" });
+
+  // Hold the request to see the processing state.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let posted: Record<string, string> | null = null;
+  await page.route("**/api/meetings/schedule", async (route) => {
+    posted = route.request().postDataJSON();
+    await gate;
+    await route.continue();
+  });
+  await confirmButton(page).click();
+  await expect(confirmButton(page)).toHaveText(en.contact.booking.processing);
+  await expect(confirmButton(page)).toBeDisabled();
+  await expect(confirmButton(page).locator("svg.animate-spin")).toBeVisible();
+  expect(posted).toMatchObject({ name: `Booker ${tag}`, email: `booker.${tag}@example.com`, phone: "+31 6 1234 5678", date, time });
+  release();
+
+  const toast = toasts(page);
+  await expect(toast).toHaveText(en.contact.toast.scheduleSuccess);
+  await expect(toast).toHaveAttribute("role", "status");
+  await expect(dialog(page)).toBeHidden();
+  await expect(scheduleButton(page)).toBeFocused();
+
+  // Reopened: name, email and phone are empty again.
+  await scheduleButton(page).click();
+  await expect(dialog(page)).toBeVisible();
+  for (const name of ["name", "email", "phone"] as const) await expect(input(page, name)).toHaveValue("");
+  await expect(confirmButton(page)).toBeDisabled();
+
+  // A second visitor picks the same day: the booked time is gone, the others are still there.
+  const other = await newVisitor(browser);
+  await openDialog(other.page);
+  await pickDay(other.page, date);
+  await expect(timeSelect(other.page)).toBeEnabled();
+  const offered = await offeredTimes(other.page);
+  expect(offered).not.toContain(time);
+  expect(offered, "the other times are still offered").toEqual(await freeSlots(request, date));
+  expect(offered).toContain(free[0]);
+  await other.context.close();
+});
+
+test("race: two visitors confirm the same slot at once; one gets it, the other is told and sees fresh slots", async ({ page, browser, request }) => {
+  const date = (await bookableDays(request))[DAY.race];
+  const free = await freeSlots(request, date);
+  expect(free.length, `free slots on ${date}`).toBeGreaterThan(3);
+  const time = free[2];
+  const tag = uniqueTag();
+  const second = await newVisitor(browser);
+  const visitors = [page, second.page];
+
+  await Promise.all(visitors.map((p) => openDialog(p)));
+  for (const [i, p] of visitors.entries()) {
+    await pickDay(p, date);
+    await timeSelect(p).selectOption(time);
+    await fillVisitor(p, { name: `Racer${i} ${tag}`, email: `racer${i}.${tag}@example.com`, phone: `+31 6 000 000 ${i}0` });
+    await expect(confirmButton(p)).toBeEnabled();
+  }
+  await Promise.all(visitors.map((p) => confirmButton(p).click()));
+
+  const results = await Promise.all(
+    visitors.map(async (p) => {
+      await expect(toasts(p)).toHaveCount(1);
+      return (await toasts(p).innerText()).trim();
+    }),
+  );
+  const won = results.filter((text) => text.includes(en.contact.toast.scheduleSuccess));
+  const lost = results.filter((text) => text.includes(en.contact.toast.slotTaken));
+  expect(won, results.join(" | ")).toHaveLength(1);
+  expect(lost, results.join(" | ")).toHaveLength(1);
+
+  const winner = visitors[results.findIndex((text) => text.includes(en.contact.toast.scheduleSuccess))];
+  const loser = visitors[results.findIndex((text) => text.includes(en.contact.toast.slotTaken))];
+  await expect(toasts(loser)).toHaveAttribute("role", "alert");
+  await expect(toasts(loser)).toContainText(en.contact.toast.errorTitle);
+  await expect(dialog(winner)).toBeHidden();
+  // The loser stays in the dialog with the slots refetched: the taken time is gone, the first free one selected.
+  await expect(dialog(loser)).toBeVisible();
+  await expect.poll(() => offeredTimes(loser)).not.toContain(time);
+  const stillFree = await freeSlots(request, date);
+  expect(stillFree).not.toContain(time);
+  expect(await offeredTimes(loser)).toEqual(stillFree);
+  await expect(timeSelect(loser)).toHaveValue(stillFree[0]);
+  await expect(input(loser, "name")).not.toHaveValue("");
+  await second.context.close();
+});
+
+test("weekend days cannot be picked; a day without slots says so and Confirm stays disabled", async ({ page }) => {
+  // Every day answers with no slots.
+  await page.route("**/api/meetings/available-slots?*", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify({ success: true, data: [] }) }));
+  await openDialog(page);
+
+  // The picker shows weekend days as disabled, and clicking one does nothing. Next month's first
+  // Saturday is always ahead of today and within the 60-day horizon: only the weekend rule disables it.
+  await dialog(page).locator(".react-datepicker__navigation--next").click();
+  const saturday = dialog(page).locator(".react-datepicker__day[aria-label*=' Saturday, ']:not(.react-datepicker__day--outside-month)").first();
+  await expect(saturday).toHaveClass(/react-datepicker__day--disabled/);
+  await expect(saturday).toHaveAttribute("aria-disabled", "true");
+  const requests: string[] = [];
+  page.on("request", (r) => r.url().includes("available-slots") && requests.push(r.url()));
+  await saturday.click({ force: true });
+  expect(requests, "clicking a weekend day loads nothing").toEqual([]);
+  await expect(saturday).not.toHaveAttribute("aria-selected", "true");
+  for (const sunday of await dialog(page).locator(".react-datepicker__day[aria-label*=' Sunday, ']:not(.react-datepicker__day--outside-month)").all()) {
+    await expect(sunday).toHaveClass(/react-datepicker__day--disabled/);
+  }
+
+  // No slots: the text, the single disabled option, and Confirm disabled even with every field filled.
+  await expect(dialog(page).getByText(en.contact.booking.noSlots, { exact: true })).toBeVisible();
+  await expect(timeSelect(page)).toBeDisabled();
+  await expect(timeSelect(page).locator("option")).toHaveCount(1);
+  await expect(timeSelect(page).locator("option")).toHaveText(en.contact.booking.noSlotsOption);
+  await expect(timeSelect(page).locator("option")).toBeDisabled();
+  await fillVisitor(page, { name: "Nobody Here", email: "nobody@example.com", phone: "+31 6 1111 2222" });
+  await expect(confirmButton(page)).toBeDisabled();
+});
+
+test("a failed slot request shows the error toast", async ({ page }) => {
+  await page.route("**/api/meetings/available-slots?*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Internal error" }) }));
+  await openDialog(page);
+  const toast = toasts(page);
+  await expect(toast).toHaveAttribute("role", "alert");
+  await expect(toast.locator("p").first()).toHaveText(en.contact.toast.slotsErrorTitle);
+  await expect(toast.locator("p").nth(1)).toHaveText(en.contact.toast.slotsError);
+  await expect(timeSelect(page)).toBeDisabled();
+});
+
+test("checks on confirm: name, email and phone messages under the fields, each cleared by editing; Confirm needs every field", async ({ page }) => {
+  await page.route("**/api/meetings/available-slots?*", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify({ success: true, data: ["10:00", "10:30"] }) }));
+  let posts = 0;
+  page.on("request", (r) => r.url().includes("/api/meetings/schedule") && posts++);
+  await openDialog(page);
+  await expect(timeSelect(page)).toHaveValue("10:00");
+
+  // Confirm is disabled while any field is empty.
+  await expect(confirmButton(page)).toBeDisabled();
+  await input(page, "name").fill("A");
+  await input(page, "email").fill("a@b");
+  await expect(confirmButton(page)).toBeDisabled();
+  await input(page, "phone").fill("12345");
+  await expect(confirmButton(page)).toBeEnabled();
+  await input(page, "name").fill("  ");
+  await expect(confirmButton(page)).toBeDisabled();
+  await input(page, "name").fill("A");
+
+  await confirmButton(page).click();
+  const v = en.contact.validation;
+  const expected = { name: v.nameMessage, email: v.emailHint.replace("{{email}}", "name@example.com"), phone: v.phoneMessage };
+  for (const [name, text] of Object.entries(expected) as Array<["name" | "email" | "phone", string]>) {
+    const error = page.locator(`#bk-${name}-error`);
+    await expect(error).toHaveText(text);
+    await expect(input(page, name)).toHaveAttribute("aria-invalid", "true");
+    await expect(input(page, name)).toHaveAttribute("aria-describedby", `bk-${name}-error`);
+    const [fieldBox, errorBox] = [await input(page, name).boundingBox(), await error.boundingBox()];
+    expect(errorBox!.y).toBeGreaterThanOrEqual(fieldBox!.y + fieldBox!.height - 1);
+    const color = await error.evaluate((el) => getComputedStyle(el).color);
+    expect(isRed(color), `${name} message colour ${color}`).toBe(true);
+  }
+  expect(posts, "nothing is sent").toBe(0);
+
+  // Each message clears as soon as its field is edited; the others stay.
+  await input(page, "name").pressSequentially("n");
+  await expect(page.locator("#bk-name-error")).toHaveCount(0);
+  await expect(input(page, "name")).toHaveAttribute("aria-invalid", "false");
+  await expect(page.locator("#bk-email-error")).toBeVisible();
+  await input(page, "email").pressSequentially(".nl");
+  await expect(page.locator("#bk-email-error")).toHaveCount(0);
+  await expect(page.locator("#bk-phone-error")).toBeVisible();
+  await input(page, "phone").pressSequentially("6");
+  await expect(page.locator("#bk-phone-error")).toHaveCount(0);
+  expect(posts).toBe(0);
+});
+
+for (const lang of ["en", "fa"] as const) {
+  test(`${lang}: the open dialog ${lang === "fa" ? "is right to left with Persian month names and " : ""}has no WCAG A/AA violations`, async ({ page, request }) => {
+    const date = (await bookableDays(request))[5];
+    await openDialog(page, lang);
+    await pickDay(page, date, lang);
+    await expect(timeSelect(page)).toBeEnabled();
+    await expect(dialog(page).getByText(LOCALES[lang].contact.booking.officeTime)).toBeVisible();
+    if (lang === "fa") {
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      expect(await dialog(page).getAttribute("dir"), "direction is inherited from <html>").toBeNull();
+      expect(await dialog(page).evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+      expect(await dialog(page).locator(".react-datepicker").evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+      const months = Array.from({ length: 12 }, (_, m) => faIR.localize.month(m as Parameters<typeof faIR.localize.month>[0], { width: "wide" }) as string);
+      const header = (await dialog(page).locator(".react-datepicker__current-month").innerText()).trim();
+      expect(header).toBe(format(new Date(`${date}T12:00:00`), "LLLL yyyy", { locale: faIR }));
+      expect(months.some((m) => header.includes(m)), header).toBe(true);
+      expect(header).not.toMatch(/[A-Za-z]/);
+      await expect(dialog(page).getByRole("heading", { name: fa.contact.booking.title })).toBeVisible();
+    }
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).include("dialog.booking-dialog").analyze();
+    const report = violations.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary ?? ""}`).join("\n")}`).join("\n");
+    expect(violations.map((v) => v.id), report).toEqual([]);
+  });
+}
