@@ -1,0 +1,387 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+
+/**
+ * The admin panel (spec section 2, admin routes; sections 4, 5 and 8). The server runs with
+ * ADMIN_USERNAME=admin and ADMIN_PASSWORD=e2e-admin-password on a fresh database that every spec
+ * shares, so each test seeds its own records under unique names and finds its cards by them.
+ *
+ * Login throttling counts failures per address and every test comes from 127.0.0.1: this file
+ * makes exactly one failed login.
+ */
+
+const ADMIN = { username: "admin", password: "e2e-admin-password" };
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** A name no other test uses (letters only, so it reads like a name). */
+function uniqueName(prefix: string): string {
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  let tag = "";
+  for (let i = 0; i < 8; i++) tag += letters[Math.floor(Math.random() * letters.length)];
+  return `${prefix} ${tag[0].toUpperCase()}${tag.slice(1)}`;
+}
+
+/** Signs in through the API; the session cookie lands in the page's browser context. */
+async function signIn(page: Page) {
+  const response = await page.request.post("/api/login", { data: ADMIN });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function seedSubmission(request: APIRequestContext, fields: { firstName: string; lastName: string; company?: string; service?: string; message?: string }) {
+  const response = await request.post("/api/contact", {
+    data: { email: `${fields.firstName.toLowerCase()}@example.com`, service: "startup-visa", message: "Hello, I would like to know more.", ...fields },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Books a free slot on a bookable day (random, so parallel tests rarely want the same one). */
+async function seedMeeting(request: APIRequestContext, name: string): Promise<{ date: string; time: string }> {
+  const calendar = await (await request.get("/api/meetings/calendar")).json();
+  const { today, lastDate } = calendar.data as { today: string; lastDate: string };
+  const days: string[] = [];
+  for (let d = new Date(`${today}T12:00:00Z`); d.toISOString().slice(0, 10) <= lastDate; d.setUTCDate(d.getUTCDate() + 1)) {
+    days.push(d.toISOString().slice(0, 10));
+  }
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const date = days[Math.floor(Math.random() * days.length)];
+    const slots: string[] = (await (await request.get(`/api/meetings/available-slots?date=${date}`)).json()).data;
+    if (!slots.length) continue;
+    const time = slots[Math.floor(Math.random() * slots.length)];
+    const response = await request.post("/api/meetings/schedule", {
+      data: { name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`, phone: "+31 6 1234 5678", date, time },
+    });
+    if (response.status() === 409) continue;
+    expect(response.status(), await response.text()).toBe(201);
+    return { date, time };
+  }
+  throw new Error("no free meeting slot found");
+}
+
+const card = (page: Page, name: string) => page.getByRole("article", { name });
+const toast = (page: Page) => page.locator("[data-toast-region] li");
+
+async function openDashboard(page: Page) {
+  await page.goto("/admin/submissions");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+}
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const report = violations.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
+  expect(violations.map((v) => v.id), `axe violations on ${page.url()}:\n${report}`).toEqual([]);
+}
+
+/** Text of an element as rendered (innerText keeps the line breaks CSS shows). */
+const renderedText = (locator: Locator) => locator.evaluate((el) => (el as HTMLElement).innerText);
+
+test.describe("/admin/login", () => {
+  test("shows the card, and the required-field messages linked to their inputs", async ({ page }) => {
+    await page.goto("/admin/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+    await expect(page.getByText("Enter your credentials to access the admin panel")).toBeVisible();
+    const username = page.getByLabel("Username");
+    const password = page.getByLabel("Password");
+    await expect(username).toHaveAttribute("placeholder", "Enter username");
+    await expect(password).toHaveAttribute("placeholder", "Enter password");
+    await expect(password).toHaveAttribute("type", "password");
+
+    let loginCalls = 0;
+    page.on("request", (r) => r.url().endsWith("/api/login") && loginCalls++);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Username is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await expect(username).toHaveAttribute("aria-invalid", "true");
+    await expect(username).toHaveAccessibleDescription("Username is required");
+    await expect(password).toHaveAccessibleDescription("Password is required");
+    await expect(username).toBeFocused();
+
+    // Revalidated on change: typing clears the message.
+    await username.fill("someone");
+    await expect(page.getByText("Username is required")).toBeHidden();
+    await expect(username).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Password is required")).toBeVisible();
+    expect(loginCalls, "nothing is sent while a field is invalid").toBe(0);
+    await expect(page).toHaveURL(/\/admin\/login\/?$/);
+  });
+
+  test("a wrong password shows the inline error and stays on the page", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid username or password" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login\/?$/);
+    await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
+  });
+
+  test("a request error shows its message inline and in a destructive toast", async ({ page }) => {
+    await page.route("**/api/login", (route) =>
+      route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ success: false, message: "Too many failed login attempts. Please wait 15 minutes and try again." }) }),
+    );
+    await page.goto("/admin/login");
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill("whatever");
+    await page.getByRole("button", { name: "Login" }).click();
+    const message = "Too many failed login attempts. Please wait 15 minutes and try again.";
+    await expect(page.getByTestId("login-error")).toHaveText(message);
+    await expect(toast(page)).toContainText("Login failed");
+    await expect(toast(page)).toContainText(message);
+    await expect(toast(page)).toHaveAttribute("data-variant", "destructive");
+  });
+
+  test("the right credentials show 'Logging in...', then the dashboard with a welcome toast", async ({ page }) => {
+    // Hold the answer a moment so the sending state can be seen.
+    await page.route("**/api/login", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto("/admin/login");
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("button", { name: "Logging in..." })).toBeDisabled();
+    await expect(page).toHaveURL(/\/admin\/submissions\/?$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(toast(page)).toContainText("Login successful");
+    await expect(toast(page)).toContainText("Welcome to the admin panel.");
+  });
+
+  test("a signed-in admin goes straight to the dashboard", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin/login");
+    await expect(page).toHaveURL(/\/admin\/submissions\/?$/);
+  });
+
+  test("has no WCAG A/AA violations, also with the field errors shown", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await expectNoViolations(page);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await expectNoViolations(page);
+  });
+});
+
+test.describe("admin routes", () => {
+  test("the dashboard sends a visitor without a session to the login page", async ({ page }) => {
+    await page.goto("/admin/submissions");
+    await expect(page).toHaveURL(/\/admin\/login\/?$/);
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  });
+
+  for (const path of ["/admin/", "/admin"]) {
+    test(`${path} goes to the login page, or to the dashboard when signed in`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/login\/?$/);
+      await signIn(page);
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/submissions\/?$/);
+    });
+  }
+
+  for (const path of ["/admin/settings", "/admin/users/1", "/admin/login/extra"]) {
+    test(`${path} is the 404 page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle(/404 Page Not Found/);
+    });
+  }
+
+  test("a 401 from an admin list sends the visitor to the login page", async ({ page }) => {
+    await signIn(page);
+    await page.route("**/api/admin/submissions", (route) =>
+      route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ success: false, message: "Authentication required" }) }),
+    );
+    await page.goto("/admin/submissions");
+    await expect(page).toHaveURL(/\/admin\/login\/?$/);
+  });
+});
+
+test.describe("dashboard", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test("a contact card shows its fields, 'Not provided', kept line breaks, and its status survives a reload", async ({ page, request }) => {
+    // Several page loads and API round trips: on a busy two-core machine this can take 20 s.
+    test.slow();
+    const firstName = uniqueName("Ada").replace(" ", "");
+    const fullName = `${firstName} Lovelace`;
+    const message = "First line of the enquiry.\nSecond line.\n\nAfter a blank line.";
+    await seedSubmission(request, { firstName, lastName: "Lovelace", service: "business-launchpad", message });
+
+    await openDashboard(page);
+    await expect(page.getByRole("tab", { name: "Contact Submissions" })).toHaveAttribute("aria-selected", "true");
+    const item = card(page, fullName);
+    await expect(item).toBeVisible();
+    await expect(item).toContainText(`${firstName.toLowerCase()}@example.com`);
+    await expect(item).toContainText("Pending");
+    await expect(item.locator("dd").nth(0)).toHaveText("Not provided");
+    await expect(item.locator("dd").nth(1)).toHaveText("Business Launchpad");
+    expect(await renderedText(item.getByTestId("message"))).toBe(message);
+    await expect(item.getByText(/^Submitted on /)).toHaveText(/^Submitted on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} (AM|PM)$/);
+
+    // While the change is sending, a disabled placeholder takes the button's place.
+    await page.route("**/api/admin/submissions/*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await item.getByRole("button", { name: "Mark as Processed" }).click();
+    await expect(item.getByRole("button", { name: "Updating…" })).toBeDisabled();
+    await expect(toast(page)).toContainText("Status updated");
+    await expect(toast(page)).toContainText("The submission status has been updated successfully.");
+    await expect(item).toContainText("Processed");
+    await expect(item.getByRole("button", { name: "Mark as Pending" })).toBeEnabled();
+
+    await page.reload();
+    await expect(card(page, fullName)).toContainText("Processed");
+    await card(page, fullName).getByRole("button", { name: "Mark as Pending" }).click();
+    await expect(card(page, fullName).getByRole("button", { name: "Mark as Processed" })).toBeVisible();
+    await page.reload();
+    await expect(card(page, fullName)).toContainText("Pending");
+  });
+
+  test("a hostile message is shown as text, never as HTML", async ({ page, request }) => {
+    const firstName = uniqueName("Mallory").replace(" ", "");
+    const hostile = "<img src=x onerror=alert(1)> and <script>alert(2)</script>";
+    await seedSubmission(request, { firstName, lastName: "Hacker", company: "<b>Evil</b> Corp", message: hostile });
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+
+    await openDashboard(page);
+    const item = card(page, `${firstName} Hacker`);
+    await expect(item.getByTestId("message")).toHaveText(hostile);
+    await expect(item).toContainText("<b>Evil</b> Corp");
+    await expect(item.locator("img, script, b")).toHaveCount(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  test("the meetings tab shows a meeting card, and confirming it survives a reload", async ({ page, request }) => {
+    // Several page loads and API round trips: on a busy two-core machine this can take 20 s.
+    test.slow();
+    const name = uniqueName("Grace");
+    const { date, time } = await seedMeeting(request, name);
+
+    await openDashboard(page);
+    // Keyboard: the arrow key moves to and opens the other tab.
+    const contactTab = page.getByRole("tab", { name: "Contact Submissions" });
+    await contactTab.focus();
+    await page.keyboard.press("ArrowRight");
+    const meetingsTab = page.getByRole("tab", { name: "Meeting Reservations" });
+    await expect(meetingsTab).toBeFocused();
+    await expect(meetingsTab).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel", { name: "Meeting Reservations" })).toBeVisible();
+    await expect(page.getByRole("tabpanel", { name: "Contact Submissions" })).toBeHidden();
+
+    const item = card(page, name);
+    await expect(item).toBeVisible();
+    await expect(item).toContainText("Pending");
+    const [y, m, d] = date.split("-").map(Number);
+    const localDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" }).format(new Date(y, m - 1, d));
+    await expect(item.locator("dd").nth(0)).toHaveText(localDate);
+    await expect(item.locator("dd").nth(1)).toHaveText(time);
+    const phone = item.getByText("+31 6 1234 5678");
+    await expect(phone).toHaveAttribute("dir", "ltr");
+    await expect(item.getByText(/^Requested on /)).toHaveText(/^Requested on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} (AM|PM)$/);
+
+    await item.getByRole("button", { name: "Confirm Meeting" }).click();
+    await expect(toast(page)).toContainText("Meeting status updated");
+    await expect(toast(page)).toContainText("The meeting status has been updated successfully.");
+    await expect(item).toContainText("Confirmed");
+
+    await page.reload();
+    await page.getByRole("tab", { name: "Meeting Reservations" }).click();
+    await expect(card(page, name)).toContainText("Confirmed");
+    await card(page, name).getByRole("button", { name: "Mark as Pending" }).click();
+    await expect(card(page, name)).toContainText("Pending");
+    await expect(card(page, name).getByRole("button", { name: "Confirm Meeting" })).toBeVisible();
+  });
+
+  test("a failed change shows a destructive 'Update failed' toast and keeps the status", async ({ page, request }) => {
+    const firstName = uniqueName("Linus").replace(" ", "");
+    await seedSubmission(request, { firstName, lastName: "Failing" });
+    await page.route("**/api/admin/submissions/*", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Something went wrong" }) }),
+    );
+    await openDashboard(page);
+    const item = card(page, `${firstName} Failing`);
+    await item.getByRole("button", { name: "Mark as Processed" }).click();
+    await expect(toast(page)).toContainText("Update failed");
+    await expect(toast(page)).toContainText("There was a problem updating the submission status.");
+    await expect(toast(page)).toHaveAttribute("data-variant", "destructive");
+    await expect(item).toContainText("Pending");
+    await expect(item.getByRole("button", { name: "Mark as Processed" })).toBeEnabled();
+  });
+
+  test("three placeholder cards while a list loads, then the empty card", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/admin/meetings", async (route) => {
+      await held;
+      await route.fulfill({ status: 200, contentType: "application/json", body: "[]" });
+    });
+    await openDashboard(page);
+    await page.getByRole("tab", { name: "Meeting Reservations" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Meeting Reservations" });
+    await expect(panel.getByTestId("placeholder-card")).toHaveCount(3);
+    release();
+    await expect(panel.getByText("No meetings found")).toBeVisible();
+    await expect(panel.getByText("There are no meeting reservations yet.")).toBeVisible();
+    await expect(panel.getByTestId("placeholder-card")).toHaveCount(0);
+  });
+
+  test("the empty and error cards of the submissions list", async ({ page }) => {
+    await page.route("**/api/admin/submissions", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+    await openDashboard(page);
+    await expect(page.getByText("No submissions found")).toBeVisible();
+    await expect(page.getByText("There are no contact form submissions yet.")).toBeVisible();
+
+    await page.unroute("**/api/admin/submissions");
+    await page.route("**/api/admin/submissions", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "boom" }) }));
+    await page.route("**/api/admin/meetings", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "down" }) }));
+    await page.reload();
+    await expect(page.getByText("Error loading submissions")).toBeVisible();
+    await expect(page.getByText("Please make sure you have database access permissions.")).toBeVisible();
+    await page.getByRole("tab", { name: "Meeting Reservations" }).click();
+    await expect(page.getByText("Error loading meetings")).toBeVisible();
+  });
+
+  test("'Back to Website' leads to the public site", async ({ page }) => {
+    await openDashboard(page);
+    await expect(page.getByRole("link", { name: "Back to Website" })).toHaveAttribute("href", "/");
+  });
+
+  test("has no WCAG A/AA violations with cards in both tabs", async ({ page, request }) => {
+    // Several page loads and API round trips: on a busy two-core machine this can take 20 s.
+    test.slow();
+    const firstName = uniqueName("Axel").replace(" ", "");
+    await seedSubmission(request, { firstName, lastName: "Audit", company: "Audit BV" });
+    const name = uniqueName("Ines");
+    await seedMeeting(request, name);
+
+    await openDashboard(page);
+    await expect(card(page, `${firstName} Audit`)).toBeVisible();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await expectNoViolations(page);
+    await page.getByRole("tab", { name: "Meeting Reservations" }).click();
+    await expect(card(page, name)).toBeVisible();
+    await expectNoViolations(page);
+  });
+});
+
+// Logging out revokes every session of this admin, including those of the other tests, so this
+// test runs alone (Playwright's exclusive lock waits until no other test is running).
+test("logging out ends the session", { lock: "-exclusive-" }, async ({ page }) => {
+  await signIn(page);
+  await openDashboard(page);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\/?$/);
+  await page.goto("/admin/submissions");
+  await expect(page).toHaveURL(/\/admin\/login\/?$/);
+  expect((await page.request.get("/api/user")).status()).toBe(401);
+});

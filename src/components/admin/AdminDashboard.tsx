@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { showToast } from "../../stores/toasts";
+import {
+  fetchCurrentUser,
+  goToLogin,
+  listMeetings,
+  listSubmissions,
+  LOGIN_PATH,
+  logout,
+  setMeetingConfirmed,
+  setSubmissionProcessed,
+  type ContactSubmission,
+  type CurrentUser,
+  type Meeting,
+} from "./api";
+import { MeetingCard, SubmissionCard } from "./cards";
+import { showFlashToast } from "./flash";
+import { StatusList, type StatusListTexts } from "./StatusList";
+import { Icon, iconPaths, PageSpinner, Spinner } from "./ui";
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+const submissionTexts: StatusListTexts = {
+  loading: "Loading submissions…",
+  summary: (total, pending) => `${plural(total, "submission")} · ${pending} pending`,
+  errorTitle: "Error loading submissions",
+  emptyTitle: "No submissions found",
+  emptyText: "There are no contact form submissions yet.",
+  updated: { title: "Status updated", description: "The submission status has been updated successfully." },
+  failed: { title: "Update failed", description: "There was a problem updating the submission status." },
+};
+
+const meetingTexts: StatusListTexts = {
+  loading: "Loading meetings…",
+  summary: (total, pending) => `${plural(total, "meeting")} · ${pending} pending`,
+  errorTitle: "Error loading meetings",
+  emptyTitle: "No meetings found",
+  emptyText: "There are no meeting reservations yet.",
+  updated: { title: "Meeting status updated", description: "The meeting status has been updated successfully." },
+  failed: { title: "Update failed", description: "There was a problem updating the meeting status." },
+};
+
+const submissionPending = (item: ContactSubmission) => !item.isProcessed;
+const meetingPending = (item: Meeting) => !item.isConfirmed;
+const toggleSubmission = (item: ContactSubmission) => setSubmissionProcessed(item.id, !item.isProcessed);
+const toggleMeeting = (item: Meeting) => setMeetingConfirmed(item.id, !item.isConfirmed);
+
+const TABS = [
+  { key: "submissions", label: "Contact Submissions", icon: iconPaths.inbox },
+  { key: "meetings", label: "Meeting Reservations", icon: iconPaths.calendar },
+] as const;
+type TabKey = (typeof TABS)[number]["key"];
+
+/** The protected dashboard (spec section 2): a session check, then the two lists in tabs. */
+export default function AdminDashboard() {
+  const [user, setUser] = useState<CurrentUser | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    fetchCurrentUser()
+      .then((found) => {
+        if (!active) return;
+        if (!found) return void goToLogin();
+        setUser(found);
+        showFlashToast();
+      })
+      .catch(() => active && void goToLogin());
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  if (!user) return <PageSpinner label="Checking your session…" />;
+  return <Dashboard user={user} />;
+}
+
+function Dashboard({ user }: { user: CurrentUser }) {
+  const [tab, setTab] = useState<TabKey>("submissions");
+  // A tab's list loads the first time it is shown and then stays (no refetch on switching back).
+  const [opened, setOpened] = useState<ReadonlySet<TabKey>>(new Set(["submissions"]));
+  const tabRefs = useRef<Record<TabKey, HTMLButtonElement | null>>({ submissions: null, meetings: null });
+  const [leaving, setLeaving] = useState(false);
+
+  const select = (key: TabKey, focus = false) => {
+    setTab(key);
+    setOpened((keys) => (keys.has(key) ? keys : new Set(keys).add(key)));
+    if (focus) tabRefs.current[key]?.focus();
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.findIndex((t) => t.key === tab);
+    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
+    let next: number | null = null;
+    if (step) next = (index + step + TABS.length) % TABS.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = TABS.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    select(TABS[next].key, true);
+  };
+
+  const onLogout = async () => {
+    setLeaving(true);
+    try {
+      await logout();
+      window.location.assign(LOGIN_PATH);
+    } catch (error) {
+      setLeaving(false);
+      showToast({ title: "Logout failed", description: error instanceof Error && error.message ? error.message : "Please try again.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm text-muted">
+            Signed in as <span className="font-semibold text-ink">{user.username}</span>
+          </p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">Admin Dashboard</h1>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <a href="/" className="btn btn-secondary">
+            <Icon path={iconPaths.arrowLeft} />
+            Back to Website
+          </a>
+          <button type="button" onClick={onLogout} disabled={leaving} className="btn btn-secondary disabled:cursor-not-allowed disabled:opacity-70">
+            {leaving ? <Spinner className="size-4" /> : <Icon path={iconPaths.logout} />}
+            Log out
+          </button>
+        </div>
+      </div>
+
+      <div role="tablist" aria-label="Admin lists" className="mt-8 grid w-full grid-cols-2 gap-1 rounded-2xl bg-slate-100 p-1 sm:inline-grid sm:w-auto sm:p-1.5">
+        {TABS.map((t) => {
+          const selected = t.key === tab;
+          return (
+            <button
+              key={t.key}
+              ref={(el) => {
+                tabRefs.current[t.key] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${t.key}`}
+              aria-selected={selected}
+              aria-controls={`panel-${t.key}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => select(t.key)}
+              onKeyDown={onTabKey}
+              className={`flex min-h-11 items-center justify-center gap-2 rounded-xl px-2 py-2 text-center text-sm font-semibold transition-colors sm:px-5 ${
+                selected ? "bg-white text-brand-800 shadow-card" : "text-slate-700 hover:bg-white/60 hover:text-ink"
+              }`}
+            >
+              <Icon path={t.icon} className="hidden size-4 sm:block" />
+              {t.label}
+            </button>
+          );
+        })}
+      </div>
+
+      <div role="tabpanel" id="panel-submissions" aria-labelledby="tab-submissions" tabIndex={0} hidden={tab !== "submissions"} className="mt-6 rounded-card">
+        <StatusList isPending={submissionPending} load={listSubmissions} toggle={toggleSubmission} texts={submissionTexts} emptyIcon={iconPaths.inbox} renderCard={(item, controls) => <SubmissionCard item={item} controls={controls} />} />
+      </div>
+      <div role="tabpanel" id="panel-meetings" aria-labelledby="tab-meetings" tabIndex={0} hidden={tab !== "meetings"} className="mt-6 rounded-card">
+        {opened.has("meetings") && (
+          <StatusList isPending={meetingPending} load={listMeetings} toggle={toggleMeeting} texts={meetingTexts} emptyIcon={iconPaths.calendar} renderCard={(item, controls) => <MeetingCard item={item} controls={controls} />} />
+        )}
+      </div>
+    </div>
+  );
+}
