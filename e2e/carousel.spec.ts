@@ -119,18 +119,24 @@ test("autoplay advances every 6 s and wraps from the last group to the first", a
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1500);
   await expectGroup(page, 0, [0, 1, 2]);
 
-  // The first timer started at hydration, before the pause.
-  await page.clock.runFor(6000);
+  // Nothing moves before 6 s (the first timer started at hydration, at most ~2 s before the pause)…
+  await page.clock.runFor(3500);
+  await expectGroup(page, 0, [0, 1, 2]);
+  // …and by 6 s it has moved one group.
+  await page.clock.runFor(1500);
   await expectGroup(page, 1, [3, 4, 5]);
 
-  // The next timer starts when the move has finished: exactly 6 s.
-  await page.clock.runFor(5900);
+  // The next timer starts once the 500 ms move has finished. CSS transitions run on real time,
+  // which the fake clock does not control, so let the move end before running the clock on.
+  await page.waitForTimeout(800);
+  await page.clock.runFor(5000);
   await expectGroup(page, 1, [3, 4, 5]);
-  await page.clock.runFor(200);
+  await page.clock.runFor(1500);
   await expectGroup(page, 2, [4, 5, 6]);
 
   // From the last group it wraps to the first.
-  await page.clock.runFor(6000);
+  await page.waitForTimeout(800);
+  await page.clock.runFor(6500);
   await expectGroup(page, 0, [0, 1, 2]);
 });
 
