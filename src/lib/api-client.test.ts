@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ApiError, apiRequest, errorTopic } from "./api-client";
+import { ApiError, NetworkError, apiRequest, errorTopic } from "./api-client";
 
 const respond = (status: number, body: string, statusText = "") =>
   vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(body, { status, statusText }));
@@ -10,8 +10,8 @@ describe("apiRequest (spec section 7 and 8)", () => {
   test("sends cookies, and a JSON content type only with a body", async () => {
     const spy = respond(200, '{"ok":true}');
     await apiRequest("GET", "/api/user");
-    expect(spy.mock.calls[0][1]).toMatchObject({ method: "GET", credentials: "include", headers: undefined, body: undefined });
-    await apiRequest("POST", "/api/contact", { a: 1 });
+    expect(spy.mock.calls[0][1]).toEqual({ method: "GET", credentials: "include" });
+    await apiRequest("POST", "/api/contact", { body: { a: 1 } });
     expect(spy.mock.calls[1][1]).toMatchObject({ credentials: "include", headers: { "Content-Type": "application/json" }, body: '{"a":1}' });
   });
   test.each([
@@ -20,6 +20,7 @@ describe("apiRequest (spec section 7 and 8)", () => {
     ['{"code":42}', '{"code":42}'],
     ["Service down", "Service down"],
     ["", "Gateway Timeout"],
+    ["<html>oops</html>", "<html>oops</html>"],
   ])("a failed answer %s becomes an error saying %s, with status and body", async (body, message) => {
     respond(504, body, "Gateway Timeout");
     const error = (await apiRequest("GET", "/x").catch((e) => e)) as ApiError;
@@ -27,6 +28,17 @@ describe("apiRequest (spec section 7 and 8)", () => {
     expect(error.message).toBe(message);
     expect(error.status).toBe(504);
   });
+});
+
+test("a 401 can resolve to null instead of throwing (the admin's current-user check)", async () => {
+  respond(401, '{"success":false}');
+  expect(await apiRequest("GET", "/api/user", { on401: "null" })).toBeNull();
+  await expect(apiRequest("GET", "/api/user")).rejects.toMatchObject({ status: 401 });
+});
+
+test("no answer at all is a NetworkError", async () => {
+  vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
+  await expect(apiRequest("GET", "/api/user")).rejects.toBeInstanceOf(NetworkError);
 });
 
 describe("errorTopic", () => {

@@ -1,7 +1,7 @@
 /**
- * The client side of spec section 7: JSON requests that always send cookies, with a JSON content
- * type only when there is a body, and no retries. A non-OK answer becomes an ApiError whose message
- * is the body's `message`, else its `error`, else the JSON text, else the plain text or status text.
+ * The client side of spec section 7, used by every island: JSON requests that always send cookies,
+ * with a JSON content type only when there is a body, and no retries. A non-OK answer becomes an
+ * ApiError (spec section 8) carrying the status and the parsed body.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -14,31 +14,59 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    credentials: "include",
-    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let data: unknown = null;
+/** The server could not be reached at all. */
+export class NetworkError extends Error {
+  constructor() {
+    super("Could not reach the server. Check your connection and try again.");
+    this.name = "NetworkError";
+  }
+}
+
+/** Message of a non-OK answer: the body's message, else its error, else the JSON text, else the text or status text. */
+export function errorMessage(text: string, statusText: string): { message: string; body: unknown } {
+  let body: unknown;
   try {
-    data = text ? JSON.parse(text) : null;
+    body = JSON.parse(text);
   } catch {
-    data = null;
+    return { message: text || statusText, body: text };
   }
+  const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const field = [record.message, record.error].find((v) => typeof v === "string" && v.length > 0) as string | undefined;
+  return { message: field ?? text, body };
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** "null": a 401 resolves to null instead of throwing (the admin's current-user check). */
+  on401?: "throw" | "null";
+}
+
+/** One JSON call. Throws ApiError for a non-OK answer and NetworkError when nothing answered. */
+export async function apiRequest<T>(method: string, url: string, options: RequestOptions & { on401: "null" }): Promise<T | null>;
+export async function apiRequest<T>(method: string, url: string, options?: RequestOptions): Promise<T>;
+export async function apiRequest<T>(method: string, url: string, { body, on401 = "throw" }: RequestOptions = {}): Promise<T | null> {
+  const init: RequestInit = { method, credentials: "include" };
+  if (body !== undefined) {
+    init.headers = { "Content-Type": "application/json" };
+    init.body = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new NetworkError();
+  }
+  if (response.status === 401 && on401 === "null") return null;
+  const text = await response.text();
   if (!response.ok) {
-    const record = (data && typeof data === "object" ? data : {}) as { message?: unknown; error?: unknown };
-    const message =
-      (typeof record.message === "string" && record.message) ||
-      (typeof record.error === "string" && record.error) ||
-      (data !== null ? JSON.stringify(data) : "") ||
-      text ||
-      response.statusText;
-    throw new ApiError(message, response.status, data);
+    const { message, body: parsed } = errorMessage(text, response.statusText);
+    throw new ApiError(message, response.status, parsed);
   }
-  return data as T;
+  try {
+    return (text ? JSON.parse(text) : null) as T;
+  } catch {
+    throw new ApiError("The server's answer was not JSON", response.status, text);
+  }
 }
 
 /** Which validation message a server error stands for (spec section 8: email, phone or name). */

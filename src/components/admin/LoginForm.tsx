@@ -12,12 +12,12 @@ type LoginInput = z.input<typeof loginSchema>;
 type LoginOutput = z.output<typeof loginSchema>;
 
 /** A 401 from /api/login is an answer (wrong credentials), not a failed request. */
-const isLoginAnswer = (error: unknown): error is ApiError & { body: LoginResponse } =>
+const isLoginAnswer = (error: unknown): error is ApiError & { data: LoginResponse } =>
   error instanceof ApiError &&
   error.status === 401 &&
-  typeof error.body === "object" &&
-  error.body !== null &&
-  (error.body as LoginResponse).success === false;
+  typeof error.data === "object" &&
+  error.data !== null &&
+  (error.data as LoginResponse).success === false;
 
 const inputClass =
   "block w-full rounded-xl border border-slate-500 bg-white px-4 py-3 text-base text-ink shadow-sm transition-colors placeholder:text-slate-500 hover:border-slate-600 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-500/30 aria-[invalid=true]:border-red-700 aria-[invalid=true]:focus:ring-red-600/25";
@@ -67,7 +67,7 @@ export default function LoginForm() {
       await new Promise(() => {});
     } catch (error) {
       if (isLoginAnswer(error)) {
-        setFormError(error.body.message || "Login failed");
+        setFormError(error.data.message || "Login failed");
         return;
       }
       const message = error instanceof Error ? error.message : "";

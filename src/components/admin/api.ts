@@ -4,6 +4,10 @@
  */
 import type { z } from "zod";
 import type { loginSchema } from "../../shared/schemas";
+import { ApiError, apiRequest } from "../../lib/api-client";
+
+// The one fetch helper of the site (spec sections 7 and 8), shared with the visitor islands.
+export { ApiError, NetworkError, errorMessage, apiRequest } from "../../lib/api-client";
 
 /** A contact enquiry as GET /api/admin/submissions lists it. */
 export interface ContactSubmission {
@@ -50,69 +54,6 @@ export interface LoginResponse {
 export interface CurrentUser {
   id: number;
   username: string;
-}
-
-/** A non-OK answer: its message follows the spec's rule; it carries the status and the parsed body. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-  constructor(message: string, status: number, body: unknown) {
-    super(message);
-    this.name = "ApiError";
-    this.status = status;
-    this.body = body;
-  }
-}
-
-/** The server could not be reached at all. */
-export class NetworkError extends Error {
-  constructor() {
-    super("Could not reach the server. Check your connection and try again.");
-    this.name = "NetworkError";
-  }
-}
-
-/** Message of a non-OK answer: the body's message, else its error, else the JSON text, else the text or status text. */
-export function errorMessage(text: string, statusText: string): { message: string; body: unknown } {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { message: text || statusText, body: text };
-  }
-  const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  const field = [record.message, record.error].find((v) => typeof v === "string" && v.length > 0) as string | undefined;
-  return { message: field ?? text, body };
-}
-
-interface RequestOptions {
-  body?: unknown;
-  /** "null": a 401 resolves to null instead of throwing (the current-user check). */
-  on401?: "throw" | "null";
-}
-
-/** One JSON call. Throws ApiError for a non-OK answer and NetworkError when nothing answered. */
-export async function apiRequest<T>(method: string, url: string, options: RequestOptions & { on401: "null" }): Promise<T | null>;
-export async function apiRequest<T>(method: string, url: string, options?: RequestOptions): Promise<T>;
-export async function apiRequest<T>(method: string, url: string, { body, on401 = "throw" }: RequestOptions = {}): Promise<T | null> {
-  const init: RequestInit = { method, credentials: "include", headers: { Accept: "application/json" } };
-  if (body !== undefined) {
-    init.headers = { Accept: "application/json", "Content-Type": "application/json" };
-    init.body = JSON.stringify(body);
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch {
-    throw new NetworkError();
-  }
-  if (response.status === 401 && on401 === "null") return null;
-  const text = await response.text();
-  if (!response.ok) {
-    const { message, body: parsed } = errorMessage(text, response.statusText);
-    throw new ApiError(message, response.status, parsed);
-  }
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 export const LOGIN_PATH = "/admin/login";

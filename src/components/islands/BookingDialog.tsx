@@ -147,7 +147,7 @@ export default function BookingDialog({ lang, labels, returnFocus }: { lang: str
     if (Object.keys(found).length) return;
     setProcessing(true);
     try {
-      await apiRequest("POST", "/api/meetings/schedule", { name: name.trim(), email: email.trim(), phone: phone.trim(), date, time, language: lang });
+      await apiRequest("POST", "/api/meetings/schedule", { body: { name: name.trim(), email: email.trim(), phone: phone.trim(), date, time, language: lang } });
       showToast({ title: labels.toast.scheduleSuccess, variant: "success" });
       setName("");
       setEmail("");

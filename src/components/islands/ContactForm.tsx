@@ -81,7 +81,7 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await apiRequest("POST", "/api/contact", { ...values, language: lang });
+      await apiRequest("POST", "/api/contact", { body: { ...values, language: lang } });
       showToast({ title: labels.toast.successTitle, description: labels.toast.successMessage, variant: "success" });
       reset(EMPTY);
     } catch (error) {

@@ -32,7 +32,7 @@ export default function NewsletterForm({ lang, labels }: { lang: string; labels:
     }
     setSending(true);
     try {
-      await apiRequest("POST", "/api/newsletter", parsed.data);
+      await apiRequest("POST", "/api/newsletter", { body: parsed.data });
       showToast({ title: labels.successTitle, description: labels.successText, variant: "success" });
       setEmail("");
     } catch {
