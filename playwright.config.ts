@@ -18,7 +18,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // One retry in CI only: a busy 2-core machine occasionally starves the emulator. A test that
+  // needed it is reported as flaky by `npm test` (see scripts/test.mjs), not hidden.
+  retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL,

@@ -57,6 +57,7 @@ if (ensureChromium()) {
   if (existsSync("test-results/e2e.json")) {
     const { stats, errors } = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
     totals.passed += stats.expected + stats.flaky;
+    if (stats.flaky) console.log(`\nNote: ${stats.flaky} browser test(s) failed once and passed on retry (flaky); see the list above.`);
     totals.failed += stats.unexpected + (errors?.length && !stats.unexpected ? errors.length : 0);
     totals.skipped += stats.skipped;
   } else if (e2e.status !== 0) {
