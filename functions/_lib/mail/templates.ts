@@ -14,6 +14,8 @@
  */
 import { site } from "../../../src/config/site.ts";
 import type { LanguageCode } from "../../../src/shared/schemas.ts";
+import type { ContactSubmission } from "../../../db/contact.repository.ts";
+import type { Meeting } from "../../../db/meetings.repository.ts";
 
 export interface Email {
   subject: string;
@@ -21,29 +23,11 @@ export interface Email {
   html: string;
 }
 
-export interface EnquiryDetails {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string | null;
-  service: string;
-  message: string;
-  language: string;
-  createdAt: string;
-}
+/** The fields of an enquiry the emails show (the repository's API object is the one definition). */
+export type EnquiryDetails = Pick<ContactSubmission, "id" | "firstName" | "lastName" | "email" | "company" | "service" | "message" | "language" | "createdAt">;
 
-export interface MeetingDetails {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  /** Office-local yyyy-MM-dd and HH:mm. */
-  date: string;
-  time: string;
-  language: string;
-  createdAt: string;
-}
+/** The fields of a meeting the emails show; date and time are office-local yyyy-MM-dd and HH:mm. */
+export type MeetingDetails = Pick<Meeting, "id" | "name" | "email" | "phone" | "date" | "time" | "language" | "createdAt">;
 
 /** What a visitor's meeting email announces. */
 export type MeetingStage = "requested" | "confirmed" | "pending";
