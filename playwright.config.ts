@@ -7,7 +7,8 @@ import { findChromium } from "./scripts/lib/chromium.mjs";
 const port = Number(process.env.E2E_PORT || 8899);
 const baseURL = process.env.E2E_BASE_URL || `http://localhost:${port}`;
 // Every run starts on a fresh embedded database (and never touches the developer's .data/).
-const dataDir = process.env.E2E_DATA_DIR || (process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "bridgewise-e2e-")));
+const dataDir =
+  process.env.E2E_DATA_DIR || (process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "bridgewise-e2e-")));
 
 /** Browser tests run against the production build served by `npm start` (Netlify's emulation). */
 export default defineConfig({
@@ -28,7 +29,13 @@ export default defineConfig({
     launchOptions: {
       executablePath: findChromium() ?? undefined,
       // The machine is offline: keep Chromium from calling home.
-      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

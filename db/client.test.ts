@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { closeDb, createDb, DatabaseNotConfiguredError, getDb, isDatabaseUnavailable, isUniqueViolation } from "./client.ts";
+import {
+  closeDb,
+  createDb,
+  DatabaseNotConfiguredError,
+  getDb,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+} from "./client.ts";
 
 const pgError = (code: string, extra: object = {}) => Object.assign(new Error(`pg error ${code}`), { code, ...extra });
 
@@ -60,7 +67,11 @@ describe("isDatabaseUnavailable", () => {
     vi.stubEnv("DATABASE_DRIVER", driver);
     const db = createDb("postgres://postgres@127.0.0.1:1/none");
     try {
-      const error = await db.selectFrom("users").select("id").execute().catch((e: unknown) => e);
+      const error = await db
+        .selectFrom("users")
+        .select("id")
+        .execute()
+        .catch((e: unknown) => e);
       expect(isDatabaseUnavailable(error)).toBe(true);
     } finally {
       await db.destroy();

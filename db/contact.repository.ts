@@ -47,7 +47,9 @@ function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
   };
 }
 
-const toAdminSubmission = (row: ContactSubmissionRow & { emailStatus: EmailStatus | null }): AdminContactSubmission => ({
+const toAdminSubmission = (
+  row: ContactSubmissionRow & { emailStatus: EmailStatus | null },
+): AdminContactSubmission => ({
   ...toContactSubmission(row),
   emailStatus: row.emailStatus,
 });

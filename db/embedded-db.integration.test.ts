@@ -30,7 +30,9 @@ describe("startEmbeddedDatabase", () => {
 
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          pool.query<{ id: number; body: string }>("INSERT INTO notes (body) VALUES ($1) RETURNING id, body", [`نوشته ${i}`]),
+          pool.query<{ id: number; body: string }>("INSERT INTO notes (body) VALUES ($1) RETURNING id, body", [
+            `نوشته ${i}`,
+          ]),
         ),
       );
 

@@ -50,7 +50,9 @@ describe("createMeeting", () => {
 
   test("lets exactly one of 50 concurrent requests for one slot through", async () => {
     const attempts = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => createMeeting(database.db, { ...slot("2026-12-03", "10:00"), name: `Guest ${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        createMeeting(database.db, { ...slot("2026-12-03", "10:00"), name: `Guest ${i}` }),
+      ),
     );
 
     const booked = attempts.filter((a) => a.status === "fulfilled");
@@ -97,15 +99,24 @@ describe("setConfirmed", () => {
   test("confirms a reservation, then marks it pending again, bumping the invite sequence each time", async () => {
     const { id } = await createMeeting(database.db, slot("2026-12-01", "09:00"));
 
-    expect(await setConfirmed(database.db, id, true)).toEqual({ meeting: expect.objectContaining({ id, isConfirmed: true, inviteSequence: 1 }), changed: true });
+    expect(await setConfirmed(database.db, id, true)).toEqual({
+      meeting: expect.objectContaining({ id, isConfirmed: true, inviteSequence: 1 }),
+      changed: true,
+    });
     expect((await listMeetings(database.db))[0].isConfirmed).toBe(true);
-    expect(await setConfirmed(database.db, id, false)).toEqual({ meeting: expect.objectContaining({ id, isConfirmed: false, inviteSequence: 2 }), changed: true });
+    expect(await setConfirmed(database.db, id, false)).toEqual({
+      meeting: expect.objectContaining({ id, isConfirmed: false, inviteSequence: 2 }),
+      changed: true,
+    });
   });
 
   test("setting the state a reservation already has changes nothing", async () => {
     const { id } = await createMeeting(database.db, slot("2026-12-01", "09:00"));
 
-    expect(await setConfirmed(database.db, id, false)).toEqual({ meeting: expect.objectContaining({ id, isConfirmed: false, inviteSequence: 0 }), changed: false });
+    expect(await setConfirmed(database.db, id, false)).toEqual({
+      meeting: expect.objectContaining({ id, isConfirmed: false, inviteSequence: 0 }),
+      changed: false,
+    });
   });
 
   test("answers undefined for an unknown id", async () => {

@@ -112,7 +112,12 @@ export async function listMeetings(db: Kysely<Database>): Promise<AdminMeeting[]
 /** One reservation with the state of its emails; undefined when there is no such reservation. */
 export async function getMeeting(db: Kysely<Database>, id: number): Promise<AdminMeeting | undefined> {
   if (!isSerialId(id)) return undefined;
-  const row = await db.selectFrom("meetings").selectAll().select(meetingEmailStatus()).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("meetings")
+    .selectAll()
+    .select(meetingEmailStatus())
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row && toAdminMeeting(row);
 }
 
@@ -142,11 +147,6 @@ export async function setConfirmed(
 
 /** The booked times on a date (yyyy-MM-dd), ascending. Pending reservations hold their slot too. */
 export async function takenTimes(db: Kysely<Database>, date: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("meetings")
-    .select("time")
-    .where("date", "=", date)
-    .orderBy("time")
-    .execute();
+  const rows = await db.selectFrom("meetings").select("time").where("date", "=", date).orderBy("time").execute();
   return rows.map((r) => r.time);
 }

@@ -10,7 +10,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database?.destroy());
 
-const APP_TABLES = ["contact_submissions", "email_outbox", "login_attempts", "meetings", "newsletter_subscribers", "users"];
+const APP_TABLES = [
+  "contact_submissions",
+  "email_outbox",
+  "login_attempts",
+  "meetings",
+  "newsletter_subscribers",
+  "users",
+];
 
 async function tables(): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
@@ -58,13 +65,24 @@ describe("migrations", () => {
 
   test("notifications: records from before it speak English and start their invites at sequence 0", async () => {
     await migrateDown(database.db);
-    await sql`INSERT INTO contact_submissions (first_name, last_name, email, service, message) VALUES ('Ada', 'Lovelace', 'ada@example.com', 'other', 'An older enquiry.')`.execute(database.db);
-    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('Ada', 'ada@example.com', '+31 20 123 4567', '2026-12-01', '10:00')`.execute(database.db);
+    await sql`INSERT INTO contact_submissions (first_name, last_name, email, service, message) VALUES ('Ada', 'Lovelace', 'ada@example.com', 'other', 'An older enquiry.')`.execute(
+      database.db,
+    );
+    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('Ada', 'ada@example.com', '+31 20 123 4567', '2026-12-01', '10:00')`.execute(
+      database.db,
+    );
 
     expect(await migrateToLatest(database.db)).toEqual(["2026-11-22T00-00_notifications"]);
 
-    const { rows: [submission] } = await sql<{ language: string }>`SELECT language FROM contact_submissions`.execute(database.db);
-    const { rows: [meeting] } = await sql<{ language: string; invite_sequence: number }>`SELECT language, invite_sequence FROM meetings`.execute(database.db.withoutPlugins());
+    const {
+      rows: [submission],
+    } = await sql<{ language: string }>`SELECT language FROM contact_submissions`.execute(database.db);
+    const {
+      rows: [meeting],
+    } = await sql<{
+      language: string;
+      invite_sequence: number;
+    }>`SELECT language, invite_sequence FROM meetings`.execute(database.db.withoutPlugins());
     expect(submission.language).toBe("en");
     expect(meeting).toEqual({ language: "en", invite_sequence: 0 });
   });

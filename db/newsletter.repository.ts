@@ -5,11 +5,7 @@ import type { Database } from "./types.ts";
  * Subscribes an address. Addresses are unique whatever their case: subscribing again re-activates the
  * existing subscriber, takes the newer language, and answers `created: false` instead of failing.
  */
-export async function subscribe(
-  db: Kysely<Database>,
-  email: string,
-  language: string,
-): Promise<{ created: boolean }> {
+export async function subscribe(db: Kysely<Database>, email: string, language: string): Promise<{ created: boolean }> {
   // The conflict target is the expression of the unique index newsletter_subscribers_email_unique.
   const inserted = await db
     .insertInto("newsletterSubscribers")

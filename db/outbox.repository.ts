@@ -99,7 +99,11 @@ export function retryDelayMinutes(attempts: number): number {
 }
 
 /** Records a failed send: retried after the backoff delay, or `dead` once MAX_ATTEMPTS is reached. */
-export async function markFailed(db: Kysely<Database>, row: Pick<OutboxRow, "id" | "attempts">, error: string): Promise<void> {
+export async function markFailed(
+  db: Kysely<Database>,
+  row: Pick<OutboxRow, "id" | "attempts">,
+  error: string,
+): Promise<void> {
   const dead = row.attempts >= MAX_ATTEMPTS;
   await db
     .updateTable("emailOutbox")

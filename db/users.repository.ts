@@ -9,10 +9,7 @@ export type User = { id: number; username: string };
 export type UserCredentials = User & { password: string; sessionVersion: number };
 
 /** The user with exactly this username (case-sensitive), or undefined. */
-export async function findUserByUsername(
-  db: Kysely<Database>,
-  username: string,
-): Promise<UserCredentials | undefined> {
+export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserCredentials | undefined> {
   return db
     .selectFrom("users")
     .select(["id", "username", "password", "sessionVersion"])

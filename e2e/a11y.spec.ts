@@ -12,9 +12,15 @@ async function expectNoViolations(page: Page, include?: string) {
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const report = violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}${n.failureSummary ? ` — ${n.failureSummary.split("\n").slice(1).join("; ").trim()}` : ""}`).join("\n")}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}${n.failureSummary ? ` — ${n.failureSummary.split("\n").slice(1).join("; ").trim()}` : ""}`).join("\n")}`,
+    )
     .join("\n");
-  expect(violations.map((v) => v.id), `axe violations on ${page.url()}:\n${report}`).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    `axe violations on ${page.url()}:\n${report}`,
+  ).toEqual([]);
 }
 
 /** Lets the page settle as a visitor sees it: fonts loaded, and on home the carousel hydrated. */
@@ -95,7 +101,10 @@ test.describe("security", () => {
     await page.goto("/en/");
     const csp = await page.locator('meta[http-equiv="content-security-policy" i]').getAttribute("content");
     expect(csp, "CSP <meta> present").toBeTruthy();
-    const scriptSrc = csp!.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"));
+    const scriptSrc = csp!
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src"));
     expect(scriptSrc, `script-src in ${csp}`).toBeTruthy();
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
@@ -122,7 +131,9 @@ test.describe("security", () => {
       await context.addInitScript(() => {
         const w = window as unknown as { __csp: string[] };
         w.__csp = [];
-        document.addEventListener("securitypolicyviolation", (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+        document.addEventListener("securitypolicyviolation", (e) =>
+          w.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+        );
       });
       const errors: string[] = [];
       page.on("console", (message) => {

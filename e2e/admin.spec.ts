@@ -27,9 +27,17 @@ async function signIn(page: Page) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-async function seedSubmission(request: APIRequestContext, fields: { firstName: string; lastName: string; company?: string; service?: string; message?: string }) {
+async function seedSubmission(
+  request: APIRequestContext,
+  fields: { firstName: string; lastName: string; company?: string; service?: string; message?: string },
+) {
   const response = await request.post("/api/contact", {
-    data: { email: `${fields.firstName.toLowerCase()}@example.com`, service: "startup-visa", message: "Hello, I would like to know more.", ...fields },
+    data: {
+      email: `${fields.firstName.toLowerCase()}@example.com`,
+      service: "startup-visa",
+      message: "Hello, I would like to know more.",
+      ...fields,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
 }
@@ -39,7 +47,11 @@ async function seedMeeting(request: APIRequestContext, name: string): Promise<{ 
   const calendar = await (await request.get("/api/meetings/calendar")).json();
   const { today, lastDate } = calendar.data as { today: string; lastDate: string };
   const days: string[] = [];
-  for (let d = new Date(`${today}T12:00:00Z`); d.toISOString().slice(0, 10) <= lastDate; d.setUTCDate(d.getUTCDate() + 1)) {
+  for (
+    let d = new Date(`${today}T12:00:00Z`);
+    d.toISOString().slice(0, 10) <= lastDate;
+    d.setUTCDate(d.getUTCDate() + 1)
+  ) {
     days.push(d.toISOString().slice(0, 10));
   }
   for (let attempt = 0; attempt < 40; attempt++) {
@@ -48,7 +60,13 @@ async function seedMeeting(request: APIRequestContext, name: string): Promise<{ 
     if (!slots.length) continue;
     const time = slots[Math.floor(Math.random() * slots.length)];
     const response = await request.post("/api/meetings/schedule", {
-      data: { name, email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`, phone: "+31 6 1234 5678", date, time },
+      data: {
+        name,
+        email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`,
+        phone: "+31 6 1234 5678",
+        date,
+        time,
+      },
     });
     if (response.status() === 409) continue;
     expect(response.status(), await response.text()).toBe(201);
@@ -67,8 +85,13 @@ async function openDashboard(page: Page) {
 
 async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const report = violations.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`).join("\n");
-  expect(violations.map((v) => v.id), `axe violations on ${page.url()}:\n${report}`).toEqual([]);
+  const report = violations
+    .map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`)
+    .join("\n");
+  expect(
+    violations.map((v) => v.id),
+    `axe violations on ${page.url()}:\n${report}`,
+  ).toEqual([]);
 }
 
 /** Text of an element as rendered (innerText keeps the line breaks CSS shows). */
@@ -118,7 +141,14 @@ test.describe("/admin/login", () => {
 
   test("a request error shows its message inline and in a destructive toast", async ({ page }) => {
     await page.route("**/api/login", (route) =>
-      route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ success: false, message: "Too many failed login attempts. Please wait 15 minutes and try again." }) }),
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({
+          success: false,
+          message: "Too many failed login attempts. Please wait 15 minutes and try again.",
+        }),
+      }),
     );
     await page.goto("/admin/login");
     await page.getByLabel("Username").fill(ADMIN.username);
@@ -192,7 +222,11 @@ test.describe("admin routes", () => {
   test("a 401 from an admin list sends the visitor to the login page", async ({ page }) => {
     await signIn(page);
     await page.route("**/api/admin/submissions", (route) =>
-      route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ success: false, message: "Authentication required" }) }),
+      route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Authentication required" }),
+      }),
     );
     await page.goto("/admin/submissions");
     await expect(page).toHaveURL(/\/admin\/login\/?$/);
@@ -204,7 +238,10 @@ test.describe("dashboard", () => {
     await signIn(page);
   });
 
-  test("a contact card shows its fields, 'Not provided', kept line breaks, and its status survives a reload", async ({ page, request }) => {
+  test("a contact card shows its fields, 'Not provided', kept line breaks, and its status survives a reload", async ({
+    page,
+    request,
+  }) => {
     // Several page loads and API round trips: on a busy two-core machine this can take 20 s.
     test.slow();
     const firstName = uniqueName("Ada").replace(" ", "");
@@ -221,7 +258,9 @@ test.describe("dashboard", () => {
     await expect(item.locator("dd").nth(0)).toHaveText("Not provided");
     await expect(item.locator("dd").nth(1)).toHaveText("Business Launchpad");
     expect(await renderedText(item.getByTestId("message"))).toBe(message);
-    await expect(item.getByText(/^Submitted on /)).toHaveText(/^Submitted on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} (AM|PM)$/);
+    await expect(item.getByText(/^Submitted on /)).toHaveText(
+      /^Submitted on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} (AM|PM)$/,
+    );
 
     // While the change is sending, a disabled placeholder takes the button's place.
     await page.route("**/api/admin/submissions/*", async (route) => {
@@ -282,12 +321,16 @@ test.describe("dashboard", () => {
     await expect(item).toBeVisible();
     await expect(item).toContainText("Pending");
     const [y, m, d] = date.split("-").map(Number);
-    const localDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" }).format(new Date(y, m - 1, d));
+    const localDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" }).format(
+      new Date(y, m - 1, d),
+    );
     await expect(item.locator("dd").nth(0)).toHaveText(localDate);
     await expect(item.locator("dd").nth(1)).toHaveText(time);
     const phone = item.getByText("+31 6 1234 5678");
     await expect(phone).toHaveAttribute("dir", "ltr");
-    await expect(item.getByText(/^Requested on /)).toHaveText(/^Requested on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} (AM|PM)$/);
+    await expect(item.getByText(/^Requested on /)).toHaveText(
+      /^Requested on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} (AM|PM)$/,
+    );
 
     await item.getByRole("button", { name: "Confirm Meeting" }).click();
     await expect(toast(page)).toContainText("Meeting status updated");
@@ -306,7 +349,11 @@ test.describe("dashboard", () => {
     const firstName = uniqueName("Linus").replace(" ", "");
     await seedSubmission(request, { firstName, lastName: "Failing" });
     await page.route("**/api/admin/submissions/*", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Something went wrong" }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Something went wrong" }),
+      }),
     );
     await openDashboard(page);
     const item = card(page, `${firstName} Failing`);
@@ -336,14 +383,28 @@ test.describe("dashboard", () => {
   });
 
   test("the empty and error cards of the submissions list", async ({ page }) => {
-    await page.route("**/api/admin/submissions", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+    await page.route("**/api/admin/submissions", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: "[]" }),
+    );
     await openDashboard(page);
     await expect(page.getByText("No submissions found")).toBeVisible();
     await expect(page.getByText("There are no contact form submissions yet.")).toBeVisible();
 
     await page.unroute("**/api/admin/submissions");
-    await page.route("**/api/admin/submissions", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "boom" }) }));
-    await page.route("**/api/admin/meetings", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "down" }) }));
+    await page.route("**/api/admin/submissions", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "boom" }),
+      }),
+    );
+    await page.route("**/api/admin/meetings", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "down" }),
+      }),
+    );
     await page.reload();
     await expect(page.getByText("Error loading submissions")).toBeVisible();
     await expect(page.getByText("Please make sure you have database access permissions.")).toBeVisible();

@@ -24,7 +24,8 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const DAY = { book: 0, race: 3 } as const;
 
 const dialog = (page: Page) => page.locator("dialog.booking-dialog");
-const scheduleButton = (page: Page, lang: Lang = "en") => page.locator("#contact-form").getByRole("button", { name: LOCALES[lang].contact.scheduleButton });
+const scheduleButton = (page: Page, lang: Lang = "en") =>
+  page.locator("#contact-form").getByRole("button", { name: LOCALES[lang].contact.scheduleButton });
 const timeSelect = (page: Page) => page.locator("#bk-time");
 const confirmButton = (page: Page) => dialog(page).locator("button[type=submit]");
 const input = (page: Page, name: "name" | "email" | "phone") => page.locator(`#bk-${name}`);
@@ -45,12 +46,15 @@ async function openDialog(page: Page, lang: Lang = "en") {
 /** Clicks `date` (yyyy-MM-dd) in the inline date picker, moving to later months as needed, and waits for its slots. */
 async function pickDay(page: Page, date: string, lang: Lang = "en") {
   // The dialog labels English days without ordinals ("Monday, November 23, 2026"), for WCAG 2.5.3.
-  const label = format(new Date(`${date}T12:00:00`), lang === "en" ? "EEEE, MMMM d, y" : "PPPP", { locale: DATE_LOCALES[lang] });
+  const label = format(new Date(`${date}T12:00:00`), lang === "en" ? "EEEE, MMMM d, y" : "PPPP", {
+    locale: DATE_LOCALES[lang],
+  });
   const day = Number(date.slice(8, 10));
   const cell = dialog(page).locator(
     `.react-datepicker__day--${String(day).padStart(3, "0")}:not(.react-datepicker__day--disabled):not(.react-datepicker__day--outside-month)[aria-label$="${label}"]`,
   );
-  for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await dialog(page).locator(".react-datepicker__navigation--next").click();
+  for (let i = 0; i < 3 && (await cell.count()) === 0; i++)
+    await dialog(page).locator(".react-datepicker__navigation--next").click();
   const slots = page.waitForResponse((r) => r.url().includes(`/api/meetings/available-slots?date=${date}`));
   await cell.click();
   await slots;
@@ -58,7 +62,10 @@ async function pickDay(page: Page, date: string, lang: Lang = "en") {
 }
 
 /** The times the select offers. */
-const offeredTimes = (page: Page) => timeSelect(page).locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+const offeredTimes = (page: Page) =>
+  timeSelect(page)
+    .locator("option")
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
 
 async function fillVisitor(page: Page, visitor: { name: string; email: string; phone: string }) {
   await input(page, "name").fill(visitor.name);
@@ -74,7 +81,8 @@ async function newVisitor(browser: Browser) {
 }
 
 /** Whether the focused element is inside the open dialog. */
-const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement && !!document.activeElement.closest("dialog[open]"));
+const focusInDialog = (page: Page) =>
+  page.evaluate(() => !!document.activeElement && !!document.activeElement.closest("dialog[open]"));
 
 /**
  * Where keyboard focus is: "dialog" (a control in the open dialog), "browser" (focus has left the
@@ -85,10 +93,14 @@ const focusPlace = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement;
     if (active?.closest("dialog[open]")) return "dialog";
-    return !document.hasFocus() && (active === document.body || active === null) ? "browser" : `page: ${active?.outerHTML.slice(0, 80)}`;
+    return !document.hasFocus() && (active === document.body || active === null)
+      ? "browser"
+      : `page: ${active?.outerHTML.slice(0, 80)}`;
   });
 
-test("keyboard: Enter opens the modal dialog, focus stays inside on Tab, Escape closes it and focus returns", async ({ page }) => {
+test("keyboard: Enter opens the modal dialog, focus stays inside on Tab, Escape closes it and focus returns", async ({
+  page,
+}) => {
   await openContactForm(page, "en");
   await scheduleButton(page).focus();
   await page.keyboard.press("Enter");
@@ -96,7 +108,10 @@ test("keyboard: Enter opens the modal dialog, focus stays inside on Tab, Escape 
   await expect(dialog(page)).toHaveAttribute("open", "");
   await expect(dialog(page).getByRole("heading", { name: en.contact.booking.title })).toBeVisible();
   await expect(page.getByRole("dialog", { name: en.contact.booking.title })).toBeVisible();
-  expect(await page.evaluate(() => document.querySelector("dialog.booking-dialog")!.matches(":modal")), "opened as a modal").toBe(true);
+  expect(
+    await page.evaluate(() => document.querySelector("dialog.booking-dialog")!.matches(":modal")),
+    "opened as a modal",
+  ).toBe(true);
   await expect.poll(() => focusInDialog(page), "focus moves into the dialog").toBe(true);
 
   // Times are labelled as the Amsterdam office's; the time select is described by that label.
@@ -167,7 +182,13 @@ test("a visitor books a slot; a second visitor no longer sees it", async ({ page
   await expect(confirmButton(page)).toHaveText(en.contact.booking.processing);
   await expect(confirmButton(page)).toBeDisabled();
   await expect(confirmButton(page).locator("svg.animate-spin")).toBeVisible();
-  expect(posted).toMatchObject({ name: `Booker ${tag}`, email: `booker.${tag}@example.com`, phone: "+31 6 1234 5678", date, time });
+  expect(posted).toMatchObject({
+    name: `Booker ${tag}`,
+    email: `booker.${tag}@example.com`,
+    phone: "+31 6 1234 5678",
+    date,
+    time,
+  });
   release();
 
   const toast = toasts(page);
@@ -194,7 +215,11 @@ test("a visitor books a slot; a second visitor no longer sees it", async ({ page
   await other.context.close();
 });
 
-test("race: two visitors confirm the same slot at once; one gets it, the other is told and sees fresh slots", async ({ page, browser, request }) => {
+test("race: two visitors confirm the same slot at once; one gets it, the other is told and sees fresh slots", async ({
+  page,
+  browser,
+  request,
+}) => {
   const date = (await bookableDays(request))[DAY.race];
   const free = await freeSlots(request, date);
   expect(free.length, `free slots on ${date}`).toBeGreaterThan(3);
@@ -207,7 +232,11 @@ test("race: two visitors confirm the same slot at once; one gets it, the other i
   for (const [i, p] of visitors.entries()) {
     await pickDay(p, date);
     await timeSelect(p).selectOption(time);
-    await fillVisitor(p, { name: `Racer${i} ${tag}`, email: `racer${i}.${tag}@example.com`, phone: `+31 6 000 000 ${i}0` });
+    await fillVisitor(p, {
+      name: `Racer${i} ${tag}`,
+      email: `racer${i}.${tag}@example.com`,
+      phone: `+31 6 000 000 ${i}0`,
+    });
     await expect(confirmButton(p)).toBeEnabled();
   }
   await Promise.all(visitors.map((p) => confirmButton(p).click()));
@@ -241,13 +270,17 @@ test("race: two visitors confirm the same slot at once; one gets it, the other i
 
 test("weekend days cannot be picked; a day without slots says so and Confirm stays disabled", async ({ page }) => {
   // Every day answers with no slots.
-  await page.route("**/api/meetings/available-slots?*", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify({ success: true, data: [] }) }));
+  await page.route("**/api/meetings/available-slots?*", (route) =>
+    route.fulfill({ contentType: "application/json", body: JSON.stringify({ success: true, data: [] }) }),
+  );
   await openDialog(page);
 
   // The picker shows weekend days as disabled, and clicking one does nothing. Next month's first
   // Saturday is always ahead of today and within the 60-day horizon: only the weekend rule disables it.
   await dialog(page).locator(".react-datepicker__navigation--next").click();
-  const saturday = dialog(page).locator(".react-datepicker__day[aria-label*=' Saturday, ']:not(.react-datepicker__day--outside-month)").first();
+  const saturday = dialog(page)
+    .locator(".react-datepicker__day[aria-label*=' Saturday, ']:not(.react-datepicker__day--outside-month)")
+    .first();
   await expect(saturday).toHaveClass(/react-datepicker__day--disabled/);
   await expect(saturday).toHaveAttribute("aria-disabled", "true");
   const requests: string[] = [];
@@ -255,7 +288,9 @@ test("weekend days cannot be picked; a day without slots says so and Confirm sta
   await saturday.click({ force: true });
   expect(requests, "clicking a weekend day loads nothing").toEqual([]);
   await expect(saturday).not.toHaveAttribute("aria-selected", "true");
-  for (const sunday of await dialog(page).locator(".react-datepicker__day[aria-label*=' Sunday, ']:not(.react-datepicker__day--outside-month)").all()) {
+  for (const sunday of await dialog(page)
+    .locator(".react-datepicker__day[aria-label*=' Sunday, ']:not(.react-datepicker__day--outside-month)")
+    .all()) {
     await expect(sunday).toHaveClass(/react-datepicker__day--disabled/);
   }
 
@@ -270,7 +305,13 @@ test("weekend days cannot be picked; a day without slots says so and Confirm sta
 });
 
 test("a failed slot request shows the error toast", async ({ page }) => {
-  await page.route("**/api/meetings/available-slots?*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Internal error" }) }));
+  await page.route("**/api/meetings/available-slots?*", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, message: "Internal error" }),
+    }),
+  );
   await openDialog(page);
   const toast = toasts(page);
   await expect(toast).toHaveAttribute("role", "alert");
@@ -279,8 +320,15 @@ test("a failed slot request shows the error toast", async ({ page }) => {
   await expect(timeSelect(page)).toBeDisabled();
 });
 
-test("checks on confirm: name, email and phone messages under the fields, each cleared by editing; Confirm needs every field", async ({ page }) => {
-  await page.route("**/api/meetings/available-slots?*", (route) => route.fulfill({ contentType: "application/json", body: JSON.stringify({ success: true, data: ["10:00", "10:30"] }) }));
+test("checks on confirm: name, email and phone messages under the fields, each cleared by editing; Confirm needs every field", async ({
+  page,
+}) => {
+  await page.route("**/api/meetings/available-slots?*", (route) =>
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ success: true, data: ["10:00", "10:30"] }),
+    }),
+  );
   let posts = 0;
   page.on("request", (r) => r.url().includes("/api/meetings/schedule") && posts++);
   await openDialog(page);
@@ -299,7 +347,11 @@ test("checks on confirm: name, email and phone messages under the fields, each c
 
   await confirmButton(page).click();
   const v = en.contact.validation;
-  const expected = { name: v.nameMessage, email: v.emailHint.replace("{{email}}", "name@example.com"), phone: v.phoneMessage };
+  const expected = {
+    name: v.nameMessage,
+    email: v.emailHint.replace("{{email}}", "name@example.com"),
+    phone: v.phoneMessage,
+  };
   for (const [name, text] of Object.entries(expected) as Array<["name" | "email" | "phone", string]>) {
     const error = page.locator(`#bk-${name}-error`);
     await expect(error).toHaveText(text);
@@ -326,7 +378,10 @@ test("checks on confirm: name, email and phone messages under the fields, each c
 });
 
 for (const lang of ["en", "fa"] as const) {
-  test(`${lang}: the open dialog ${lang === "fa" ? "is right to left with Persian month names and " : ""}has no WCAG A/AA violations`, async ({ page, request }) => {
+  test(`${lang}: the open dialog ${lang === "fa" ? "is right to left with Persian month names and " : ""}has no WCAG A/AA violations`, async ({
+    page,
+    request,
+  }) => {
     const date = (await bookableDays(request))[5];
     await openDialog(page, lang);
     await pickDay(page, date, lang);
@@ -336,16 +391,34 @@ for (const lang of ["en", "fa"] as const) {
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       expect(await dialog(page).getAttribute("dir"), "direction is inherited from <html>").toBeNull();
       expect(await dialog(page).evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
-      expect(await dialog(page).locator(".react-datepicker").evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
-      const months = Array.from({ length: 12 }, (_, m) => faIR.localize.month(m as Parameters<typeof faIR.localize.month>[0], { width: "wide" }) as string);
+      expect(
+        await dialog(page)
+          .locator(".react-datepicker")
+          .evaluate((el) => getComputedStyle(el).direction),
+      ).toBe("rtl");
+      const months = Array.from(
+        { length: 12 },
+        (_, m) => faIR.localize.month(m as Parameters<typeof faIR.localize.month>[0], { width: "wide" }) as string,
+      );
       const header = (await dialog(page).locator(".react-datepicker__current-month").innerText()).trim();
       expect(header).toBe(format(new Date(`${date}T12:00:00`), "LLLL yyyy", { locale: faIR }));
-      expect(months.some((m) => header.includes(m)), header).toBe(true);
+      expect(
+        months.some((m) => header.includes(m)),
+        header,
+      ).toBe(true);
       expect(header).not.toMatch(/[A-Za-z]/);
       await expect(dialog(page).getByRole("heading", { name: fa.contact.booking.title })).toBeVisible();
     }
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).include("dialog.booking-dialog").analyze();
-    const report = violations.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary ?? ""}`).join("\n")}`).join("\n");
-    expect(violations.map((v) => v.id), report).toEqual([]);
+    const report = violations
+      .map(
+        (v) =>
+          `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary ?? ""}`).join("\n")}`,
+      )
+      .join("\n");
+    expect(
+      violations.map((v) => v.id),
+      report,
+    ).toEqual([]);
   });
 }

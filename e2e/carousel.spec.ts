@@ -43,7 +43,8 @@ const visibleSlides = (page: Page) =>
     });
 
 /** Index of the dot marked current. */
-const activeDot = (page: Page) => dots(page).evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute("aria-current") === "true"));
+const activeDot = (page: Page) =>
+  dots(page).evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute("aria-current") === "true"));
 
 async function expectGroup(page: Page, dot: number, visible: number[]) {
   await expect.poll(() => activeDot(page), { intervals: [50, 100] }).toBe(dot);
@@ -74,8 +75,14 @@ for (const { width, perView, groups } of layouts) {
     await openCarousel(page);
     await expect(slides(page)).toHaveCount(7);
     await expect(dots(page)).toHaveCount(groups);
-    await expectGroup(page, 0, Array.from({ length: perView }, (_, i) => i));
-    const height = await slides(page).first().evaluate((el) => el.getBoundingClientRect().height);
+    await expectGroup(
+      page,
+      0,
+      Array.from({ length: perView }, (_, i) => i),
+    );
+    const height = await slides(page)
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().height);
     expect(Math.round(height)).toBe(450);
     // Dots are read out as groups and the current one is marked.
     await expect(dots(page).first()).toHaveAttribute("aria-label", "Show testimonials group 1");
@@ -182,7 +189,11 @@ test("each card shows author, company, LinkedIn link, rating label and its stars
   await openCarousel(page);
   await expect(slides(page)).toHaveCount(cards.length);
   // Visit the three groups (cards 1-3, 4-6, 5-7) and check the cards as they are shown.
-  for (const [group, shown] of [[0, [0, 1, 2]], [1, [3, 4, 5]], [2, [4, 5, 6]]] as const) {
+  for (const [group, shown] of [
+    [0, [0, 1, 2]],
+    [1, [3, 4, 5]],
+    [2, [4, 5, 6]],
+  ] as const) {
     await dots(page).nth(group).click();
     await expectGroup(page, group, [...shown]);
     for (const i of shown) {

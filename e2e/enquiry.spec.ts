@@ -72,13 +72,30 @@ async function expectEmptyForm(page: Page) {
 }
 
 for (const lang of ["en", "fa"] as const) {
-  test(`${lang}: a valid enquiry is sent (sending state, success toast, form reset) and stored`, async ({ page, request, baseURL }) => {
+  test(`${lang}: a valid enquiry is sent (sending state, success toast, form reset) and stored`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const t = LOCALES[lang];
     const tag = uniqueTag();
     const enquiry: Enquiry =
       lang === "en"
-        ? { firstName: "Ada", lastName: "Lovelace", email: `ada.${tag}@example.com`, company: "Analytical Engines", service: "startup-visa", message: `We want to open an office in Rotterdam (${tag}).` }
-        : { firstName: "مریم", lastName: "میرزاخانی", email: `maryam.${tag}@example.com`, service: "business-launchpad", message: `سلام، می‌خواهیم در هلند شرکت ثبت کنیم.\nلطفاً با ما تماس بگیرید (${tag}).` };
+        ? {
+            firstName: "Ada",
+            lastName: "Lovelace",
+            email: `ada.${tag}@example.com`,
+            company: "Analytical Engines",
+            service: "startup-visa",
+            message: `We want to open an office in Rotterdam (${tag}).`,
+          }
+        : {
+            firstName: "مریم",
+            lastName: "میرزاخانی",
+            email: `maryam.${tag}@example.com`,
+            service: "business-launchpad",
+            message: `سلام، می‌خواهیم در هلند شرکت ثبت کنیم.\nلطفاً با ما تماس بگیرید (${tag}).`,
+          };
     await openContactForm(page, lang);
     await fillEnquiry(page, enquiry);
     const hold = await holdContactPost(page);
@@ -114,14 +131,22 @@ for (const lang of ["en", "fa"] as const) {
 }
 
 for (const lang of ["en", "nl"] as const) {
-  test(`${lang}: submitting the empty form shows every validation message under its field; fixing a field clears it`, async ({ page }) => {
+  test(`${lang}: submitting the empty form shows every validation message under its field; fixing a field clears it`, async ({
+    page,
+  }) => {
     const v = LOCALES[lang].contact.validation;
     await openContactForm(page, lang);
     let posts = 0;
     page.on("request", (r) => r.url().endsWith("/api/contact") && r.method() === "POST" && posts++);
     await submitButton(page).click();
 
-    const expected = { firstName: v.firstName, lastName: v.lastName, email: v.email, service: v.service, message: v.message };
+    const expected = {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      email: v.email,
+      service: v.service,
+      message: v.message,
+    };
     for (const [name, text] of Object.entries(expected)) {
       const input = field(page, name);
       const error = page.locator(`#cf-${name}-error`);
@@ -172,7 +197,14 @@ for (const lang of ["en", "nl"] as const) {
 }
 
 test.describe("server-side rejection", () => {
-  const valid = (): Enquiry => ({ firstName: "Grace", lastName: "Hopper", email: `grace.${uniqueTag()}@example.com`, company: "Navy", service: "startup-studio", message: "Please tell me more about the studio." });
+  const valid = (): Enquiry => ({
+    firstName: "Grace",
+    lastName: "Hopper",
+    email: `grace.${uniqueTag()}@example.com`,
+    company: "Navy",
+    service: "startup-studio",
+    message: "Please tell me more about the studio.",
+  });
 
   async function expectDataKept(page: Page, e: Enquiry) {
     await expect(field(page, "firstName")).toHaveValue(e.firstName);
@@ -220,7 +252,9 @@ test.describe("server-side rejection", () => {
   }
 });
 
-test("the messaging-app button opens a chat with the English greeting in a new tab, in every language", async ({ page }) => {
+test("the messaging-app button opens a chat with the English greeting in a new tab, in every language", async ({
+  page,
+}) => {
   for (const lang of ["en", "nl", "fa"] as const) {
     await page.goto(`/${lang}/`);
     const chat = page.locator("#contact-form a", { hasText: LOCALES[lang].contact.chatButton });
@@ -236,7 +270,11 @@ test("the messaging-app button opens a chat with the English greeting in a new t
 });
 
 test.describe("without JavaScript", () => {
-  test("nl: the form posts to the server and lands on the Dutch thank-you page; a bad email lands on the error page", async ({ browser, request, baseURL }) => {
+  test("nl: the form posts to the server and lands on the Dutch thank-you page; a bad email lands on the error page", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const email = `nojs.${uniqueTag()}@example.com`;
@@ -245,12 +283,24 @@ test.describe("without JavaScript", () => {
       await fillEnquiry(page, e);
       await submitButton(page).click();
     };
-    await send({ firstName: "Joost", lastName: "de Vries", email, service: "startup-visa", message: "Wij willen graag meer weten over het visum." });
+    await send({
+      firstName: "Joost",
+      lastName: "de Vries",
+      email,
+      service: "startup-visa",
+      message: "Wij willen graag meer weten over het visum.",
+    });
     await expect(page).toHaveURL(/\/nl\/enquiry\/sent\/$/);
     await expect(page.locator("h1")).toHaveText(nl.enquiry.sentTitle);
     await expect(page.locator("main")).toContainText(nl.enquiry.sentText);
 
-    await send({ firstName: "Joost", lastName: "de Vries", email: "joost@invalid", service: "startup-visa", message: "Wij willen graag meer weten over het visum." });
+    await send({
+      firstName: "Joost",
+      lastName: "de Vries",
+      email: "joost@invalid",
+      service: "startup-visa",
+      message: "Wij willen graag meer weten over het visum.",
+    });
     await expect(page).toHaveURL(/\/nl\/enquiry\/error\/$/);
     await expect(page.locator("h1")).toHaveText(nl.enquiry.errorTitle);
     await context.close();
@@ -258,8 +308,17 @@ test.describe("without JavaScript", () => {
     const submissions = await adminSubmissions(request, baseURL!);
     const stored = submissions.filter((s) => s.email === email);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ firstName: "Joost", lastName: "de Vries", service: "startup-visa", company: null, isProcessed: false });
-    expect(submissions.filter((s) => s.email === "joost@invalid"), "the invalid one is not stored").toHaveLength(0);
+    expect(stored[0]).toMatchObject({
+      firstName: "Joost",
+      lastName: "de Vries",
+      service: "startup-visa",
+      company: null,
+      isProcessed: false,
+    });
+    expect(
+      submissions.filter((s) => s.email === "joost@invalid"),
+      "the invalid one is not stored",
+    ).toHaveLength(0);
   });
 });
 
@@ -269,6 +328,14 @@ test("axe: no WCAG A/AA violations with the form showing its validation errors",
   await expect(page.locator("#contact-form form p[id$='-error']")).toHaveCount(5);
   await hydrated(page, "ContactForm");
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).include("#contact").analyze();
-  const report = violations.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary ?? ""}`).join("\n")}`).join("\n");
-  expect(violations.map((v) => v.id), report).toEqual([]);
+  const report = violations
+    .map(
+      (v) =>
+        `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary ?? ""}`).join("\n")}`,
+    )
+    .join("\n");
+  expect(
+    violations.map((v) => v.id),
+    report,
+  ).toEqual([]);
 });

@@ -15,7 +15,10 @@ export const LANGUAGE_COOKIE = "bridgewise_language";
 
 /** Hovers the navbar (the island hydrates on first interaction) and waits until React has taken over. */
 export async function hydrateNavbar(page: Page) {
-  await page.locator("header nav").first().hover({ position: { x: 5, y: 5 } });
+  await page
+    .locator("header nav")
+    .first()
+    .hover({ position: { x: 5, y: 5 } });
   await hydrated(page, "Navbar");
 }
 
@@ -38,12 +41,16 @@ export async function topOf(page: Page, id: string) {
 
 /** Waits until scrolling has stopped (window.scrollY unchanged over 6 consecutive frames). */
 export async function scrollSettled(page: Page) {
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __lastY?: number; __same?: number };
-    w.__same = w.__lastY === window.scrollY ? (w.__same ?? 0) + 1 : 0;
-    w.__lastY = window.scrollY;
-    return w.__same >= 6;
-  }, undefined, { polling: "raf" });
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __lastY?: number; __same?: number };
+      w.__same = w.__lastY === window.scrollY ? (w.__same ?? 0) + 1 : 0;
+      w.__lastY = window.scrollY;
+      return w.__same >= 6;
+    },
+    undefined,
+    { polling: "raf" },
+  );
 }
 
 /* ---- Visitor forms: enquiry, booking dialog, toasts, newsletter ---- */
@@ -72,8 +79,18 @@ export async function adminSubmissions(request: APIRequestContext, baseURL: stri
   const login = await request.post("/api/login", { data: ADMIN, headers: { origin: baseURL } });
   if (login.status() !== 200) throw new Error(`admin login failed: ${login.status()} ${await login.text()}`);
   const response = await request.get("/api/admin/submissions");
-  if (response.status() !== 200) throw new Error(`GET /api/admin/submissions: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Array<{ id: number; firstName: string; lastName: string; email: string; company: string | null; service: string; message: string; isProcessed: boolean }>;
+  if (response.status() !== 200)
+    throw new Error(`GET /api/admin/submissions: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Array<{
+    id: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    company: string | null;
+    service: string;
+    message: string;
+    isProcessed: boolean;
+  }>;
 }
 
 /** Whether a computed CSS colour is a red (rgb() or oklch(), as browsers report Tailwind colours). */

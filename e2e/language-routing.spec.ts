@@ -24,7 +24,8 @@ async function setStoredLanguage(page: Page, value: string) {
  * On a first visit with nothing stored the head script also asks GET /api/detect-language (spec section 4)
  * before it falls back to the browser language. Making that call fail isolates the browser-language step.
  */
-const failDetection = (page: Page) => page.route("**/api/detect-language", (route) => route.fulfill({ status: 503, body: "{}" }));
+const failDetection = (page: Page) =>
+  page.route("**/api/detect-language", (route) => route.fulfill({ status: 503, body: "{}" }));
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -130,7 +131,11 @@ test.describe("unprefixed paths", () => {
     await expect(page.locator("h1")).toBeVisible();
   });
 
-  test("with the cookie set to fa, /startup-visa?x=1#process redirects to /fa/startup-visa?x=1#process", async ({ page, context, baseURL }) => {
+  test("with the cookie set to fa, /startup-visa?x=1#process redirects to /fa/startup-visa?x=1#process", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await setCookie(context, baseURL, "fa");
     await page.goto("/startup-visa?x=1#process");
     await expect(page).toHaveURL(/\/fa\/startup-visa\?x=1#process$/);
@@ -147,7 +152,10 @@ test.describe("unprefixed paths", () => {
 test.describe("prefixed pages", () => {
   test.use({ locale: "de-DE" });
 
-  test("visiting /nl/ stores the language: cookie for 30 days on path /, and localStorage", async ({ page, context }) => {
+  test("visiting /nl/ stores the language: cookie for 30 days on path /, and localStorage", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/nl/");
     const cookie = (await context.cookies()).find((c) => c.name === LANGUAGE_COOKIE);
     expect(cookie, "language cookie set").toBeDefined();
@@ -169,7 +177,11 @@ test.describe("prefixed pages", () => {
     expect((await context.cookies()).find((c) => c.name === LANGUAGE_COOKIE)?.value).toBe("fa");
   });
 
-  for (const [lang, dir] of [["en", "ltr"], ["nl", "ltr"], ["fa", "rtl"]] as const) {
+  for (const [lang, dir] of [
+    ["en", "ltr"],
+    ["nl", "ltr"],
+    ["fa", "rtl"],
+  ] as const) {
     test(`/${lang}/ sets <html lang="${lang}" dir="${dir}">`, async ({ page }) => {
       const response = await page.goto(`/${lang}/`);
       expect(response?.status()).toBe(200);

@@ -64,12 +64,18 @@ test.describe("desktop (1280 px)", () => {
     await expect(servicesDropdown(page).locator("summary > span")).not.toHaveCSS("color", HIGHLIGHT);
   });
 
-  for (const [path, name] of [["/en/startup-visa", "Startup Visa"], ["/en/business-launchpad", "Business Launchpad"], ["/en/startup-studio", "Startup Studio"]] as const) {
+  for (const [path, name] of [
+    ["/en/startup-visa", "Startup Visa"],
+    ["/en/business-launchpad", "Business Launchpad"],
+    ["/en/startup-studio", "Startup Studio"],
+  ] as const) {
     test(`Services is highlighted on ${path}, Home is not`, async ({ page }) => {
       await page.goto(path);
       await expect(servicesDropdown(page).locator("summary > span")).toHaveCSS("color", HIGHLIGHT);
       await expect(servicesDropdown(page)).toHaveCSS("background-color", "rgb(239, 246, 255)");
-      await expect(desktopList(page).getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current");
+      await expect(desktopList(page).getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute(
+        "aria-current",
+      );
       await servicesDropdown(page).locator("summary").click();
       await expect(servicesDropdown(page).getByRole("link", { name })).toHaveAttribute("aria-current", "page");
     });
@@ -191,7 +197,10 @@ test.describe("desktop (1280 px)", () => {
     await expect(page.locator("#contact-form")).toBeInViewport();
   });
 
-  test("language switch keeps the page and hash: /en/startup-visa#process → /fa/startup-visa#process", async ({ page, context }) => {
+  test("language switch keeps the page and hash: /en/startup-visa#process → /fa/startup-visa#process", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/en/startup-visa#process");
     await hydrateNavbar(page);
     const dropdown = languageDropdown(page);
@@ -220,7 +229,16 @@ test.describe("mobile (390 × 844)", () => {
     await expectOpen(menu, true);
     const hrefs = (list: Locator) => list.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     const expected = await hrefs(desktopList(page));
-    expect(expected).toEqual(["/en/", "/en/startup-visa", "/en/business-launchpad", "/en/startup-studio", "/en/#about", "/en/#testimonials", "/en/#team", "/en/#contact"]);
+    expect(expected).toEqual([
+      "/en/",
+      "/en/startup-visa",
+      "/en/business-launchpad",
+      "/en/startup-studio",
+      "/en/#about",
+      "/en/#testimonials",
+      "/en/#team",
+      "/en/#contact",
+    ]);
     expect(await hrefs(menu)).toEqual(expected);
     const texts = (list: Locator) => list.locator("a").evaluateAll((as) => as.map((a) => a.textContent?.trim()));
     expect(await texts(menu)).toEqual(await texts(desktopList(page)));

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { skipSplash } from "./helpers";
 
-
 test.beforeEach(async ({ context }) => {
   await skipSplash(context);
 });
@@ -19,8 +18,10 @@ for (const lang of langs) {
       await expect(page.locator("html")).toHaveAttribute("dir", lang === "fa" ? "rtl" : "ltr");
       await expect(page).toHaveTitle(/Bridgewise/);
       await expect(page.locator("h1")).toBeVisible();
-      await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", new RegExp(`/${lang}${route === "/" ? "/" : route}$`));
+      await expect(page.locator("link[rel=canonical]")).toHaveAttribute(
+        "href",
+        new RegExp(`/${lang}${route === "/" ? "/" : route}$`),
+      );
     });
   }
 }
-

@@ -28,9 +28,11 @@ for (const lang of langs) {
       expect(canonicalUrl.pathname).toBe(path);
       const origin = canonicalUrl.origin;
 
-      const alternates = await head.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
-        Object.fromEntries(links.map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")])),
-      );
+      const alternates = await head
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) =>
+          Object.fromEntries(links.map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")])),
+        );
       const unprefixed = route === "/" ? "/" : route;
       expect(alternates).toEqual({
         en: `${origin}/en${unprefixed}`,
@@ -42,7 +44,10 @@ for (const lang of langs) {
       const title = await page.title();
       expect(title).toMatch(/Bridgewise/);
       await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
-      await expect(head.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https:\/\/.+\.(png|jpe?g|webp|svg)$/);
+      await expect(head.locator('meta[property="og:image"]')).toHaveAttribute(
+        "content",
+        /^https:\/\/.+\.(png|jpe?g|webp|svg)$/,
+      );
       await expect(head.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical!);
       await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", /^summary(_large_image)?$/);
 
@@ -82,7 +87,9 @@ test("/sitemap.xml lists the 12 pages, each with its hreflang alternates", async
   const expected = langs.flatMap((l) => routes.map((r) => `/${l}${r === "/" ? "/" : r}`)).sort();
   expect(locs).toEqual(expected);
   for (const u of urls) {
-    const hreflangs = [...u.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\s*\/>/g)].map((m) => m[1]).sort();
+    const hreflangs = [...u.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\s*\/>/g)]
+      .map((m) => m[1])
+      .sort();
     expect(hreflangs, u).toEqual(["en", "fa", "nl", "x-default"]);
   }
 });

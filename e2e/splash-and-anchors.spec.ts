@@ -47,7 +47,9 @@ test.describe("splash", () => {
     await expect(page.locator("html")).toHaveClass(/splash-done/);
     // The page beneath is clickable from now on, so the overlay must be seen to go: its 0.35 s fade
     // brings the opacity to 0 before the element is removed at 2.9 s.
-    await expect.poll(() => opacity(page), { message: "splash opacity after dismissal", timeout: 2000 }).toBeLessThan(0.05);
+    await expect
+      .poll(() => opacity(page), { message: "splash opacity after dismissal", timeout: 2000 })
+      .toBeLessThan(0.05);
   });
 
   test("is not shown again on the next page view in the same session", async ({ page }) => {

@@ -66,8 +66,16 @@ test.describe("toasts", () => {
     await page.route("**/api/newsletter", (route) => {
       calls++;
       return calls === 1
-        ? route.fulfill({ status: 201, contentType: "application/json", body: JSON.stringify({ success: true, message: "Subscribed" }) })
-        : route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Internal error" }) });
+        ? route.fulfill({
+            status: 201,
+            contentType: "application/json",
+            body: JSON.stringify({ success: true, message: "Subscribed" }),
+          })
+        : route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ success: false, message: "Internal error" }),
+          });
     });
     await openNewsletter(page, "en");
     const maxToasts = await watchToastCount(page);
@@ -86,7 +94,9 @@ test.describe("toasts", () => {
   test("a toast disappears by itself after 5 seconds", async ({ page }) => {
     // The page's clock is driven by the test: after 4.8 s the toast is still there, after 5.1 s it is gone.
     await page.clock.install();
-    await page.route("**/api/newsletter", (route) => route.fulfill({ status: 201, contentType: "application/json", body: JSON.stringify({ success: true }) }));
+    await page.route("**/api/newsletter", (route) =>
+      route.fulfill({ status: 201, contentType: "application/json", body: JSON.stringify({ success: true }) }),
+    );
     await openNewsletter(page, "en");
     await newsletterEmail(page).fill(`timer.${uniqueTag()}@example.com`);
     // Stop the page's clock a moment from now, then raise the toast: its 5 s start on the paused clock.
@@ -106,7 +116,9 @@ test.describe("toasts", () => {
    */
   async function raiseToast(page: Page) {
     await page.clock.install();
-    await page.route("**/api/newsletter", (route) => route.fulfill({ status: 201, contentType: "application/json", body: JSON.stringify({ success: true }) }));
+    await page.route("**/api/newsletter", (route) =>
+      route.fulfill({ status: 201, contentType: "application/json", body: JSON.stringify({ success: true }) }),
+    );
     await openNewsletter(page, "en");
     await newsletterEmail(page).fill(`swipe.${uniqueTag()}@example.com`);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
@@ -143,7 +155,9 @@ test.describe("toasts", () => {
 
 test.describe("newsletter", () => {
   for (const lang of ["en", "nl", "fa"] as const) {
-    test(`${lang}: an invalid email shows the message under the field; a valid one subscribes, twice without error`, async ({ page }) => {
+    test(`${lang}: an invalid email shows the message under the field; a valid one subscribes, twice without error`, async ({
+      page,
+    }) => {
       const t = LOCALES[lang];
       await openNewsletter(page, lang);
       let posts = 0;

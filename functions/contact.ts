@@ -40,7 +40,11 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
   const fields = form instanceof URLSearchParams ? form : new URLSearchParams();
   const named = fields.get("lang") ?? "";
   const lang: LanguageCode = (LANGUAGE_CODES as readonly string[]).includes(named) ? (named as LanguageCode) : "en";
-  const to = (page: "sent" | "error" | "unavailable") => new Response(null, { status: 303, headers: { Location: `/${lang}/enquiry/${page}/`, "Cache-Control": "no-store" } });
+  const to = (page: "sent" | "error" | "unavailable") =>
+    new Response(null, {
+      status: 303,
+      headers: { Location: `/${lang}/enquiry/${page}/`, "Cache-Control": "no-store" },
+    });
   if (!(form instanceof URLSearchParams)) return to("error");
   try {
     const input = validate(contactSchema, Object.fromEntries(fields));

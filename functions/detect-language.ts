@@ -4,7 +4,8 @@ import { json, route } from "./_lib/http.ts";
 import { detectLanguage } from "./_lib/language.ts";
 
 export default route({
-  GET: async (req: Request, context: Context) => json({ language: detectLanguage(context?.geo?.country?.code, req.headers.get("accept-language")) }),
+  GET: async (req: Request, context: Context) =>
+    json({ language: detectLanguage(context?.geo?.country?.code, req.headers.get("accept-language")) }),
 });
 
 export const config: Config = { path: "/api/detect-language" };

@@ -26,7 +26,14 @@ export default route({
         const today = officeNow(now(), config.timeZone).date;
         return json({
           success: true,
-          data: { timeZone: config.timeZone, today, lastDate: addDays(today, config.horizonDays), weekdays: config.weekdays, closedDates: config.closedDates, slots: dailySlots(config) },
+          data: {
+            timeZone: config.timeZone,
+            today,
+            lastDate: addDays(today, config.horizonDays),
+            weekdays: config.weekdays,
+            closedDates: config.closedDates,
+            slots: dailySlots(config),
+          },
         });
       }
       case "available-slots": {
@@ -42,7 +49,9 @@ export default route({
     if (endpoint(req) !== "schedule") throw new HttpError(404, "Not found");
     const input = validate(meetingSchema, await readJson(req));
     if (!isBookable(input.date, input.time, now(), bookingConfig())) {
-      throw new HttpError(400, "The selected time is not available. Please select a time from the list.", { errors: { time: ["This time cannot be booked"] } });
+      throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {
+        errors: { time: ["This time cannot be booked"] },
+      });
     }
     const db = getDb();
     const booked = await db
@@ -60,4 +69,6 @@ export default route({
   },
 });
 
-export const config: Config = { path: ["/api/meetings/calendar", "/api/meetings/available-slots", "/api/meetings/schedule"] };
+export const config: Config = {
+  path: ["/api/meetings/calendar", "/api/meetings/available-slots", "/api/meetings/schedule"],
+};

@@ -33,7 +33,9 @@ if (options.help) {
 }
 
 const { username, password } = await readCredentials(options);
-const usernameProblem = /^\S{1,64}$/.test(username) ? undefined : "The username must be 1 to 64 characters without spaces.";
+const usernameProblem = /^\S{1,64}$/.test(username)
+  ? undefined
+  : "The username must be 1 to 64 characters without spaces.";
 const problem = usernameProblem ?? passwordProblem(password);
 if (problem) {
   console.error(problem);
@@ -99,5 +101,7 @@ function describe(error) {
   if (!(error instanceof Error)) return String(error);
   // AggregateError (both localhost addresses refused) has an empty message of its own.
   const message = error.message || error.errors?.map((e) => e.message).join("; ") || error.name;
-  return isDatabaseUnavailable(error) ? `${message}\nCannot reach the database: is it running, and is DATABASE_URL right?` : message;
+  return isDatabaseUnavailable(error)
+    ? `${message}\nCannot reach the database: is it running, and is DATABASE_URL right?`
+    : message;
 }

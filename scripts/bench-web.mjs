@@ -10,7 +10,9 @@ import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startNetlifyServer } from "./lib/netlify-server.mjs";
 
 const JS_BUDGET = 10 * 1024;
-const PAGES = ["/", "/startup-visa", "/business-launchpad", "/startup-studio"].flatMap((p) => ["en", "nl", "fa"].map((l) => `/${l}${p === "/" ? "/" : p}`));
+const PAGES = ["/", "/startup-visa", "/business-launchpad", "/startup-studio"].flatMap((p) =>
+  ["en", "nl", "fa"].map((l) => `/${l}${p === "/" ? "/" : p}`),
+);
 const LIGHTHOUSE_PAGES = ["/en/", "/fa/", "/nl/startup-visa"];
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -22,7 +24,10 @@ if (!chromePath) {
 
 buildIfNeeded(process.cwd(), { force: true });
 const server = await startNetlifyServer({ port: 0, log: { error: () => {} } });
-const browser = await chromium.launch({ executablePath: chromePath, args: ["--disable-background-networking", "--disable-component-update"] });
+const browser = await chromium.launch({
+  executablePath: chromePath,
+  args: ["--disable-background-networking", "--disable-component-update"],
+});
 const rows = [];
 try {
   for (const path of PAGES) {
@@ -62,12 +67,22 @@ try {
 }
 
 console.log("\nBytes loaded before interaction (gzip, phone viewport, no scrolling):\n");
-console.log(["page".padEnd(26), "HTML", "CSS", "JS ext", "JS inline", "JS total", "fonts", "images"].map((s, i) => (i ? s.padStart(10) : s)).join(""));
+console.log(
+  ["page".padEnd(26), "HTML", "CSS", "JS ext", "JS inline", "JS total", "fonts", "images"]
+    .map((s, i) => (i ? s.padStart(10) : s))
+    .join(""),
+);
 for (const r of rows) {
-  console.log([r.path.padEnd(26), kb(r.html), kb(r.css), kb(r.js), kb(r.inlineJs), kb(r.jsTotal), kb(r.font), kb(r.image)].map((s, i) => (i ? s.padStart(10) : s)).join(""));
+  console.log(
+    [r.path.padEnd(26), kb(r.html), kb(r.css), kb(r.js), kb(r.inlineJs), kb(r.jsTotal), kb(r.font), kb(r.image)]
+      .map((s, i) => (i ? s.padStart(10) : s))
+      .join(""),
+  );
 }
 const over = rows.filter((r) => r.jsTotal > JS_BUDGET);
-console.log(`\nJS budget ${kb(JS_BUDGET)}: ${over.length ? `EXCEEDED on ${over.map((r) => r.path).join(", ")}` : "met on every page"}`);
+console.log(
+  `\nJS budget ${kb(JS_BUDGET)}: ${over.length ? `EXCEEDED on ${over.map((r) => r.path).join(", ")}` : "met on every page"}`,
+);
 
 // Lighthouse (mobile, simulated throttling), when it can run here.
 const lighthouseRows = [];
@@ -77,7 +92,14 @@ try {
   const runOnce = async (path) => {
     const chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
     });
     try {
       return (await lighthouse(server.url + path, { port: chrome.port, output: "json", logLevel: "error" })).lhr;
@@ -112,6 +134,9 @@ try {
 }
 
 mkdirSync("bench-results", { recursive: true });
-writeFileSync("bench-results/web.json", JSON.stringify({ date: new Date().toISOString(), pages: rows, lighthouse: lighthouseRows }, null, 2));
+writeFileSync(
+  "bench-results/web.json",
+  JSON.stringify({ date: new Date().toISOString(), pages: rows, lighthouse: lighthouseRows }, null, 2),
+);
 await server.close();
 process.exit(over.length ? 1 : 0);

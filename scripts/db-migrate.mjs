@@ -7,7 +7,9 @@ import { openScriptDatabase } from "./lib/embedded-db.mjs";
 
 let options;
 try {
-  options = parseArgs({ options: { down: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } } }).values;
+  options = parseArgs({
+    options: { down: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+  }).values;
 } catch (error) {
   console.error(`${error.message}\nUsage: npm run db:migrate [-- --down]`);
   process.exit(2);
@@ -26,7 +28,9 @@ try {
   } else {
     const applied = await migrateToLatest(database.db);
     for (const name of applied) console.log(`Applied ${name}`);
-    console.log(applied.length ? `Database is up to date (${applied.length} applied).` : "Database was already up to date.");
+    console.log(
+      applied.length ? `Database is up to date (${applied.length} applied).` : "Database was already up to date.",
+    );
   }
 } catch (error) {
   console.error(`db:migrate failed: ${describe(error)}`);
@@ -39,5 +43,7 @@ function describe(error) {
   if (!(error instanceof Error)) return String(error);
   // AggregateError (both localhost addresses refused) has an empty message of its own.
   const message = error.message || error.errors?.map((e) => e.message).join("; ") || error.name;
-  return isDatabaseUnavailable(error) ? `${message}\nCannot reach the database: is it running, and is DATABASE_URL right?` : message;
+  return isDatabaseUnavailable(error)
+    ? `${message}\nCannot reach the database: is it running, and is DATABASE_URL right?`
+    : message;
 }

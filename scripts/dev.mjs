@@ -11,7 +11,14 @@ const statePath = ".netlify/state.json";
 mkdirSync(".netlify", { recursive: true });
 const state = existsSync(statePath) ? JSON.parse(readFileSync(statePath, "utf8")) : {};
 state.geolocation = {
-  data: { city: "", country: { code: "", name: "" }, subdivision: { code: "", name: "" }, longitude: 0, latitude: 0, timezone: "Europe/Amsterdam" },
+  data: {
+    city: "",
+    country: { code: "", name: "" },
+    subdivision: { code: "", name: "" },
+    longitude: 0,
+    latitude: 0,
+    timezone: "Europe/Amsterdam",
+  },
   // Far in the future, so the cache never expires.
   timestamp: Date.now() + 10 * 365 * 24 * 3600 * 1000,
 };

@@ -25,5 +25,8 @@ if (process.env.DATABASE_URL) {
   }
 }
 
-const build = spawnSync(process.execPath, ["node_modules/astro/bin/astro.mjs", "build"], { stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" } });
+const build = spawnSync(process.execPath, ["node_modules/astro/bin/astro.mjs", "build"], {
+  stdio: "inherit",
+  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
+});
 process.exit(build.status ?? 1);

@@ -14,7 +14,10 @@ const server = await startNetlifyServer({ port: 0 });
 const browser = await chromium.launch({ executablePath: chromiumPath() });
 try {
   for (const width of [390, 1440]) {
-    const context = await browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      viewport: { width, height: width < 800 ? 844 : 900 },
+      deviceScaleFactor: 1,
+    });
     await context.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
     const page = await context.newPage();
     for (const lang of ["en", "nl", "fa"]) {

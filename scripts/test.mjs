@@ -6,7 +6,8 @@ import { findChromium } from "./lib/chromium.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
-const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...env } });
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...env } });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let problems = 0;
 
@@ -19,7 +20,10 @@ function ensureChromium() {
     run("apt-get", ["install", "-y", "-qq", "chromium"]);
     if (findChromium()) return true;
   }
-  console.error("Chromium is required for the browser tests and could not be installed.\n" + "Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH) and run `npm test` again.");
+  console.error(
+    "Chromium is required for the browser tests and could not be installed.\n" +
+      "Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH) and run `npm test` again.",
+  );
   return false;
 }
 
@@ -30,7 +34,11 @@ function vitest(label, args, env) {
   const report = `test-results/${label}.json`;
   rmSync(report, { force: true });
   console.log(`\n── ${label} ──`);
-  const result = run(bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${report}`], env);
+  const result = run(
+    bin("vitest"),
+    ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${report}`],
+    env,
+  );
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, "utf8"));
     totals.passed += r.numPassedTests;
@@ -57,7 +65,10 @@ if (ensureChromium()) {
   if (existsSync("test-results/e2e.json")) {
     const { stats, errors } = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
     totals.passed += stats.expected + stats.flaky;
-    if (stats.flaky) console.log(`\nNote: ${stats.flaky} browser test(s) failed once and passed on retry (flaky); see the list above.`);
+    if (stats.flaky)
+      console.log(
+        `\nNote: ${stats.flaky} browser test(s) failed once and passed on retry (flaky); see the list above.`,
+      );
     totals.failed += stats.unexpected + (errors?.length && !stats.unexpected ? errors.length : 0);
     totals.skipped += stats.skipped;
   } else if (e2e.status !== 0) {

@@ -31,7 +31,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("html_body", "text", (col) => col.notNull())
     .addColumn("ics", "text")
     .addColumn("status", "text", (col) =>
-      col.notNull().defaultTo("pending").check(sql`status IN ('pending', 'sending', 'sent', 'failed', 'dead')`),
+      col
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status IN ('pending', 'sending', 'sent', 'failed', 'dead')`),
     )
     .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("last_error", "text")

@@ -29,7 +29,8 @@ export function adminResource<Item, Patch>(resource: AdminResource<Item, Patch>)
     GET: async (req, context) => {
       const db = getDb();
       await requireAdmin(db, req);
-      if (recordId(req, context) !== null) throw new HttpError(405, "Method GET is not allowed on a single record", {}, { Allow: "PATCH" });
+      if (recordId(req, context) !== null)
+        throw new HttpError(405, "Method GET is not allowed on a single record", {}, { Allow: "PATCH" });
       return json(await resource.list(db));
     },
     PATCH: async (req, context) => {

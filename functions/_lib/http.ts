@@ -15,7 +15,12 @@ export class HttpError extends Error {
   readonly status: number;
   readonly body: Record<string, unknown>;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.status = status;
     this.body = { success: false, message, ...extra };
@@ -45,7 +50,9 @@ export async function readJson(req: Request): Promise<unknown> {
 
 /** Whether this is a plain HTML form post (the no-JavaScript path). */
 export function isFormPost(req: Request): boolean {
-  return (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded";
+  return (
+    (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/x-www-form-urlencoded"
+  );
 }
 
 /** Reads a form-encoded body, with the same 32 KB limit. */
@@ -105,7 +112,8 @@ export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" 
   const allowed = Object.keys(handlers).join(", ");
   return async (req: Request, context: Context): Promise<Response> => {
     const handler = handlers[req.method as keyof typeof handlers];
-    if (!handler) return json({ success: false, message: `Method ${req.method} is not allowed` }, 405, { Allow: allowed });
+    if (!handler)
+      return json({ success: false, message: `Method ${req.method} is not allowed` }, 405, { Allow: allowed });
     try {
       return await handler(req, context);
     } catch (error) {
@@ -119,7 +127,11 @@ export function errorResponse(error: unknown, req: Request): Response {
   if (error instanceof HttpError) return json(error.body, error.status, error.headers);
   if (isDatabaseUnavailable(error)) {
     console.error(`[api] ${req.method} ${new URL(req.url).pathname}: database unavailable:`, describe(error));
-    return json({ success: false, message: "The service is temporarily unavailable. Please try again in a few minutes." }, 503, { "Retry-After": "30" });
+    return json(
+      { success: false, message: "The service is temporarily unavailable. Please try again in a few minutes." },
+      503,
+      { "Retry-After": "30" },
+    );
   }
   if (error instanceof ConfigError) {
     console.error(`[api] configuration error: ${error.message}`);
@@ -133,5 +145,10 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
 
 /** The visitor's address as the platform reports it. */
 export function clientIp(req: Request, context?: Partial<Context>): string {
-  return context?.ip || req.headers.get("x-nf-client-connection-ip") || req.headers.get("x-forwarded-for")?.split(",")[0].trim() || "unknown";
+  return (
+    context?.ip ||
+    req.headers.get("x-nf-client-connection-ip") ||
+    req.headers.get("x-forwarded-for")?.split(",")[0].trim() ||
+    "unknown"
+  );
 }

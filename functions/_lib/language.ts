@@ -16,11 +16,16 @@ export function fromAcceptLanguage(header: string | null | undefined): Language 
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return (ranked.find((entry) => (LANGUAGE_CODES as readonly string[]).includes(entry.primary))?.primary as Language) ?? null;
+  return (
+    (ranked.find((entry) => (LANGUAGE_CODES as readonly string[]).includes(entry.primary))?.primary as Language) ?? null
+  );
 }
 
 /** The visitor's language: their country where known, else their browser's preference, else English. */
-export function detectLanguage(country: string | null | undefined, acceptLanguage: string | null | undefined): Language {
+export function detectLanguage(
+  country: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Language {
   return (country && BY_COUNTRY[country.toUpperCase()]) || fromAcceptLanguage(acceptLanguage) || "en";
 }
 

@@ -13,7 +13,12 @@ export const throttleKeys = (username: string, ip: string) => [`user:${username.
 export async function assertNotThrottled(db: Kysely<Database>, keys: string[]): Promise<void> {
   const failures = await recentFailures(db, keys, new Date(Date.now() - WINDOW_MS));
   if (failures >= MAX_FAILURES) {
-    throw new HttpError(429, "Too many failed login attempts. Please wait 15 minutes and try again.", {}, { "Retry-After": String(WINDOW_MS / 1000) });
+    throw new HttpError(
+      429,
+      "Too many failed login attempts. Please wait 15 minutes and try again.",
+      {},
+      { "Retry-After": String(WINDOW_MS / 1000) },
+    );
   }
 }
 

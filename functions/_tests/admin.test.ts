@@ -43,16 +43,26 @@ describe("POST /api/login", () => {
     expect(cookie).not.toContain("Secure"); // plain http on localhost
   });
   test("over https the cookie is Secure", async () => {
-    const req = new Request("https://bridgewise.eu/api/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: PASSWORD }) });
+    const req = new Request("https://bridgewise.eu/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: PASSWORD }),
+    });
     const res = await login(req, { ip: "198.51.100.1", params: {} } as never);
     expect(res.headers.get("set-cookie")).toContain("; Secure");
   });
   test("a wrong password and an unknown user get the same answer, in comparable time", async () => {
     const started = performance.now();
-    const wrong = await call(login, "/api/login", { body: { username: "admin", password: "wrong password" }, ip: "198.51.100.2" });
+    const wrong = await call(login, "/api/login", {
+      body: { username: "admin", password: "wrong password" },
+      ip: "198.51.100.2",
+    });
     const wrongMs = performance.now() - started;
     const started2 = performance.now();
-    const unknown = await call(login, "/api/login", { body: { username: "nobody", password: "wrong password" }, ip: "198.51.100.3" });
+    const unknown = await call(login, "/api/login", {
+      body: { username: "nobody", password: "wrong password" },
+      ip: "198.51.100.3",
+    });
     const unknownMs = performance.now() - started2;
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
@@ -80,7 +90,10 @@ describe("POST /api/login", () => {
     expect((await signIn("admin", PASSWORD, "192.0.2.201")).res.status).toBe(200);
   }, 30_000); // six bcrypt comparisons at cost 12: seconds on a busy machine
   test("a login from another site is refused", async () => {
-    const res = await call(login, "/api/login", { body: { username: "admin", password: PASSWORD }, headers: { origin: "https://evil.example" } });
+    const res = await call(login, "/api/login", {
+      body: { username: "admin", password: PASSWORD },
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -104,9 +117,18 @@ describe("GET /api/user", () => {
     const claims = JSON.parse(new TextDecoder().decode(base64url.decode(payload)));
     const forged = base64url.encode(JSON.stringify({ ...claims, sub: "999" }));
     const admin = (await findUserByUsername(t.db, "admin"))!;
-    const expired = await new SignJWT({ v: admin.sessionVersion }).setProtectedHeader({ alg: "HS256" }).setSubject(String(admin.id)).setIssuedAt(1_600_000_000).setExpirationTime(1_600_000_100).sign(secret());
+    const expired = await new SignJWT({ v: admin.sessionVersion })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(admin.id))
+      .setIssuedAt(1_600_000_000)
+      .setExpirationTime(1_600_000_100)
+      .sign(secret());
     const none = `${base64url.encode(JSON.stringify({ alg: "none", typ: "JWT" }))}.${payload}.`;
-    const foreign = await new SignJWT({ v: admin.sessionVersion }).setProtectedHeader({ alg: "HS256" }).setSubject(String(admin.id)).setExpirationTime("1h").sign(new TextEncoder().encode("another-secret-another-secret-another-secret"));
+    const foreign = await new SignJWT({ v: admin.sessionVersion })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(admin.id))
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-another-secret-another-secret"));
     for (const bad of [`${header}.${forged}.${signature}`, expired, none, foreign, "garbage", ""]) {
       expect((await call(user, "/api/user", { cookie: `${name}=${bad}` })).status, bad.slice(0, 30)).toBe(401);
     }
@@ -131,18 +153,66 @@ describe("admin lists and status changes", () => {
   test("401 without a session, for every call", async () => {
     expect((await call(submissions, "/api/admin/submissions")).status).toBe(401);
     expect((await call(adminMeetings, "/api/admin/meetings")).status).toBe(401);
-    expect((await call(submissions, "/api/admin/submissions/1", { method: "PATCH", body: { isProcessed: true }, params: { id: "1" } })).status).toBe(401);
-    expect((await call(adminMeetings, "/api/admin/meetings/1", { method: "PATCH", body: { isConfirmed: true }, params: { id: "1" } })).status).toBe(401);
+    expect(
+      (
+        await call(submissions, "/api/admin/submissions/1", {
+          method: "PATCH",
+          body: { isProcessed: true },
+          params: { id: "1" },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(adminMeetings, "/api/admin/meetings/1", {
+          method: "PATCH",
+          body: { isConfirmed: true },
+          params: { id: "1" },
+        })
+      ).status,
+    ).toBe(401);
   });
   test("submissions: newest first, exact fields, and PATCH returns the updated record", async () => {
     const { cookie } = await signIn();
-    const first = await createSubmission(t.db, { firstName: "Ali", lastName: "Karimi", email: "ali@example.com", company: null, service: "other", message: "First message here" });
-    const second = await createSubmission(t.db, { firstName: "Eva", lastName: "Bakker", email: "eva@example.com", company: "Bakker BV", service: "business-launchpad", message: "Second message here" });
+    const first = await createSubmission(t.db, {
+      firstName: "Ali",
+      lastName: "Karimi",
+      email: "ali@example.com",
+      company: null,
+      service: "other",
+      message: "First message here",
+    });
+    const second = await createSubmission(t.db, {
+      firstName: "Eva",
+      lastName: "Bakker",
+      email: "eva@example.com",
+      company: "Bakker BV",
+      service: "business-launchpad",
+      message: "Second message here",
+    });
     const list = await call(submissions, "/api/admin/submissions", { cookie });
     expect(list.status).toBe(200);
     expect(list.json.slice(0, 2).map((s: { id: number }) => s.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(list.json[0]).sort()).toEqual(["company", "createdAt", "email", "emailStatus", "firstName", "id", "isProcessed", "language", "lastName", "message", "service"]);
-    const patched = await call(submissions, `/api/admin/submissions/${first.id}`, { method: "PATCH", body: { isProcessed: true }, params: { id: String(first.id) }, cookie, headers: { origin: ORIGIN } });
+    expect(Object.keys(list.json[0]).sort()).toEqual([
+      "company",
+      "createdAt",
+      "email",
+      "emailStatus",
+      "firstName",
+      "id",
+      "isProcessed",
+      "language",
+      "lastName",
+      "message",
+      "service",
+    ]);
+    const patched = await call(submissions, `/api/admin/submissions/${first.id}`, {
+      method: "PATCH",
+      body: { isProcessed: true },
+      params: { id: String(first.id) },
+      cookie,
+      headers: { origin: ORIGIN },
+    });
     expect(patched.status).toBe(200);
     expect(patched.json).toMatchObject({ id: first.id, isProcessed: true });
     const again = await call(submissions, "/api/admin/submissions", { cookie });
@@ -150,12 +220,39 @@ describe("admin lists and status changes", () => {
   });
   test("meetings: newest first, and confirming and un-confirming", async () => {
     const { cookie } = await signIn();
-    const m = await createMeeting(t.db, { name: "Nima", email: "nima@example.com", phone: "+31 6 1234 5678", date: "2026-12-01", time: "10:00" });
+    const m = await createMeeting(t.db, {
+      name: "Nima",
+      email: "nima@example.com",
+      phone: "+31 6 1234 5678",
+      date: "2026-12-01",
+      time: "10:00",
+    });
     const list = await call(adminMeetings, "/api/admin/meetings", { cookie });
-    expect(list.json[0]).toEqual({ id: m.id, name: "Nima", email: "nima@example.com", phone: "+31 6 1234 5678", date: "2026-12-01", time: "10:00", language: "en", createdAt: expect.any(String), isConfirmed: false, emailStatus: null });
-    const on = await call(adminMeetings, `/api/admin/meetings/${m.id}`, { method: "PATCH", body: { isConfirmed: true }, params: { id: String(m.id) }, cookie });
+    expect(list.json[0]).toEqual({
+      id: m.id,
+      name: "Nima",
+      email: "nima@example.com",
+      phone: "+31 6 1234 5678",
+      date: "2026-12-01",
+      time: "10:00",
+      language: "en",
+      createdAt: expect.any(String),
+      isConfirmed: false,
+      emailStatus: null,
+    });
+    const on = await call(adminMeetings, `/api/admin/meetings/${m.id}`, {
+      method: "PATCH",
+      body: { isConfirmed: true },
+      params: { id: String(m.id) },
+      cookie,
+    });
     expect(on.json.isConfirmed).toBe(true);
-    const off = await call(adminMeetings, `/api/admin/meetings/${m.id}`, { method: "PATCH", body: { isConfirmed: false }, params: { id: String(m.id) }, cookie });
+    const off = await call(adminMeetings, `/api/admin/meetings/${m.id}`, {
+      method: "PATCH",
+      body: { isConfirmed: false },
+      params: { id: String(m.id) },
+      cookie,
+    });
     expect(off.json.isConfirmed).toBe(false);
   });
   test("unknown or malformed ids are 404; bad bodies 400; other origins 403", async () => {

@@ -26,8 +26,20 @@ const endpoints = [
   { name: "POST /api/meetings/schedule", handler: meetings, path: "/api/meetings/schedule", method: "POST" },
   { name: "POST /api/login", handler: login, path: "/api/login", method: "POST" },
   { name: "POST /api/newsletter", handler: newsletter, path: "/api/newsletter", method: "POST" },
-  { name: "PATCH /api/admin/submissions/1", handler: submissions, path: "/api/admin/submissions/1", method: "PATCH", admin: true },
-  { name: "PATCH /api/admin/meetings/1", handler: adminMeetings, path: "/api/admin/meetings/1", method: "PATCH", admin: true },
+  {
+    name: "PATCH /api/admin/submissions/1",
+    handler: submissions,
+    path: "/api/admin/submissions/1",
+    method: "PATCH",
+    admin: true,
+  },
+  {
+    name: "PATCH /api/admin/meetings/1",
+    handler: adminMeetings,
+    path: "/api/admin/meetings/1",
+    method: "PATCH",
+    admin: true,
+  },
 ] as const;
 
 describe.each(endpoints)("$name refuses bad bodies clearly", (endpoint) => {

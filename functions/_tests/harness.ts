@@ -33,7 +33,11 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   if (options.cookie) headers.cookie = options.cookie;
   const body = options.raw ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
   const req = new Request(new URL(path, ORIGIN), { method, headers, body });
-  const context = { params: options.params ?? {}, ip: options.ip ?? "203.0.113.7", geo: { country: options.country ? { code: options.country, name: options.country } : undefined } } as unknown as Context;
+  const context = {
+    params: options.params ?? {},
+    ip: options.ip ?? "203.0.113.7",
+    geo: { country: options.country ? { code: options.country, name: options.country } : undefined },
+  } as unknown as Context;
   const res = await handler(req, context);
   const text = await res.text();
   let json: any = null;

@@ -34,7 +34,8 @@ export class TestMailServer {
       disabledCommands: ["STARTTLS"],
       logger: false,
       onRcptTo: (_address, _session, callback) => {
-        if (this.refuse === "rcpt") return callback(Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 450 }));
+        if (this.refuse === "rcpt")
+          return callback(Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 450 }));
         callback();
       },
       onData: (stream, session, callback) => {
@@ -42,7 +43,8 @@ export class TestMailServer {
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", async () => {
           if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-          if (this.refuse === "data") return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+          if (this.refuse === "data")
+            return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
           const raw = Buffer.concat(chunks).toString("utf8");
           const envelope = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",

@@ -22,7 +22,12 @@ describe("GET /api/meetings/calendar", () => {
   test("gives the date picker every rule in one answer", async () => {
     const res = await call(meetings, "/api/meetings/calendar");
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ timeZone: "Europe/Amsterdam", today: "2026-11-23", lastDate: "2027-01-22", weekdays: [1, 2, 3, 4, 5] });
+    expect(res.json.data).toMatchObject({
+      timeZone: "Europe/Amsterdam",
+      today: "2026-11-23",
+      lastDate: "2027-01-22",
+      weekdays: [1, 2, 3, 4, 5],
+    });
     expect(res.json.data.closedDates).toContain("2026-12-25");
     expect(res.json.data.slots).toHaveLength(16);
   });
@@ -54,7 +59,15 @@ describe("POST /api/meetings/schedule", () => {
     expect(res.status).toBe(201);
     expect(res.json).toEqual({
       success: true,
-      data: { id: expect.any(Number), ...visitor, date: "2026-11-24", time: "11:00", language: "en", createdAt: expect.any(String), isConfirmed: false },
+      data: {
+        id: expect.any(Number),
+        ...visitor,
+        date: "2026-11-24",
+        time: "11:00",
+        language: "en",
+        createdAt: expect.any(String),
+        isConfirmed: false,
+      },
     });
     expect((await slots("2026-11-24")).json.data).not.toContain("11:00");
   });
@@ -65,13 +78,24 @@ describe("POST /api/meetings/schedule", () => {
     expect(res.json).toEqual({ success: false, message: "timeSlotOccupied" });
   });
   test("50 visitors racing for one slot: exactly one wins, 49 hear 409", async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => book({ ...visitor, email: `racer${i}@example.com`, date: "2026-11-26", time: "14:00" })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        book({ ...visitor, email: `racer${i}@example.com`, date: "2026-11-26", time: "14:00" }),
+      ),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
   }, 60_000);
   test("slots that the rules forbid are refused: past, elapsed today, weekend, closed, not a slot", async () => {
-    for (const [date, time] of [["2026-11-20", "10:00"], ["2026-11-23", "10:00"], ["2026-11-28", "10:00"], ["2026-12-25", "10:00"], ["2026-11-24", "10:15"], ["2026-11-24", "17:00"]]) {
+    for (const [date, time] of [
+      ["2026-11-20", "10:00"],
+      ["2026-11-23", "10:00"],
+      ["2026-11-28", "10:00"],
+      ["2026-12-25", "10:00"],
+      ["2026-11-24", "10:15"],
+      ["2026-11-24", "17:00"],
+    ]) {
       const res = await book({ ...visitor, date, time });
       expect(res.status, `${date} ${time}`).toBe(400);
       expect(res.json.errors.time).toBeDefined();
@@ -91,7 +115,14 @@ describe("POST /api/meetings/schedule", () => {
   });
   test("hostile and huge input: 400 or 413, nothing stored", async () => {
     expect((await book({ ...visitor, name: { $gt: "" }, date: "2026-11-24", time: "15:30" })).status).toBe(400);
-    expect((await call(meetings, "/api/meetings/schedule", { raw: "{".repeat(40_000), headers: { "content-type": "application/json" } })).status).toBe(413);
+    expect(
+      (
+        await call(meetings, "/api/meetings/schedule", {
+          raw: "{".repeat(40_000),
+          headers: { "content-type": "application/json" },
+        })
+      ).status,
+    ).toBe(413);
     expect((await slots("2026-11-24")).json.data).toContain("15:30");
   });
   test("a Persian name is stored intact", async () => {
@@ -100,6 +131,8 @@ describe("POST /api/meetings/schedule", () => {
   });
   test("wrong method and unknown sub-path", async () => {
     expect((await call(meetings, "/api/meetings/schedule")).status).toBe(404);
-    expect((await call(meetings, "/api/meetings/schedule", { method: "DELETE" })).headers.get("allow")).toBe("GET, POST");
+    expect((await call(meetings, "/api/meetings/schedule", { method: "DELETE" })).headers.get("allow")).toBe(
+      "GET, POST",
+    );
   });
 });

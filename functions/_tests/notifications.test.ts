@@ -48,7 +48,11 @@ const outbox = (where: { submissionId: number } | { meetingId: number }) =>
   t.db
     .selectFrom("emailOutbox")
     .selectAll()
-    .where("submissionId" in where ? "submissionId" : "meetingId", "=", "submissionId" in where ? where.submissionId : where.meetingId)
+    .where(
+      "submissionId" in where ? "submissionId" : "meetingId",
+      "=",
+      "submissionId" in where ? where.submissionId : where.meetingId,
+    )
     .orderBy("id")
     .execute();
 /** Time passes: every waiting message of the record is due now. */
@@ -56,10 +60,20 @@ const makeDue = (where: { submissionId: number } | { meetingId: number }) =>
   t.db
     .updateTable("emailOutbox")
     .set({ nextAttemptAt: sql<Date>`now()` })
-    .where("submissionId" in where ? "submissionId" : "meetingId", "=", "submissionId" in where ? where.submissionId : where.meetingId)
+    .where(
+      "submissionId" in where ? "submissionId" : "meetingId",
+      "=",
+      "submissionId" in where ? where.submissionId : where.meetingId,
+    )
     .execute();
 const patchMeeting = (id: number, isConfirmed: boolean) =>
-  call(adminMeetings, `/api/admin/meetings/${id}`, { method: "PATCH", body: { isConfirmed }, params: { id: String(id) }, cookie, headers: { origin: ORIGIN } });
+  call(adminMeetings, `/api/admin/meetings/${id}`, {
+    method: "PATCH",
+    body: { isConfirmed },
+    params: { id: String(id) },
+    cookie,
+    headers: { origin: ORIGIN },
+  });
 
 /** The header block of a raw message (everything before the first empty line). */
 const headerBlock = (m: ReceivedMessage) => m.raw.split(/\r?\n\r?\n/)[0];
@@ -85,13 +99,41 @@ function invite(m: ReceivedMessage) {
   };
 }
 
-const enquiry = { firstName: "Sara", lastName: "Rahimi", email: "sara@example.com", company: "Arvan Cloud", service: "startup-visa", message: "We want to open an office in Amsterdam next spring." };
+const enquiry = {
+  firstName: "Sara",
+  lastName: "Rahimi",
+  email: "sara@example.com",
+  company: "Arvan Cloud",
+  service: "startup-visa",
+  message: "We want to open an office in Amsterdam next spring.",
+};
 const booking = { name: "Leila Ahmadi", email: "leila@example.com", phone: "+98 912 345 6789" };
 
 const EXPECTED = {
-  en: { enquiry: "We have received your message", booked: "We have received your meeting request", confirmed: "Your meeting is confirmed", pending: "Your meeting is not confirmed yet", dir: "ltr", name: "English" },
-  nl: { enquiry: "We hebben je bericht ontvangen", booked: "We hebben je afspraakverzoek ontvangen", confirmed: "Je afspraak is bevestigd", pending: "Je afspraak is nog niet bevestigd", dir: "ltr", name: "Dutch" },
-  fa: { enquiry: "پیام شما به دست ما رسید", booked: "درخواست جلسهٔ شما به دست ما رسید", confirmed: "جلسهٔ شما تأیید شد", pending: "جلسهٔ شما هنوز تأیید نشده است", dir: "rtl", name: "Persian" },
+  en: {
+    enquiry: "We have received your message",
+    booked: "We have received your meeting request",
+    confirmed: "Your meeting is confirmed",
+    pending: "Your meeting is not confirmed yet",
+    dir: "ltr",
+    name: "English",
+  },
+  nl: {
+    enquiry: "We hebben je bericht ontvangen",
+    booked: "We hebben je afspraakverzoek ontvangen",
+    confirmed: "Je afspraak is bevestigd",
+    pending: "Je afspraak is nog niet bevestigd",
+    dir: "ltr",
+    name: "Dutch",
+  },
+  fa: {
+    enquiry: "پیام شما به دست ما رسید",
+    booked: "درخواست جلسهٔ شما به دست ما رسید",
+    confirmed: "جلسهٔ شما تأیید شد",
+    pending: "جلسهٔ شما هنوز تأیید نشده است",
+    dir: "rtl",
+    name: "Persian",
+  },
 } as const;
 
 describe("an enquiry notifies the company and acknowledges the visitor", () => {
@@ -106,7 +148,16 @@ describe("an enquiry notifies the company and acknowledges the visitor", () => {
     expect(company.parsed.subject).toBe(`New enquiry ${ref("E", id)}: Startup Visa (${EXPECTED[lang].name})`);
     expect(company.parsed.replyTo?.value.map((a) => a.address)).toEqual([visitor]);
     expect(company.parsed.from?.value[0]).toEqual({ name: "Bridgewise", address: COMPANY });
-    for (const value of ["Sara", "Rahimi", visitor, "Arvan Cloud", "Startup Visa (startup-visa)", enquiry.message, `Language: ${EXPECTED[lang].name} (${lang})`, "https://bridgewise.eu/admin/submissions"]) {
+    for (const value of [
+      "Sara",
+      "Rahimi",
+      visitor,
+      "Arvan Cloud",
+      "Startup Visa (startup-visa)",
+      enquiry.message,
+      `Language: ${EXPECTED[lang].name} (${lang})`,
+      "https://bridgewise.eu/admin/submissions",
+    ]) {
       expect(company.parsed.text).toContain(value);
     }
     expect(company.parsed.html).toContain('<a href="https://bridgewise.eu/admin/submissions"');
@@ -120,19 +171,27 @@ describe("an enquiry notifies the company and acknowledges the visitor", () => {
     // The acknowledgement echoes none of the free text the visitor typed.
     expect(ack.parsed.text).not.toContain(enquiry.message);
 
-    const [stored] = (await call(submissions, "/api/admin/submissions", { cookie })).json.filter((s: { id: number }) => s.id === id);
+    const [stored] = (await call(submissions, "/api/admin/submissions", { cookie })).json.filter(
+      (s: { id: number }) => s.id === id,
+    );
     expect(stored).toMatchObject({ language: lang, emailStatus: "sent" });
   });
 
   test("the language comes from the page the form was sent from when the payload does not name it", async () => {
-    const res = await call(contact, "/api/contact", { body: { ...enquiry, email: "page@example.com" }, headers: { referer: `${ORIGIN}/nl/startup-visa/` } });
+    const res = await call(contact, "/api/contact", {
+      body: { ...enquiry, email: "page@example.com" },
+      headers: { referer: `${ORIGIN}/nl/startup-visa/` },
+    });
     await smtp.waitFor(2);
     expect(smtp.to("page@example.com").parsed.subject).toBe(`${EXPECTED.nl.enquiry} (${ref("E", res.json.id)})`);
   });
 
   test("the plain form post (no JavaScript) speaks the page's language too", async () => {
     const form = new URLSearchParams({ ...enquiry, email: "form@example.com", lang: "fa" }).toString();
-    const res = await call(contact, "/api/contact", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await call(contact, "/api/contact", {
+      raw: form,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.headers.get("location")).toBe("/fa/enquiry/sent/");
     await smtp.waitFor(2);
     expect(smtp.to("form@example.com").parsed.html).toContain('dir="rtl"');
@@ -151,16 +210,27 @@ describe("a booking notifies the company and sends the visitor an invite that fo
 
   test.each(["en", "nl", "fa"] as const)("in %s", async (lang) => {
     const visitor = `leila.${lang}@example.com`;
-    const res = await call(meetings, "/api/meetings/schedule", { body: { ...booking, email: visitor, date: "2026-11-24", time: slots[lang], language: lang } });
+    const res = await call(meetings, "/api/meetings/schedule", {
+      body: { ...booking, email: visitor, date: "2026-11-24", time: slots[lang], language: lang },
+    });
     expect(res.status).toBe(201);
     expect(res.json.data.language).toBe(lang);
     const id = res.json.data.id as number;
     await smtp.waitFor(2);
 
     const company = smtp.to(LEADS);
-    expect(company.parsed.subject).toMatch(new RegExp(`^New meeting request ${ref("M", id)}: .*24 Nov 2026, ${slots[lang]} \\(${EXPECTED[lang].name}\\)$`));
+    expect(company.parsed.subject).toMatch(
+      new RegExp(`^New meeting request ${ref("M", id)}: .*24 Nov 2026, ${slots[lang]} \\(${EXPECTED[lang].name}\\)$`),
+    );
     expect(company.parsed.replyTo?.value.map((a) => a.address)).toEqual([visitor]);
-    for (const value of ["Leila Ahmadi", visitor, "+98 912 345 6789", slots[lang], `Language: ${EXPECTED[lang].name} (${lang})`, "https://bridgewise.eu/admin/submissions"]) {
+    for (const value of [
+      "Leila Ahmadi",
+      visitor,
+      "+98 912 345 6789",
+      slots[lang],
+      `Language: ${EXPECTED[lang].name} (${lang})`,
+      "https://bridgewise.eu/admin/submissions",
+    ]) {
       expect(company.parsed.text).toContain(value);
     }
 
@@ -244,7 +314,13 @@ describe("a visitor's input cannot inject headers or links", () => {
 
   test("a booking's name cannot add recipients, headers or calendar attendees", async () => {
     const res = await call(meetings, "/api/meetings/schedule", {
-      body: { ...booking, name: 'Eve"\r\nBcc: victim@example.com\r\nATTENDEE:mailto:victim@example.com', email: "eve@example.com", date: "2026-11-25", time: "10:00" },
+      body: {
+        ...booking,
+        name: 'Eve"\r\nBcc: victim@example.com\r\nATTENDEE:mailto:victim@example.com',
+        email: "eve@example.com",
+        date: "2026-11-25",
+        time: "10:00",
+      },
     });
     expect(res.status).toBe(201);
     await smtp.waitFor(2);
@@ -269,7 +345,9 @@ describe("delivery survives a mail server that refuses or vanishes", () => {
       // First retry one minute later.
       expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(45_000);
     }
-    const listed = (await call(submissions, "/api/admin/submissions", { cookie })).json.find((s: { id: number }) => s.id === submissionId);
+    const listed = (await call(submissions, "/api/admin/submissions", { cookie })).json.find(
+      (s: { id: number }) => s.id === submissionId,
+    );
     expect(listed).toMatchObject({ firstName: "Sara", emailStatus: "failing" });
 
     // Not due yet: a retry run now sends nothing.
@@ -284,13 +362,17 @@ describe("delivery survives a mail server that refuses or vanishes", () => {
       ["sent", 2, null],
       ["sent", 2, null],
     ]);
-    const after = (await call(submissions, "/api/admin/submissions", { cookie })).json.find((s: { id: number }) => s.id === submissionId);
+    const after = (await call(submissions, "/api/admin/submissions", { cookie })).json.find(
+      (s: { id: number }) => s.id === submissionId,
+    );
     expect(after.emailStatus).toBe("sent");
   });
 
   test("refused data: a booking is kept, and a second failure waits longer", async () => {
     smtp.refuse = "data";
-    const res = await call(meetings, "/api/meetings/schedule", { body: { ...booking, email: "retry2@example.com", date: "2026-11-26", time: "09:00" } });
+    const res = await call(meetings, "/api/meetings/schedule", {
+      body: { ...booking, email: "retry2@example.com", date: "2026-11-26", time: "09:00" },
+    });
     expect(res.status).toBe(201);
     const meetingId = res.json.data.id as number;
     expect((await outbox({ meetingId })).map((r) => r.status)).toEqual(["failed", "failed"]);
@@ -319,7 +401,9 @@ describe("delivery survives a mail server that refuses or vanishes", () => {
       const rows = await outbox({ submissionId });
       expect(rows.map((r) => r.status)).toEqual(["failed", "failed"]);
       expect(rows[0].lastError).toMatch(/ECONNREFUSED/);
-      expect(await t.db.selectFrom("contactSubmissions").select("email").where("id", "=", submissionId).executeTakeFirst()).toEqual({ email: "retry3@example.com" });
+      expect(
+        await t.db.selectFrom("contactSubmissions").select("email").where("id", "=", submissionId).executeTakeFirst(),
+      ).toEqual({ email: "retry3@example.com" });
 
       await smtp.start();
       await makeDue({ submissionId });
@@ -340,7 +424,9 @@ describe("delivery survives a mail server that refuses or vanishes", () => {
       expect(res.status).toBe(201);
       expect(performance.now() - started).toBeLessThan(5_000);
       await smtp.waitFor(2, 15_000);
-      await expect.poll(async () => (await outbox({ submissionId: res.json.id })).map((r) => r.status)).toEqual(["sent", "sent"]);
+      await expect
+        .poll(async () => (await outbox({ submissionId: res.json.id })).map((r) => r.status))
+        .toEqual(["sent", "sent"]);
     } finally {
       smtp.delayMs = 0;
     }
@@ -351,7 +437,13 @@ describe("overlapping retry runs", () => {
   test("three runs started together over 20 due messages send each exactly once", async () => {
     const ids = await enqueue(
       t.db,
-      Array.from({ length: 20 }, (_, i) => ({ kind: "test", to: `batch${i}@example.com`, subject: `Batch ${i}`, text: `Message ${i}`, html: `<p>Message ${i}</p>` })),
+      Array.from({ length: 20 }, (_, i) => ({
+        kind: "test",
+        to: `batch${i}@example.com`,
+        subject: `Batch ${i}`,
+        text: `Message ${i}`,
+        html: `<p>Message ${i}</p>`,
+      })),
     );
     const runs = await Promise.all([1, 2, 3].map(() => deliverDue(t.db, mailTransport(), { ids })));
     expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(20);
@@ -368,7 +460,9 @@ describe("without SMTP_URL", () => {
     delete process.env.SMTP_URL;
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
-      const res = await call(meetings, "/api/meetings/schedule", { body: { ...booking, email: "file@example.com", date: "2026-11-27", time: "15:00", language: "fa" } });
+      const res = await call(meetings, "/api/meetings/schedule", {
+        body: { ...booking, email: "file@example.com", date: "2026-11-27", time: "15:00", language: "fa" },
+      });
       expect(res.status).toBe(201);
       const dir = path.join(process.env.DATA_DIR!, "outbox");
       const files = (await readdir(dir)).filter((f) => f.endsWith(".eml"));

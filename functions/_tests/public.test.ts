@@ -13,22 +13,51 @@ afterAll(async () => {
   await test_?.destroy();
 });
 
-const valid = { firstName: "Sara", lastName: "Rahimi", email: "sara@example.com", company: "Arvan", service: "startup-visa", message: "We want to open an office in Amsterdam." };
+const valid = {
+  firstName: "Sara",
+  lastName: "Rahimi",
+  email: "sara@example.com",
+  company: "Arvan",
+  service: "startup-visa",
+  message: "We want to open an office in Amsterdam.",
+};
 
 describe("GET /api/detect-language", () => {
   test("Iran → fa, the Netherlands and Belgium → nl, whatever the browser says", async () => {
-    expect((await call(detectLanguage, "/api/detect-language", { country: "IR", headers: { "accept-language": "en-US" } })).json).toEqual({ language: "fa" });
+    expect(
+      (await call(detectLanguage, "/api/detect-language", { country: "IR", headers: { "accept-language": "en-US" } }))
+        .json,
+    ).toEqual({ language: "fa" });
     expect((await call(detectLanguage, "/api/detect-language", { country: "NL" })).json.language).toBe("nl");
     expect((await call(detectLanguage, "/api/detect-language", { country: "BE" })).json.language).toBe("nl");
   });
   test("elsewhere, the best Accept-Language match by q-value", async () => {
-    expect((await call(detectLanguage, "/api/detect-language", { country: "US", headers: { "accept-language": "de-DE,de;q=0.9,fa;q=0.5,nl;q=0.4" } })).json.language).toBe("fa");
-    expect((await call(detectLanguage, "/api/detect-language", { headers: { "accept-language": "nl;q=0.2, en;q=0.8" } })).json.language).toBe("en");
-    expect((await call(detectLanguage, "/api/detect-language", { headers: { "accept-language": "fa;q=0, de" } })).json.language).toBe("en");
+    expect(
+      (
+        await call(detectLanguage, "/api/detect-language", {
+          country: "US",
+          headers: { "accept-language": "de-DE,de;q=0.9,fa;q=0.5,nl;q=0.4" },
+        })
+      ).json.language,
+    ).toBe("fa");
+    expect(
+      (await call(detectLanguage, "/api/detect-language", { headers: { "accept-language": "nl;q=0.2, en;q=0.8" } }))
+        .json.language,
+    ).toBe("en");
+    expect(
+      (await call(detectLanguage, "/api/detect-language", { headers: { "accept-language": "fa;q=0, de" } })).json
+        .language,
+    ).toBe("en");
   });
   test("no hint, or a hostile header, gives English", async () => {
     expect((await call(detectLanguage, "/api/detect-language")).json.language).toBe("en");
-    expect((await call(detectLanguage, "/api/detect-language", { headers: { "accept-language": ";;;q=abc,<script>," + "x".repeat(5000) } })).json.language).toBe("en");
+    expect(
+      (
+        await call(detectLanguage, "/api/detect-language", {
+          headers: { "accept-language": ";;;q=abc,<script>," + "x".repeat(5000) },
+        })
+      ).json.language,
+    ).toBe("en");
   });
   test("other methods answer 405 with Allow", async () => {
     const res = await call(detectLanguage, "/api/detect-language", { method: "POST" });
@@ -55,13 +84,20 @@ describe("POST /api/contact", () => {
   });
   test("Persian, emoji and line breaks are stored and returned intact", async () => {
     const message = "سلام! ما می‌خواهیم در هلند شرکت ثبت کنیم.\nلطفاً با ما تماس بگیرید 🙏\r\nTweede regel.";
-    const res = await call(contact, "/api/contact", { body: { ...valid, firstName: "سارا", lastName: "رحیمی", message } });
+    const res = await call(contact, "/api/contact", {
+      body: { ...valid, firstName: "سارا", lastName: "رحیمی", message },
+    });
     expect(res.status).toBe(201);
     const stored = (await listSubmissions(test_.db)).find((s) => s.id === res.json.id);
     expect(stored).toMatchObject({ firstName: "سارا", lastName: "رحیمی", message: message.trim() });
   });
   test("markup and SQL are stored as plain text, not interpreted", async () => {
-    const hostile = { ...valid, firstName: "<script>alert(1)</script>", company: "'); DROP TABLE contact_submissions; --", message: "<img src=x onerror=alert(1)> hello there" };
+    const hostile = {
+      ...valid,
+      firstName: "<script>alert(1)</script>",
+      company: "'); DROP TABLE contact_submissions; --",
+      message: "<img src=x onerror=alert(1)> hello there",
+    };
     const res = await call(contact, "/api/contact", { body: hostile });
     expect(res.status).toBe(201);
     const stored = (await listSubmissions(test_.db)).find((s) => s.id === res.json.id);
@@ -92,14 +128,29 @@ describe("POST /api/contact", () => {
   });
   test("a body over 32 KB answers 413, with or without Content-Length", async () => {
     const big = JSON.stringify({ ...valid, message: "x".repeat(40_000) });
-    expect((await call(contact, "/api/contact", { raw: big, headers: { "content-type": "application/json", "content-length": String(big.length) } })).status).toBe(413);
-    expect((await call(contact, "/api/contact", { raw: big, headers: { "content-type": "application/json" } })).status).toBe(413);
+    expect(
+      (
+        await call(contact, "/api/contact", {
+          raw: big,
+          headers: { "content-type": "application/json", "content-length": String(big.length) },
+        })
+      ).status,
+    ).toBe(413);
+    expect(
+      (await call(contact, "/api/contact", { raw: big, headers: { "content-type": "application/json" } })).status,
+    ).toBe(413);
   });
   test("malformed JSON answers 400, another content type 415", async () => {
-    const bad = await call(contact, "/api/contact", { raw: '{"firstName": "Sara",', headers: { "content-type": "application/json" } });
+    const bad = await call(contact, "/api/contact", {
+      raw: '{"firstName": "Sara",',
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ success: false, message: "Malformed JSON in request body" });
-    expect((await call(contact, "/api/contact", { raw: "firstName=Sara", headers: { "content-type": "text/plain" } })).status).toBe(415);
+    expect(
+      (await call(contact, "/api/contact", { raw: "firstName=Sara", headers: { "content-type": "text/plain" } }))
+        .status,
+    ).toBe(415);
   });
   test("GET answers 405 with Allow: POST", async () => {
     const res = await call(contact, "/api/contact");
@@ -120,7 +171,11 @@ describe("POST /api/newsletter", () => {
     const again = await call(newsletter, "/api/newsletter", { body: { email: "reader@example.com", language: "fa" } });
     expect(again.status).toBe(200);
     expect(again.json.success).toBe(true);
-    const rows = await test_.db.selectFrom("newsletterSubscribers").selectAll().where("email", "ilike", "reader@example.com").execute();
+    const rows = await test_.db
+      .selectFrom("newsletterSubscribers")
+      .selectAll()
+      .where("email", "ilike", "reader@example.com")
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ language: "fa", isActive: true });
   });
@@ -138,7 +193,10 @@ describe("POST /api/newsletter", () => {
 
 describe("POST /api/contact as a plain form (no JavaScript)", () => {
   const form = (fields: Record<string, string>) =>
-    call(contact, "/api/contact", { raw: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    call(contact, "/api/contact", {
+      raw: new URLSearchParams(fields).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
 
   test("stores the enquiry and redirects to the thank-you page in the visitor's language", async () => {
     const res = await form({ ...valid, firstName: "Formpost", lang: "fa" });

@@ -5,7 +5,13 @@ import meetings from "../meetings.ts";
 import user from "../user.ts";
 import { closeDb } from "../../db/client.ts";
 
-const enquiry = { firstName: "Sara", lastName: "Rahimi", email: "sara@example.com", service: "other", message: "Please call me back tomorrow." };
+const enquiry = {
+  firstName: "Sara",
+  lastName: "Rahimi",
+  email: "sara@example.com",
+  service: "other",
+  message: "Please call me back tomorrow.",
+};
 
 afterEach(async () => {
   await closeDb();
@@ -26,7 +32,10 @@ describe("when the database cannot be reached", () => {
       if (res.status === 401) continue; // /api/user with a malformed token never needs the database
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toBe("30");
-      expect(res.json).toEqual({ success: false, message: "The service is temporarily unavailable. Please try again in a few minutes." });
+      expect(res.json).toEqual({
+        success: false,
+        message: "The service is temporarily unavailable. Please try again in a few minutes.",
+      });
       expect(res.text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|DATABASE_URL|at /);
     }
   });

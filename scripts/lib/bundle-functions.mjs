@@ -24,7 +24,9 @@ const functionFiles = (root) =>
     .map((f) => path.join(root, "functions", f));
 
 function esbuildOptions(root) {
-  const entryPoints = Object.fromEntries(functionFiles(root).map((file) => [path.basename(file).replace(/\.m?[tj]s$/, ""), file]));
+  const entryPoints = Object.fromEntries(
+    functionFiles(root).map((file) => [path.basename(file).replace(/\.m?[tj]s$/, ""), file]),
+  );
   return {
     entryPoints,
     outdir: path.join(root, BUNDLES_DIR),
@@ -72,7 +74,10 @@ export async function bundleFunctions(root = process.cwd()) {
 export async function watchFunctions(root = process.cwd()) {
   process.env[BUNDLES_ENV] = pathToFileURL(path.join(root, BUNDLES_DIR)).href;
   for (const dir of [LOCAL_FUNCTIONS_DIR, BUNDLES_DIR]) rmSync(path.join(root, dir), { recursive: true, force: true });
-  const ctx = await context({ ...esbuildOptions(root), plugins: [{ name: "entries", setup: (b) => b.onEnd(() => writeEntries(root)) }] });
+  const ctx = await context({
+    ...esbuildOptions(root),
+    plugins: [{ name: "entries", setup: (b) => b.onEnd(() => writeEntries(root)) }],
+  });
   await ctx.rebuild();
   await ctx.watch();
   return () => ctx.dispose();

@@ -14,7 +14,9 @@ export function findChromium() {
 export function chromiumPath() {
   const found = findChromium();
   if (!found) {
-    throw new Error("Chromium not found. Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu) or set CHROMIUM_PATH.");
+    throw new Error(
+      "Chromium not found. Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu) or set CHROMIUM_PATH.",
+    );
   }
   return found;
 }

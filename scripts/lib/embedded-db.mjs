@@ -37,9 +37,12 @@ export async function startEmbeddedDatabase({
   } catch (error) {
     await pglite?.close().catch(() => {});
     releaseLock();
-    throw new Error(`Could not open the embedded database in ${pgdata}: ${error instanceof Error ? error.message : error}`, {
-      cause: error,
-    });
+    throw new Error(
+      `Could not open the embedded database in ${pgdata}: ${error instanceof Error ? error.message : error}`,
+      {
+        cause: error,
+      },
+    );
   }
 
   // PGlite accepts any user, password and database name, and speaks no TLS.

@@ -21,21 +21,31 @@ function notFoundRewrites(projectRoot) {
   const config = parseToml(readFileSync(path.join(projectRoot, "netlify.toml"), "utf8"));
   return (config.redirects ?? [])
     .filter((rule) => rule.status === 404)
-    .map((rule) => (pathname) => (rule.from.endsWith("/*") ? pathname.startsWith(rule.from.slice(0, -1)) : pathname === rule.from));
+    .map(
+      (rule) => (pathname) =>
+        rule.from.endsWith("/*") ? pathname.startsWith(rule.from.slice(0, -1)) : pathname === rule.from,
+    );
 }
 
 /** Whether the published folder has a file for this path (as Netlify's pretty URLs resolve it). */
 function hasStaticFile(publishDir, pathname) {
   const base = path.join(publishDir, decodeURIComponent(pathname));
   if (!base.startsWith(publishDir)) return false;
-  return [base, path.join(base, "index.html"), `${base}.html`].some((file) => existsSync(file) && statSync(file).isFile());
+  return [base, path.join(base, "index.html"), `${base}.html`].some(
+    (file) => existsSync(file) && statSync(file).isFile(),
+  );
 }
 
 /**
  * Starts the emulator and an HTTP server on `port` (0 picks a free one).
  * Resolves to { url, close }.
  */
-export async function startNetlifyServer({ port = 8888, host = "127.0.0.1", projectRoot = process.cwd(), log = console } = {}) {
+export async function startNetlifyServer({
+  port = 8888,
+  host = "127.0.0.1",
+  projectRoot = process.cwd(),
+  log = console,
+} = {}) {
   await bundleFunctions(projectRoot);
   const dev = new NetlifyDev({
     projectRoot,
@@ -64,7 +74,12 @@ export async function startNetlifyServer({ port = 8888, host = "127.0.0.1", proj
       const result = await dev.handleAndIntrospectNodeRequest(req);
       let response = result?.response;
       const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-      if (result?.type === "redirect" && response?.status === 200 && rewritesTo404.some((matches) => matches(pathname)) && !hasStaticFile(publishDir, pathname)) {
+      if (
+        result?.type === "redirect" &&
+        response?.status === 200 &&
+        rewritesTo404.some((matches) => matches(pathname)) &&
+        !hasStaticFile(publishDir, pathname)
+      ) {
         response = new Response(response.body, { status: 404, headers: response.headers });
       }
       if (!response) {

@@ -48,7 +48,9 @@ export async function prepareRuntime({ log = console } = {}) {
     } else if (embedded) {
       const created = await createInitialAdminIfNone(db);
       if (created) {
-        log.log(`\n  First start: created the admin account.\n    username: ${created.username}\n    password: ${created.password}\n  (shown once; change it with npm run admin:create)\n`);
+        log.log(
+          `\n  First start: created the admin account.\n    username: ${created.username}\n    password: ${created.password}\n  (shown once; change it with npm run admin:create)\n`,
+        );
       }
     }
   } finally {

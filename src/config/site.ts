@@ -4,8 +4,7 @@
  * so a fork changes env or this file, and nothing else hard-codes these values.
  */
 const env: Record<string, string | undefined> =
-  (typeof import.meta !== "undefined" && (import.meta as { env?: Record<string, string> }).env) ||
-  {};
+  (typeof import.meta !== "undefined" && (import.meta as { env?: Record<string, string> }).env) || {};
 const pick = (key: string, fallback: string): string => {
   const fromImportMeta = env[key];
   const fromProcess = typeof process !== "undefined" ? process.env?.[key] : undefined;

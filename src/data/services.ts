@@ -1,8 +1,26 @@
 /** The three services: their route and translation key. */
 export const services = [
-  { id: "startup-visa", key: "startupVisa", path: "/startup-visa", icon: "passport", image: "/images/startup-visa.svg" },
-  { id: "business-launchpad", key: "businessLaunchpad", path: "/business-launchpad", icon: "rocket", image: "/images/business-launchpad.svg" },
-  { id: "startup-studio", key: "startupStudio", path: "/startup-studio", icon: "lightbulb", image: "/images/startup-studio.svg" },
+  {
+    id: "startup-visa",
+    key: "startupVisa",
+    path: "/startup-visa",
+    icon: "passport",
+    image: "/images/startup-visa.svg",
+  },
+  {
+    id: "business-launchpad",
+    key: "businessLaunchpad",
+    path: "/business-launchpad",
+    icon: "rocket",
+    image: "/images/business-launchpad.svg",
+  },
+  {
+    id: "startup-studio",
+    key: "startupStudio",
+    path: "/startup-studio",
+    icon: "lightbulb",
+    image: "/images/startup-studio.svg",
+  },
 ] as const;
 
 export type ServiceKey = (typeof services)[number]["key"];

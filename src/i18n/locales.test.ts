@@ -19,7 +19,15 @@ const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) 
 
 /** Values that are rightly the same as English: numbers, and words Dutch shares with English. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  nl: ["contact.iranOffice.phone", "contact.netherlandsOffice.phone", "navbar.home", "navbar.contact", "contact.eyebrow", "footer.contactHeading", "footer.resources.blog"],
+  nl: [
+    "contact.iranOffice.phone",
+    "contact.netherlandsOffice.phone",
+    "navbar.home",
+    "navbar.contact",
+    "contact.eyebrow",
+    "footer.contactHeading",
+    "footer.resources.blog",
+  ],
   fa: ["contact.iranOffice.phone", "contact.netherlandsOffice.phone"],
 };
 
@@ -36,12 +44,16 @@ describe.each([
   });
 
   test("keep every {{placeholder}} of the English value", () => {
-    const mismatches = [...source].filter(([key, value]) => JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(target.get(key) ?? "")));
+    const mismatches = [...source].filter(
+      ([key, value]) => JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(target.get(key) ?? "")),
+    );
     expect(mismatches.map(([key]) => key)).toEqual([]);
   });
 
   test("leave no value untranslated (names and numbers excepted)", () => {
-    const same = [...source].filter(([key, value]) => target.get(key) === value && !SAME_AS_ENGLISH[lang].includes(key)).map(([key]) => key);
+    const same = [...source]
+      .filter(([key, value]) => target.get(key) === value && !SAME_AS_ENGLISH[lang].includes(key))
+      .map(([key]) => key);
     expect(same).toEqual([]);
   });
 

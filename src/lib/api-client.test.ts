@@ -12,7 +12,11 @@ describe("apiRequest (spec section 7 and 8)", () => {
     await apiRequest("GET", "/api/user");
     expect(spy.mock.calls[0][1]).toEqual({ method: "GET", credentials: "include" });
     await apiRequest("POST", "/api/contact", { body: { a: 1 } });
-    expect(spy.mock.calls[1][1]).toMatchObject({ credentials: "include", headers: { "Content-Type": "application/json" }, body: '{"a":1}' });
+    expect(spy.mock.calls[1][1]).toMatchObject({
+      credentials: "include",
+      headers: { "Content-Type": "application/json" },
+      body: '{"a":1}',
+    });
   });
   test.each([
     ['{"message":"timeSlotOccupied","error":"x"}', "timeSlotOccupied"],

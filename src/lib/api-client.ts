@@ -42,9 +42,17 @@ export interface RequestOptions {
 }
 
 /** One JSON call. Throws ApiError for a non-OK answer and NetworkError when nothing answered. */
-export async function apiRequest<T>(method: string, url: string, options: RequestOptions & { on401: "null" }): Promise<T | null>;
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  options: RequestOptions & { on401: "null" },
+): Promise<T | null>;
 export async function apiRequest<T>(method: string, url: string, options?: RequestOptions): Promise<T>;
-export async function apiRequest<T>(method: string, url: string, { body, on401 = "throw" }: RequestOptions = {}): Promise<T | null> {
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  { body, on401 = "throw" }: RequestOptions = {},
+): Promise<T | null> {
   const init: RequestInit = { method, credentials: "include" };
   if (body !== undefined) {
     init.headers = { "Content-Type": "application/json" };

@@ -23,12 +23,20 @@ function fakeBrowser({
     set cookie(value: string) {
       cookies.push(value);
     },
-    documentElement: { classList: { add: (...c: string[]) => c.forEach((x) => classes.add(x)), remove: (...c: string[]) => c.forEach((x) => classes.delete(x)) } },
+    documentElement: {
+      classList: {
+        add: (...c: string[]) => c.forEach((x) => classes.add(x)),
+        remove: (...c: string[]) => c.forEach((x) => classes.delete(x)),
+      },
+    },
   } as unknown as Document;
   const win = {
     location: { protocol: u.protocol, pathname: u.pathname, search: u.search, hash: u.hash, replace },
     localStorage: { getItem: (k: string) => local.get(k) ?? null, setItem: (k: string, v: string) => local.set(k, v) },
-    sessionStorage: { getItem: (k: string) => sessionStore.get(k) ?? null, setItem: (k: string, v: string) => sessionStore.set(k, v) },
+    sessionStorage: {
+      getItem: (k: string) => sessionStore.get(k) ?? null,
+      setItem: (k: string, v: string) => sessionStore.set(k, v),
+    },
     navigator: { languages, language: languages[0] },
     setTimeout: (fn: () => void) => (fn(), 0),
     clearTimeout: () => {},
@@ -41,11 +49,22 @@ function fakeBrowser({
   return { doc, win, cookies, classes, local, replace, sessionStore };
 }
 
-const config = (page: string | null, extra: Partial<BootConfig> = {}): BootConfig => ({ cookie: "brand_language", langs: ["en", "nl", "fa"], page, splash: true, store: true, ...extra });
+const config = (page: string | null, extra: Partial<BootConfig> = {}): BootConfig => ({
+  cookie: "brand_language",
+  langs: ["en", "nl", "fa"],
+  page,
+  splash: true,
+  store: true,
+  ...extra,
+});
 
 describe("head script on an unprefixed page", () => {
   test("redirects by cookie first, keeping path, query and hash", () => {
-    const b = fakeBrowser({ url: "https://site.test/startup-visa?lang=nl#process", cookie: "x=1; brand_language=fa", stored: "en" });
+    const b = fakeBrowser({
+      url: "https://site.test/startup-visa?lang=nl#process",
+      cookie: "x=1; brand_language=fa",
+      stored: "en",
+    });
     expect(boot(b.doc, b.win, config(null))).toBe("/fa/startup-visa?lang=nl#process");
     expect(b.replace).toHaveBeenCalledWith("/fa/startup-visa?lang=nl#process");
   });

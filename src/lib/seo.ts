@@ -48,7 +48,13 @@ export function structuredData(lang: Lang, serviceText: Record<string, { title: 
   }));
   return {
     "@context": "https://schema.org",
-    "@graph": [organization, { "@type": "ItemList", itemListElement: offers.map((item, i) => ({ "@type": "ListItem", position: i + 1, item })) }],
+    "@graph": [
+      organization,
+      {
+        "@type": "ItemList",
+        itemListElement: offers.map((item, i) => ({ "@type": "ListItem", position: i + 1, item })),
+      },
+    ],
   };
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { addDays, availableSlots, dailySlots, dateStatus, defaultBookingConfig, isBookable, officeNow, type BookingConfig } from "./booking";
+import {
+  addDays,
+  availableSlots,
+  dailySlots,
+  dateStatus,
+  defaultBookingConfig,
+  isBookable,
+  officeNow,
+  type BookingConfig,
+} from "./booking";
 
 const config: BookingConfig = { ...defaultBookingConfig, closedDates: ["2026-12-25"] };
 const at = (iso: string) => new Date(iso);
@@ -88,7 +97,9 @@ describe("isBookable agrees with the slots answer", () => {
   test("for every slot of a day", () => {
     const now = at("2026-11-23T10:10:00Z");
     for (const slot of ALL) {
-      expect(isBookable("2026-11-23", slot, now, config)).toBe(availableSlots("2026-11-23", now, [], config).includes(slot));
+      expect(isBookable("2026-11-23", slot, now, config)).toBe(
+        availableSlots("2026-11-23", now, [], config).includes(slot),
+      );
     }
   });
   test("a time that is not a slot start is refused", () => {

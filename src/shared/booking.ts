@@ -25,8 +25,25 @@ export const defaultBookingConfig: BookingConfig = {
   horizonDays: 60,
   // Dutch public holidays that fall on weekdays, 2026 and 2027.
   closedDates: [
-    "2026-01-01", "2026-04-03", "2026-04-06", "2026-04-27", "2026-05-05", "2026-05-14", "2026-05-25", "2026-12-24", "2026-12-25", "2026-12-31",
-    "2027-01-01", "2027-03-26", "2027-03-29", "2027-04-27", "2027-05-05", "2027-05-06", "2027-05-17", "2027-12-24", "2027-12-31",
+    "2026-01-01",
+    "2026-04-03",
+    "2026-04-06",
+    "2026-04-27",
+    "2026-05-05",
+    "2026-05-14",
+    "2026-05-25",
+    "2026-12-24",
+    "2026-12-25",
+    "2026-12-31",
+    "2027-01-01",
+    "2027-03-26",
+    "2027-03-29",
+    "2027-04-27",
+    "2027-05-05",
+    "2027-05-06",
+    "2027-05-17",
+    "2027-12-24",
+    "2027-12-31",
   ],
 };
 
@@ -35,7 +52,8 @@ export type DateStatus = "open" | "invalid" | "past" | "beyond-horizon" | "weeke
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const toTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** Whether a `yyyy-MM-dd` string is a real calendar date. */
 export function isCalendarDate(date: string): boolean {
@@ -60,7 +78,15 @@ export function isoWeekday(date: string): number {
 /** The office's wall-clock date and time at the instant `now`, whatever the server's time zone. */
 export function officeNow(now: Date, timeZone: string): { date: string; time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
@@ -70,7 +96,8 @@ export function officeNow(now: Date, timeZone: string): { date: string; time: st
 /** Every slot start of a working day: 09:00, 09:30, … 16:30. */
 export function dailySlots(config: BookingConfig = defaultBookingConfig): string[] {
   const out: string[] = [];
-  for (let m = toMinutes(config.firstSlot); m <= toMinutes(config.lastSlot); m += config.slotMinutes) out.push(toTime(m));
+  for (let m = toMinutes(config.firstSlot); m <= toMinutes(config.lastSlot); m += config.slotMinutes)
+    out.push(toTime(m));
   return out;
 }
 
@@ -86,7 +113,12 @@ export function dateStatus(date: string, now: Date, config: BookingConfig = defa
 }
 
 /** Slots that can still be booked on `date`: an open day, minus taken slots, minus today's elapsed ones. */
-export function availableSlots(date: string, now: Date, taken: readonly string[], config: BookingConfig = defaultBookingConfig): string[] {
+export function availableSlots(
+  date: string,
+  now: Date,
+  taken: readonly string[],
+  config: BookingConfig = defaultBookingConfig,
+): string[] {
   if (dateStatus(date, now, config) !== "open") return [];
   const office = officeNow(now, config.timeZone);
   const takenSet = new Set(taken);
@@ -94,6 +126,11 @@ export function availableSlots(date: string, now: Date, taken: readonly string[]
 }
 
 /** Whether one slot may be booked (ignoring whether someone else holds it: the database decides that). */
-export function isBookable(date: string, time: string, now: Date, config: BookingConfig = defaultBookingConfig): boolean {
+export function isBookable(
+  date: string,
+  time: string,
+  now: Date,
+  config: BookingConfig = defaultBookingConfig,
+): boolean {
   return availableSlots(date, now, [], config).includes(time);
 }

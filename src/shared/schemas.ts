@@ -24,7 +24,16 @@ export const MESSAGES = {
 } as const;
 
 /** Upper bounds keep hostile payloads small; each message names its field. */
-const LIMITS = { name: 100, email: 254, company: 200, service: 50, message: 5000, phone: 40, username: 100, password: 200 } as const;
+const LIMITS = {
+  name: 100,
+  email: 254,
+  company: 200,
+  service: 50,
+  message: 5000,
+  phone: 40,
+  username: 100,
+  password: 200,
+} as const;
 
 const text = (min: number, max: number, tooShort: string, field: string) =>
   z
@@ -84,8 +93,15 @@ export const slotsQuerySchema = z.object({
 });
 
 export const loginSchema = z.object({
-  username: z.string({ error: MESSAGES.username }).trim().min(1, MESSAGES.username).max(LIMITS.username, MESSAGES.username),
-  password: z.string({ error: MESSAGES.password }).min(1, MESSAGES.password).max(LIMITS.password, "Password must be at most 200 characters"),
+  username: z
+    .string({ error: MESSAGES.username })
+    .trim()
+    .min(1, MESSAGES.username)
+    .max(LIMITS.username, MESSAGES.username),
+  password: z
+    .string({ error: MESSAGES.password })
+    .min(1, MESSAGES.password)
+    .max(LIMITS.password, "Password must be at most 200 characters"),
 });
 
 export const newsletterSchema = z.object({
@@ -93,8 +109,12 @@ export const newsletterSchema = z.object({
   language: z.enum(LANGUAGE_CODES, { error: "Language must be en, nl or fa" }).default("en"),
 });
 
-export const submissionPatchSchema = z.strictObject({ isProcessed: z.boolean({ error: "isProcessed must be true or false" }) });
-export const meetingPatchSchema = z.strictObject({ isConfirmed: z.boolean({ error: "isConfirmed must be true or false" }) });
+export const submissionPatchSchema = z.strictObject({
+  isProcessed: z.boolean({ error: "isProcessed must be true or false" }),
+});
+export const meetingPatchSchema = z.strictObject({
+  isConfirmed: z.boolean({ error: "isConfirmed must be true or false" }),
+});
 
 /** Field errors in the API's shape: `{ field: [messages] }`. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {

@@ -52,7 +52,8 @@ describe("meetingInvite", () => {
   });
 
   test("uses CRLF, folds every line at 75 octets without splitting a character, and escapes text", () => {
-    const description = "Persian: جلسهٔ ۳۰ دقیقه‌ای با تیم ما دربارهٔ ویزای استارتاپ و راه‌اندازی کسب‌وکار; commas, semicolons\\ and\nline breaks";
+    const description =
+      "Persian: جلسهٔ ۳۰ دقیقه‌ای با تیم ما دربارهٔ ویزای استارتاپ و راه‌اندازی کسب‌وکار; commas, semicolons\\ and\nline breaks";
     const ics = meetingInvite({ ...base, description });
     expect(ics.endsWith("\r\n")).toBe(true);
     expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
@@ -61,7 +62,10 @@ describe("meetingInvite", () => {
   });
 
   test("a name with line breaks and quotes cannot add properties or attendees", () => {
-    const attendee = { name: 'Eve"\r\nATTENDEE:mailto:victim@example.com\r\nURL:https://evil.example', email: "eve@example.com" };
+    const attendee = {
+      name: 'Eve"\r\nATTENDEE:mailto:victim@example.com\r\nURL:https://evil.example',
+      email: "eve@example.com",
+    };
     const { vevent, event } = parse(meetingInvite({ ...base, attendee }));
     expect(event.attendees).toHaveLength(1);
     expect(event.attendees[0].getFirstValue()).toBe("mailto:eve@example.com");

@@ -83,7 +83,10 @@ function localDateTime(date: string, time: string, plusMinutes = 0): string {
 }
 
 function utcDateTime(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, line breaks as \n. */
@@ -101,7 +104,10 @@ function text(value: string): string {
  * control character (a line break could start a new property), so those are dropped, not escaped.
  */
 function param(value: string): string {
-  return `"${value.replace(/[\u0000-\u001F\u007F"]/g, " ").replace(/\s+/g, " ").trim()}"`;
+  return `"${value
+    .replace(/[\u0000-\u001F\u007F"]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()}"`;
 }
 
 /** Folds a content line into chunks of at most 75 octets, never splitting a UTF-8 character. */

@@ -7,20 +7,46 @@
 import type { Kysely } from "kysely";
 import type { ContactSubmission } from "../../../db/contact.repository.ts";
 import type { Meeting, MeetingRecord } from "../../../db/meetings.repository.ts";
-import { claimDue, enqueue, markFailed, markSent, retryDelayMinutes, MAX_ATTEMPTS } from "../../../db/outbox.repository.ts";
+import {
+  claimDue,
+  enqueue,
+  markFailed,
+  markSent,
+  retryDelayMinutes,
+  MAX_ATTEMPTS,
+} from "../../../db/outbox.repository.ts";
 import type { Database, OutboxRow } from "../../../db/types.ts";
 import { site } from "../../../src/config/site.ts";
 import { mailConfig } from "../env.ts";
 import { meetingInvite } from "./ics.ts";
-import { companyEnquiryEmail, companyMeetingEmail, inviteText, MEETING_MINUTES, visitorEnquiryEmail, visitorMeetingEmail } from "./templates.ts";
+import {
+  companyEnquiryEmail,
+  companyMeetingEmail,
+  inviteText,
+  MEETING_MINUTES,
+  visitorEnquiryEmail,
+  visitorMeetingEmail,
+} from "./templates.ts";
 import { mailTransport, type MailTransport } from "./transport.ts";
 
 /** Queues the company's notification and the visitor's acknowledgement of a new enquiry. */
 export async function enqueueEnquiryEmails(db: Kysely<Database>, submission: ContactSubmission): Promise<string[]> {
   const submissionId = submission.id;
   return enqueue(db, [
-    { kind: "enquiry.company", submissionId, to: mailConfig().notifyTo, replyTo: submission.email, ...companyEnquiryEmail(submission) },
-    { kind: "enquiry.visitor", submissionId, to: submission.email, replyTo: site.email, ...visitorEnquiryEmail(submission) },
+    {
+      kind: "enquiry.company",
+      submissionId,
+      to: mailConfig().notifyTo,
+      replyTo: submission.email,
+      ...companyEnquiryEmail(submission),
+    },
+    {
+      kind: "enquiry.visitor",
+      submissionId,
+      to: submission.email,
+      replyTo: site.email,
+      ...visitorEnquiryEmail(submission),
+    },
   ]);
 }
 
@@ -28,7 +54,13 @@ export async function enqueueEnquiryEmails(db: Kysely<Database>, submission: Con
 export async function enqueueBookingEmails(db: Kysely<Database>, meeting: Meeting): Promise<string[]> {
   const meetingId = meeting.id;
   return enqueue(db, [
-    { kind: "meeting.company", meetingId, to: mailConfig().notifyTo, replyTo: meeting.email, ...companyMeetingEmail(meeting) },
+    {
+      kind: "meeting.company",
+      meetingId,
+      to: mailConfig().notifyTo,
+      replyTo: meeting.email,
+      ...companyMeetingEmail(meeting),
+    },
     {
       kind: "meeting.requested",
       meetingId,
@@ -44,7 +76,14 @@ export async function enqueueBookingEmails(db: Kysely<Database>, meeting: Meetin
 export async function enqueueMeetingStatusEmail(db: Kysely<Database>, meeting: MeetingRecord): Promise<string[]> {
   const stage = meeting.isConfirmed ? "confirmed" : "pending";
   return enqueue(db, [
-    { kind: `meeting.${stage}`, meetingId: meeting.id, to: meeting.email, replyTo: site.email, ...visitorMeetingEmail(meeting, stage), ics: invite(meeting) },
+    {
+      kind: `meeting.${stage}`,
+      meetingId: meeting.id,
+      to: meeting.email,
+      replyTo: site.email,
+      ...visitorMeetingEmail(meeting, stage),
+      ics: invite(meeting),
+    },
   ]);
 }
 
@@ -128,7 +167,8 @@ export async function afterCommitDelivery(
     .then(() => deliverDue(db, mailTransport(), { ids, limit: ids.length }))
     .then(
       () => undefined,
-      (error: unknown) => console.error(`[mail] immediate delivery stopped (the retry run will send): ${describe(error)}`),
+      (error: unknown) =>
+        console.error(`[mail] immediate delivery stopped (the retry run will send): ${describe(error)}`),
     );
   context?.waitUntil?.(work);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -140,8 +180,12 @@ export async function afterCommitDelivery(
 const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
 
 function addresses(value: string): string[] {
-  const list = value.split(",").map((a) => a.trim()).filter(Boolean);
-  if (!list.length || !list.every((a) => ADDRESS.test(a))) throw new Error(`Refusing to send: "${value.slice(0, 100)}" is not a plain address list`);
+  const list = value
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (!list.length || !list.every((a) => ADDRESS.test(a)))
+    throw new Error(`Refusing to send: "${value.slice(0, 100)}" is not a plain address list`);
   return list;
 }
 

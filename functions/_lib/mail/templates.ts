@@ -24,10 +24,16 @@ export interface Email {
 }
 
 /** The fields of an enquiry the emails show (the repository's API object is the one definition). */
-export type EnquiryDetails = Pick<ContactSubmission, "id" | "firstName" | "lastName" | "email" | "company" | "service" | "message" | "language" | "createdAt">;
+export type EnquiryDetails = Pick<
+  ContactSubmission,
+  "id" | "firstName" | "lastName" | "email" | "company" | "service" | "message" | "language" | "createdAt"
+>;
 
 /** The fields of a meeting the emails show; date and time are office-local yyyy-MM-dd and HH:mm. */
-export type MeetingDetails = Pick<Meeting, "id" | "name" | "email" | "phone" | "date" | "time" | "language" | "createdAt">;
+export type MeetingDetails = Pick<
+  Meeting,
+  "id" | "name" | "email" | "phone" | "date" | "time" | "language" | "createdAt"
+>;
 
 /** What a visitor's meeting email announces. */
 export type MeetingStage = "requested" | "confirmed" | "pending";
@@ -52,7 +58,8 @@ const SERVICES: Record<string, Record<LanguageCode, string>> = {
   "startup-studio": { en: "Startup Studio", nl: "Startupstudio", fa: "استودیوی استارتاپ" },
   other: { en: "Other services", nl: "Overige diensten", fa: "سایر خدمات" },
 };
-const serviceName = (id: string, lang: LanguageCode): string | null => (Object.hasOwn(SERVICES, id) ? SERVICES[id][lang] : null);
+const serviceName = (id: string, lang: LanguageCode): string | null =>
+  Object.hasOwn(SERVICES, id) ? SERVICES[id][lang] : null;
 
 const brand = site.name;
 
@@ -68,7 +75,12 @@ interface Copy {
   /** Text around our email address. */
   questions: [string, string];
   enquiry: { subject: (ref: string) => string; intro: string; service: string; quote: string };
-  meeting: Record<MeetingStage, StageCopy> & { when: string; officeTime: string; summary: string; description: (ref: string) => string };
+  meeting: Record<MeetingStage, StageCopy> & {
+    when: string;
+    officeTime: string;
+    summary: string;
+    description: (ref: string) => string;
+  };
 }
 
 const COPY: Record<LanguageCode, Copy> = {
@@ -127,7 +139,8 @@ const COPY: Record<LanguageCode, Copy> = {
       requested: {
         subject: (ref) => `We hebben je afspraakverzoek ontvangen (${ref})`,
         intro: `Bedankt voor het plannen van een afspraak van ${MEETING_MINUTES} minuten met ${brand}.`,
-        status: "Je afspraak staat in afwachting tot we hem bevestigen. Zodra hij bevestigd is, krijg je een e-mail van ons.",
+        status:
+          "Je afspraak staat in afwachting tot we hem bevestigen. Zodra hij bevestigd is, krijg je een e-mail van ons.",
         invite: "De bijgevoegde uitnodiging houdt de tijd voorlopig vrij in je agenda.",
       },
       confirmed: {
@@ -139,7 +152,8 @@ const COPY: Record<LanguageCode, Copy> = {
       pending: {
         subject: (ref) => `Je afspraak is nog niet bevestigd (${ref})`,
         intro: `Een update over je afspraak met ${brand}.`,
-        status: "Je afspraak is nog niet bevestigd: hij staat weer in afwachting. Zodra hij bevestigd is, krijg je een e-mail van ons.",
+        status:
+          "Je afspraak is nog niet bevestigd: hij staat weer in afwachting. Zodra hij bevestigd is, krijg je een e-mail van ons.",
         invite: "De bijgevoegde uitnodiging markeert de afspraak in je agenda weer als voorlopig.",
       },
       when: "Wanneer",
@@ -278,7 +292,17 @@ export function inviteText(m: Pick<MeetingDetails, "id" | "language">): { summar
 /** A label, a value, and whose value it is: visitor values are escaped and kept from becoming links. */
 type Field = [label: string, value: string, source?: "visitor" | "ours"];
 
-function companyEmail({ subject, heading, fields: given, message }: { subject: string; heading: string; fields: Field[]; message?: string }): Email {
+function companyEmail({
+  subject,
+  heading,
+  fields: given,
+  message,
+}: {
+  subject: string;
+  heading: string;
+  fields: Field[];
+  message?: string;
+}): Email {
   // Names, company and the like are one line each: a line break typed into one is shown as a space.
   const fields = given.map(([label, value, source]): Field => [label, value.replace(/\s+/g, " ").trim(), source]);
   const text = [
@@ -292,12 +316,17 @@ function companyEmail({ subject, heading, fields: given, message }: { subject: s
   ].join("\n");
 
   const rows = fields
-    .map(([label, value, source = "visitor"]) => `<tr><th style="${TH}">${escapeHtml(label)}</th><td style="${TD}" dir="auto">${source === "visitor" ? inert(value) : escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value, source = "visitor"]) =>
+        `<tr><th style="${TH}">${escapeHtml(label)}</th><td style="${TD}" dir="auto">${source === "visitor" ? inert(value) : escapeHtml(value)}</td></tr>`,
+    )
     .join("");
   const body = [
     `<h1 style="${H1}">${escapeHtml(heading)}</h1>`,
     `<table role="presentation" style="border-collapse:collapse;width:100%">${rows}</table>`,
-    message === undefined ? "" : `<h2 style="${H2}">Message</h2><div dir="auto" style="white-space:pre-wrap;${BOX}">${inert(message)}</div>`,
+    message === undefined
+      ? ""
+      : `<h2 style="${H2}">Message</h2><div dir="auto" style="white-space:pre-wrap;${BOX}">${inert(message)}</div>`,
     `<p style="${P}">Reply to this email to answer the visitor.</p>`,
     `<p style="${P}"><a href="${escapeHtml(DASHBOARD_URL)}" style="color:#1d4ed8">Open the dashboard</a></p>`,
   ].join("\n");
@@ -306,7 +335,13 @@ function companyEmail({ subject, heading, fields: given, message }: { subject: s
 
 function visitorEmail(
   lang: LanguageCode,
-  { subject, name, paragraphs, facts, after }: { subject: string; name: string | null; paragraphs: string[]; facts: [string, string][]; after: string[] },
+  {
+    subject,
+    name,
+    paragraphs,
+    facts,
+    after,
+  }: { subject: string; name: string | null; paragraphs: string[]; facts: [string, string][]; after: string[] },
 ): Email {
   const copy = COPY[lang];
   const [hello, comma] = copy.greeting.named;
@@ -327,13 +362,17 @@ function visitorEmail(
     site.url,
   ].join("\n");
 
-  const greeting = name === null ? escapeHtml(copy.greeting.anonymous) : `${escapeHtml(hello)}${inert(name)}${escapeHtml(comma)}`;
+  const greeting =
+    name === null ? escapeHtml(copy.greeting.anonymous) : `${escapeHtml(hello)}${inert(name)}${escapeHtml(comma)}`;
   const mailLink = `<a href="mailto:${escapeHtml(site.email)}" style="color:#1d4ed8"><bdi>${escapeHtml(site.email)}</bdi></a>`;
   const body = [
     `<p style="${P}">${greeting}</p>`,
     ...paragraphs.map((p) => `<p style="${P}">${escapeHtml(p)}</p>`),
     `<table role="presentation" style="border-collapse:collapse;width:100%">${facts
-      .map(([label, value]) => `<tr><th style="${TH}">${escapeHtml(label)}</th><td style="${TD}"><bdi>${escapeHtml(value)}</bdi></td></tr>`)
+      .map(
+        ([label, value]) =>
+          `<tr><th style="${TH}">${escapeHtml(label)}</th><td style="${TD}"><bdi>${escapeHtml(value)}</bdi></td></tr>`,
+      )
       .join("")}</table>`,
     ...after.map((p) => `<p style="${P}">${escapeHtml(p)}</p>`),
     `<p style="${P}">${escapeHtml(ask)}${mailLink}${escapeHtml(askEnd)}</p>`,
@@ -345,7 +384,8 @@ function visitorEmail(
 const P = "margin:0 0 16px;line-height:1.6";
 const H1 = "margin:0 0 16px;font-size:20px";
 const H2 = "margin:24px 0 8px;font-size:16px";
-const TH = "padding:6px 12px 6px 0;text-align:start;vertical-align:top;white-space:nowrap;color:#4b5563;font-weight:600";
+const TH =
+  "padding:6px 12px 6px 0;text-align:start;vertical-align:top;white-space:nowrap;color:#4b5563;font-weight:600";
 const TD = "padding:6px 0;vertical-align:top";
 const BOX = "padding:12px;background:#f3f4f6;border-radius:6px;line-height:1.6";
 
@@ -398,16 +438,36 @@ function meetingWhen(lang: LanguageCode, date: string, time: string): { long: st
   const end = new Date(start.getTime() + MEETING_MINUTES * 60_000);
   const { locale } = COPY[lang];
   const day = longDate(locale, start);
-  const clock = new Intl.DateTimeFormat(locale, { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const clock = new Intl.DateTimeFormat(locale, {
+    timeZone: "UTC",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   // Persian dates are in the Solar Hijri calendar; the Gregorian date follows so both calendars agree.
   const gregorian = lang === "fa" ? ` (${date})` : "";
-  const short = new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(start);
+  const short = new Intl.DateTimeFormat(locale, {
+    timeZone: "UTC",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  }).format(start);
   const comma = lang === "fa" ? "، " : ", ";
-  return { long: `${day}${gregorian}${comma}${clock.format(start)}–${clock.format(end)}`, short: `${short}${comma}${clock.format(start)}` };
+  return {
+    long: `${day}${gregorian}${comma}${clock.format(start)}–${clock.format(end)}`,
+    short: `${short}${comma}${clock.format(start)}`,
+  };
 }
 
 function longDate(locale: string, date: Date): string {
-  const format = new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" });
+  const format = new Intl.DateTimeFormat(locale, {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  });
   if (!locale.startsWith("fa")) return format.format(date);
   // ICU's Persian pattern puts the year first; letters and calendars write "سه‌شنبه ۳ آذر ۱۴۰۵".
   const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));

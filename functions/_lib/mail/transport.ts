@@ -27,7 +27,11 @@ export function mailTransport(): MailTransport {
   const { smtpUrl, outboxDir } = mailConfig();
   const key = smtpUrl ? `smtp ${smtpUrl}` : isProduction() ? "unconfigured" : `file ${outboxDir}`;
   if (cached?.key !== key) {
-    const transport = smtpUrl ? smtpTransport(smtpUrl) : isProduction() ? unconfiguredTransport() : fileTransport(outboxDir);
+    const transport = smtpUrl
+      ? smtpTransport(smtpUrl)
+      : isProduction()
+        ? unconfiguredTransport()
+        : fileTransport(outboxDir);
     cached = { key, transport };
   }
   return cached.transport;
@@ -63,7 +67,9 @@ function unconfiguredTransport(): MailTransport {
   return {
     kind: "unconfigured",
     async send() {
-      throw new ConfigError("SMTP_URL is not set: production sends email through an SMTP server (smtp://user:password@host:587).");
+      throw new ConfigError(
+        "SMTP_URL is not set: production sends email through an SMTP server (smtp://user:password@host:587).",
+      );
     },
   };
 }

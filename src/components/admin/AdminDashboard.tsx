@@ -107,7 +107,11 @@ function Dashboard({ user }: { user: CurrentUser }) {
       window.location.assign(LOGIN_PATH);
     } catch (error) {
       setLeaving(false);
-      showToast({ title: "Logout failed", description: error instanceof Error && error.message ? error.message : "Please try again.", variant: "destructive" });
+      showToast({
+        title: "Logout failed",
+        description: error instanceof Error && error.message ? error.message : "Please try again.",
+        variant: "destructive",
+      });
     }
   };
 
@@ -125,14 +129,23 @@ function Dashboard({ user }: { user: CurrentUser }) {
             <Icon path={iconPaths.arrowLeft} />
             Back to Website
           </a>
-          <button type="button" onClick={onLogout} disabled={leaving} className="btn btn-secondary disabled:cursor-not-allowed disabled:opacity-70">
+          <button
+            type="button"
+            onClick={onLogout}
+            disabled={leaving}
+            className="btn btn-secondary disabled:cursor-not-allowed disabled:opacity-70"
+          >
             {leaving ? <Spinner className="size-4" /> : <Icon path={iconPaths.logout} />}
             Log out
           </button>
         </div>
       </div>
 
-      <div role="tablist" aria-label="Admin lists" className="mt-8 grid w-full grid-cols-2 gap-1 rounded-2xl bg-slate-100 p-1 sm:inline-grid sm:w-auto sm:p-1.5">
+      <div
+        role="tablist"
+        aria-label="Admin lists"
+        className="mt-8 grid w-full grid-cols-2 gap-1 rounded-2xl bg-slate-100 p-1 sm:inline-grid sm:w-auto sm:p-1.5"
+      >
         {TABS.map((t) => {
           const selected = t.key === tab;
           return (
@@ -160,12 +173,40 @@ function Dashboard({ user }: { user: CurrentUser }) {
         })}
       </div>
 
-      <div role="tabpanel" id="panel-submissions" aria-labelledby="tab-submissions" tabIndex={0} hidden={tab !== "submissions"} className="mt-6 rounded-card">
-        <StatusList isPending={submissionPending} load={listSubmissions} toggle={toggleSubmission} texts={submissionTexts} emptyIcon={iconPaths.inbox} renderCard={(item, controls) => <SubmissionCard item={item} controls={controls} />} />
+      <div
+        role="tabpanel"
+        id="panel-submissions"
+        aria-labelledby="tab-submissions"
+        tabIndex={0}
+        hidden={tab !== "submissions"}
+        className="mt-6 rounded-card"
+      >
+        <StatusList
+          isPending={submissionPending}
+          load={listSubmissions}
+          toggle={toggleSubmission}
+          texts={submissionTexts}
+          emptyIcon={iconPaths.inbox}
+          renderCard={(item, controls) => <SubmissionCard item={item} controls={controls} />}
+        />
       </div>
-      <div role="tabpanel" id="panel-meetings" aria-labelledby="tab-meetings" tabIndex={0} hidden={tab !== "meetings"} className="mt-6 rounded-card">
+      <div
+        role="tabpanel"
+        id="panel-meetings"
+        aria-labelledby="tab-meetings"
+        tabIndex={0}
+        hidden={tab !== "meetings"}
+        className="mt-6 rounded-card"
+      >
         {opened.has("meetings") && (
-          <StatusList isPending={meetingPending} load={listMeetings} toggle={toggleMeeting} texts={meetingTexts} emptyIcon={iconPaths.calendar} renderCard={(item, controls) => <MeetingCard item={item} controls={controls} />} />
+          <StatusList
+            isPending={meetingPending}
+            load={listMeetings}
+            toggle={toggleMeeting}
+            texts={meetingTexts}
+            emptyIcon={iconPaths.calendar}
+            renderCard={(item, controls) => <MeetingCard item={item} controls={controls} />}
+          />
         )}
       </div>
     </div>

@@ -61,7 +61,11 @@ export default function LoginForm() {
         setFormError(answer?.message || "Login failed");
         return;
       }
-      showToastAcrossNavigation({ title: "Login successful", description: "Welcome to the admin panel.", variant: "success" });
+      showToastAcrossNavigation({
+        title: "Login successful",
+        description: "Welcome to the admin panel.",
+        variant: "success",
+      });
       window.location.assign(DASHBOARD_PATH);
       // Keep the button in its sending state until the dashboard loads.
       await new Promise(() => {});
@@ -72,7 +76,11 @@ export default function LoginForm() {
       }
       const message = error instanceof Error ? error.message : "";
       setFormError(message || "Login failed. Please try again.");
-      showToast({ title: "Login failed", description: message || "An error occurred during login.", variant: "destructive" });
+      showToast({
+        title: "Login failed",
+        description: message || "An error occurred during login.",
+        variant: "destructive",
+      });
     }
   };
 
@@ -140,8 +148,21 @@ export default function LoginForm() {
           </div>
 
           {formError && (
-            <p role="alert" data-testid="login-error" className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-red-800">
-              <svg className="mt-0.5 size-4 shrink-0" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+            <p
+              role="alert"
+              data-testid="login-error"
+              className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-red-800"
+            >
+              <svg
+                className="mt-0.5 size-4 shrink-0"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                strokeLinecap="round"
+                aria-hidden="true"
+                focusable="false"
+              >
                 <circle cx="12" cy="12" r="9" />
                 <path d="M12 7.5v5m0 3.5v.01" />
               </svg>
@@ -149,7 +170,11 @@ export default function LoginForm() {
             </p>
           )}
 
-          <button type="submit" disabled={isSubmitting} className="btn btn-primary w-full disabled:cursor-not-allowed disabled:opacity-75">
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="btn btn-primary w-full disabled:cursor-not-allowed disabled:opacity-75"
+          >
             {isSubmitting && <Spinner className="size-4" />}
             {isSubmitting ? "Logging in..." : "Login"}
           </button>

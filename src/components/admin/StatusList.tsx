@@ -37,7 +37,14 @@ type ListState<T> = { status: "loading" } | { status: "error" } | { status: "rea
  * One admin list: three placeholder cards while it loads, an error card, an empty card, or the
  * cards. It loads once (no polling, no retries) and again after each successful status change.
  */
-export function StatusList<T extends { id: number }>({ isPending, load, toggle, texts, emptyIcon, renderCard }: StatusListProps<T>) {
+export function StatusList<T extends { id: number }>({
+  isPending,
+  load,
+  toggle,
+  texts,
+  emptyIcon,
+  renderCard,
+}: StatusListProps<T>) {
   const [state, setState] = useState<ListState<T>>({ status: "loading" });
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
 
@@ -56,7 +63,11 @@ export function StatusList<T extends { id: number }>({ isPending, load, toggle, 
       setPending((ids) => new Set(ids).add(item.id));
       try {
         const updated = await toggle(item);
-        setState((s) => (s.status === "ready" ? { status: "ready", items: s.items.map((i) => (i.id === updated.id ? updated : i)) } : s));
+        setState((s) =>
+          s.status === "ready"
+            ? { status: "ready", items: s.items.map((i) => (i.id === updated.id ? updated : i)) }
+            : s,
+        );
         showToast({ ...texts.updated, variant: "success" });
         try {
           setState({ status: "ready", items: await load() });
@@ -84,7 +95,11 @@ export function StatusList<T extends { id: number }>({ isPending, load, toggle, 
         </p>
         <ul role="list" className="grid gap-4 lg:grid-cols-2" aria-hidden="true">
           {[0, 1, 2].map((i) => (
-            <li key={i} data-testid="placeholder-card" className="card animate-pulse p-5 motion-reduce:animate-none sm:p-6">
+            <li
+              key={i}
+              data-testid="placeholder-card"
+              className="card animate-pulse p-5 motion-reduce:animate-none sm:p-6"
+            >
               <div className="flex items-start justify-between gap-4">
                 <div className="flex-1 space-y-2.5">
                   <div className="h-5 w-2/5 rounded-md bg-slate-200" />
@@ -126,7 +141,9 @@ export function StatusList<T extends { id: number }>({ isPending, load, toggle, 
 
   return (
     <>
-      <p className="mb-4 text-sm text-muted">{texts.summary(state.items.length, state.items.filter(isPending).length)}</p>
+      <p className="mb-4 text-sm text-muted">
+        {texts.summary(state.items.length, state.items.filter(isPending).length)}
+      </p>
       <ul role="list" className="grid gap-4 lg:grid-cols-2">
         {state.items.map((item) => (
           <li key={item.id} className="flex">
@@ -138,10 +155,25 @@ export function StatusList<T extends { id: number }>({ isPending, load, toggle, 
   );
 }
 
-function Notice({ tone, icon, title, children }: { tone: "error" | "empty"; icon: string; title: string; children: ReactNode }) {
+function Notice({
+  tone,
+  icon,
+  title,
+  children,
+}: {
+  tone: "error" | "empty";
+  icon: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
-    <div role={tone === "error" ? "alert" : undefined} className="card flex flex-col items-center px-6 py-12 text-center sm:py-16">
-      <span className={`flex size-12 items-center justify-center rounded-full ${tone === "error" ? "bg-red-50 text-red-700" : "bg-brand-50 text-brand-700"}`}>
+    <div
+      role={tone === "error" ? "alert" : undefined}
+      className="card flex flex-col items-center px-6 py-12 text-center sm:py-16"
+    >
+      <span
+        className={`flex size-12 items-center justify-center rounded-full ${tone === "error" ? "bg-red-50 text-red-700" : "bg-brand-50 text-brand-700"}`}
+      >
         <Icon path={icon} className="size-6" />
       </span>
       <h2 className={`mt-4 text-lg font-semibold ${tone === "error" ? "text-red-800" : "text-brand-950"}`}>{title}</h2>

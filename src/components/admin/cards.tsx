@@ -11,14 +11,36 @@ const LANGUAGE_NAMES: Record<string, string> = { en: "English", nl: "Dutch", fa:
 function EmailWarning({ status }: { status?: EmailStatus }) {
   if (status !== "failing") return null;
   return (
-    <p role="note" data-testid="email-failing" className="mt-3 flex items-center gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-inset ring-red-200">
+    <p
+      role="note"
+      data-testid="email-failing"
+      className="mt-3 flex items-center gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-inset ring-red-200"
+    >
       <Icon path="M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
       Email notification failing: it is being retried.
     </p>
   );
 }
 
-function Card({ titleId, title, email, badge, children, footer, twoColumns, emailStatus }: { titleId: string; title: string; email: string; badge: ReactNode; children: ReactNode; footer: ReactNode; twoColumns?: "always" | "from-sm"; emailStatus?: EmailStatus }) {
+function Card({
+  titleId,
+  title,
+  email,
+  badge,
+  children,
+  footer,
+  twoColumns,
+  emailStatus,
+}: {
+  titleId: string;
+  title: string;
+  email: string;
+  badge: ReactNode;
+  children: ReactNode;
+  footer: ReactNode;
+  twoColumns?: "always" | "from-sm";
+  emailStatus?: EmailStatus;
+}) {
   return (
     <article aria-labelledby={titleId} className="card flex w-full flex-col p-5 sm:p-6">
       <header className="flex items-start justify-between gap-3">
@@ -26,7 +48,10 @@ function Card({ titleId, title, email, badge, children, footer, twoColumns, emai
           <h2 id={titleId} className="text-lg font-semibold leading-snug text-brand-950 [overflow-wrap:anywhere]">
             {title}
           </h2>
-          <a href={`mailto:${email}`} className="mt-0.5 inline-flex max-w-full items-center gap-1.5 py-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          <a
+            href={`mailto:${email}`}
+            className="mt-0.5 inline-flex max-w-full items-center gap-1.5 py-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
             <Icon path={iconPaths.mail} />
             <span className="[overflow-wrap:anywhere]">{email}</span>
           </a>
@@ -34,8 +59,14 @@ function Card({ titleId, title, email, badge, children, footer, twoColumns, emai
         {badge}
       </header>
       <EmailWarning status={emailStatus} />
-      <dl className={`mt-4 grid flex-1 content-start gap-x-6 gap-y-4 ${twoColumns === "always" ? "grid-cols-2" : "sm:grid-cols-2"}`}>{children}</dl>
-      <footer className="mt-5 flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">{footer}</footer>
+      <dl
+        className={`mt-4 grid flex-1 content-start gap-x-6 gap-y-4 ${twoColumns === "always" ? "grid-cols-2" : "sm:grid-cols-2"}`}
+      >
+        {children}
+      </dl>
+      <footer className="mt-5 flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
+        {footer}
+      </footer>
     </article>
   );
 }
@@ -58,17 +89,39 @@ function Stamp({ label, iso }: { label: string; iso: string }) {
 }
 
 /** The status button; while its change is sending, a disabled placeholder takes its place. */
-function ToggleButton({ done, doLabel, undoLabel, describedBy, controls }: { done: boolean; doLabel: string; undoLabel: string; describedBy: string; controls: CardControls }) {
+function ToggleButton({
+  done,
+  doLabel,
+  undoLabel,
+  describedBy,
+  controls,
+}: {
+  done: boolean;
+  doLabel: string;
+  undoLabel: string;
+  describedBy: string;
+  controls: CardControls;
+}) {
   if (controls.pending) {
     return (
-      <button type="button" disabled aria-describedby={describedBy} className="btn btn-secondary min-w-40 cursor-not-allowed opacity-70">
+      <button
+        type="button"
+        disabled
+        aria-describedby={describedBy}
+        className="btn btn-secondary min-w-40 cursor-not-allowed opacity-70"
+      >
         <Spinner className="size-4" />
         Updating…
       </button>
     );
   }
   return (
-    <button type="button" onClick={controls.toggle} aria-describedby={describedBy} className={`btn min-w-40 ${done ? "btn-secondary" : "btn-primary"}`}>
+    <button
+      type="button"
+      onClick={controls.toggle}
+      aria-describedby={describedBy}
+      className={`btn min-w-40 ${done ? "btn-secondary" : "btn-primary"}`}
+    >
       <Icon path={done ? iconPaths.undo : iconPaths.check} />
       {done ? undoLabel : doLabel}
     </button>
@@ -87,15 +140,30 @@ export function SubmissionCard({ item, controls }: { item: ContactSubmission; co
       footer={
         <>
           <Stamp label="Submitted on" iso={item.createdAt} />
-          <ToggleButton done={item.isProcessed} doLabel="Mark as Processed" undoLabel="Mark as Pending" describedBy={titleId} controls={controls} />
+          <ToggleButton
+            done={item.isProcessed}
+            doLabel="Mark as Processed"
+            undoLabel="Mark as Pending"
+            describedBy={titleId}
+            controls={controls}
+          />
         </>
       }
     >
-      <Field label="Company">{item.company ? <span className="[overflow-wrap:anywhere]">{item.company}</span> : <span className="text-muted italic">Not provided</span>}</Field>
+      <Field label="Company">
+        {item.company ? (
+          <span className="[overflow-wrap:anywhere]">{item.company}</span>
+        ) : (
+          <span className="text-muted italic">Not provided</span>
+        )}
+      </Field>
       <Field label="Service">{serviceLabel(item.service)}</Field>
       {item.language && <Field label="Language">{LANGUAGE_NAMES[item.language] ?? item.language}</Field>}
       <Field label="Message" wide>
-        <span data-testid="message" className="block rounded-xl bg-surface px-3.5 py-3 leading-relaxed whitespace-pre-line [overflow-wrap:anywhere]">
+        <span
+          data-testid="message"
+          className="block rounded-xl bg-surface px-3.5 py-3 leading-relaxed whitespace-pre-line [overflow-wrap:anywhere]"
+        >
           {item.message}
         </span>
       </Field>
@@ -116,7 +184,13 @@ export function MeetingCard({ item, controls }: { item: Meeting; controls: CardC
       footer={
         <>
           <Stamp label="Requested on" iso={item.createdAt} />
-          <ToggleButton done={item.isConfirmed} doLabel="Confirm Meeting" undoLabel="Mark as Pending" describedBy={titleId} controls={controls} />
+          <ToggleButton
+            done={item.isConfirmed}
+            doLabel="Confirm Meeting"
+            undoLabel="Mark as Pending"
+            describedBy={titleId}
+            controls={controls}
+          />
         </>
       }
     >
@@ -128,7 +202,11 @@ export function MeetingCard({ item, controls }: { item: Meeting; controls: CardC
       </Field>
       {item.language && <Field label="Language">{LANGUAGE_NAMES[item.language] ?? item.language}</Field>}
       <Field label="Phone" wide={!item.language}>
-        <a href={`tel:${item.phone.replace(/[^\d+]/g, "")}`} dir="ltr" className="inline-flex items-center gap-1.5 py-1 font-medium text-brand-700 underline-offset-4 hover:underline">
+        <a
+          href={`tel:${item.phone.replace(/[^\d+]/g, "")}`}
+          dir="ltr"
+          className="inline-flex items-center gap-1.5 py-1 font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
           <Icon path={iconPaths.phone} />
           {item.phone}
         </a>

@@ -1,6 +1,12 @@
 /** How the dashboard shows dates, times and services (spec section 2, admin routes). */
 
-const dateTime = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 const dateOnly = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
 
 /** An ISO timestamp in US English short form, e.g. "Mar 5, 2025, 02:07 PM" (the browser's time zone). */
@@ -27,4 +33,5 @@ const SERVICE_LABELS: Record<string, string> = {
 };
 
 /** The display label of a service id; an unknown value is shown as it is. */
-export const serviceLabel = (service: string): string => (Object.hasOwn(SERVICE_LABELS, service) ? SERVICE_LABELS[service] : service);
+export const serviceLabel = (service: string): string =>
+  Object.hasOwn(SERVICE_LABELS, service) ? SERVICE_LABELS[service] : service;

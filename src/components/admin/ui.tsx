@@ -4,7 +4,13 @@ import type { ReactNode } from "react";
 /** A spinning ring; decorative, so pair it with visible or screen-reader text. */
 export function Spinner({ className = "size-5" }: { className?: string }) {
   return (
-    <svg className={`${className} shrink-0 animate-spin motion-reduce:animate-none`} viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+    <svg
+      className={`${className} shrink-0 animate-spin motion-reduce:animate-none`}
+      viewBox="0 0 24 24"
+      fill="none"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
       <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
     </svg>
@@ -29,8 +35,13 @@ const badgeTone = {
 /** Status pill: teal when done (Processed, Confirmed), amber while Pending. */
 export function Badge({ tone, children }: { tone: keyof typeof badgeTone; children: ReactNode }) {
   return (
-    <span className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${badgeTone[tone]}`}>
-      <span className={`size-1.5 rounded-full ${tone === "done" ? "bg-teal-600" : "bg-amber-500"}`} aria-hidden="true" />
+    <span
+      className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${badgeTone[tone]}`}
+    >
+      <span
+        className={`size-1.5 rounded-full ${tone === "done" ? "bg-teal-600" : "bg-amber-500"}`}
+        aria-hidden="true"
+      />
       {children}
     </span>
   );
@@ -38,7 +49,17 @@ export function Badge({ tone, children }: { tone: keyof typeof badgeTone; childr
 
 export function Icon({ path, className = "size-4" }: { path: string; className?: string }) {
   return (
-    <svg className={`${className} shrink-0`} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className={`${className} shrink-0`}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={path} />
     </svg>
   );
@@ -51,7 +72,8 @@ export const iconPaths = {
   check: "M5 12.5l4.5 4.5L19 7",
   undo: "M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11",
   mail: "M4 6h16v12H4zM4 7l8 6 8-6",
-  phone: "M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z",
+  phone:
+    "M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z",
   inbox: "M4 13h4l1.5 3h5L16 13h4M5.5 5h13L21 13v6H3v-6z",
   calendar: "M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z",
   alert: "M12 9v4m0 3.5v.01M10.3 3.9 2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z",

@@ -13,7 +13,13 @@ import { showToast } from "../../stores/toasts";
 // day "Choose <full date>", and "23rd" would not contain the visible "23" (WCAG 2.5.3). The name is
 // not "en", which react-datepicker formats with date-fns defaults whatever is registered.
 const EN = "en-GB-days";
-registerLocale(EN, { ...enUS, formatLong: { ...enUS.formatLong, date: (o?: { width?: string }) => (o?.width === "full" ? "EEEE, MMMM d, y" : enUS.formatLong.date(o as never)) } });
+registerLocale(EN, {
+  ...enUS,
+  formatLong: {
+    ...enUS.formatLong,
+    date: (o?: { width?: string }) => (o?.width === "full" ? "EEEE, MMMM d, y" : enUS.formatLong.date(o as never)),
+  },
+});
 registerLocale("nl", nl);
 registerLocale("fa", faIR);
 
@@ -36,7 +42,14 @@ export interface BookingLabels {
   cancel: string;
   close: string;
   validation: { name: string; email: string; phone: string };
-  toast: { errorTitle: string; errorMessage: string; slotTaken: string; scheduleSuccess: string; slotsErrorTitle: string; slotsError: string };
+  toast: {
+    errorTitle: string;
+    errorMessage: string;
+    slotTaken: string;
+    scheduleSuccess: string;
+    slotsErrorTitle: string;
+    slotsError: string;
+  };
 }
 
 interface Calendar {
@@ -51,7 +64,8 @@ const DEFAULT_TIME = "09:00";
 const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 
 /** yyyy-MM-dd of a local Date (the date picker's days are local midnights). */
-const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+const ymd = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 const fromYmd = (s: string) => {
   const [y, m, d] = s.split("-").map(Number);
   return new Date(y, m - 1, d);
@@ -65,7 +79,15 @@ const inputClass =
  * inside, Escape closes, focus returns to the schedule button), an inline date picker limited by
  * the office calendar, and the time slots the API still offers for the chosen day.
  */
-export default function BookingDialog({ lang, labels, returnFocus }: { lang: string; labels: BookingLabels; returnFocus: () => void }) {
+export default function BookingDialog({
+  lang,
+  labels,
+  returnFocus,
+}: {
+  lang: string;
+  labels: BookingLabels;
+  returnFocus: () => void;
+}) {
   const open = useStore($bookingOpen);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [calendar, setCalendar] = useState<Calendar | null>(null);
@@ -103,13 +125,22 @@ export default function BookingDialog({ lang, labels, returnFocus }: { lang: str
     async (day: string, preferFirst = false) => {
       setLoadingSlots(true);
       try {
-        const result = await apiRequest<{ success: boolean; data: string[] }>("GET", `/api/meetings/available-slots?date=${encodeURIComponent(day)}`);
+        const result = await apiRequest<{ success: boolean; data: string[] }>(
+          "GET",
+          `/api/meetings/available-slots?date=${encodeURIComponent(day)}`,
+        );
         if (!result?.success || !Array.isArray(result.data)) throw new Error("unsuccessful");
         setSlots(result.data);
-        setTime((current) => (result.data.length && (preferFirst || !result.data.includes(current)) ? result.data[0] : current));
+        setTime((current) =>
+          result.data.length && (preferFirst || !result.data.includes(current)) ? result.data[0] : current,
+        );
       } catch {
         setSlots([]);
-        showToast({ title: labels.toast.slotsErrorTitle, description: labels.toast.slotsError, variant: "destructive" });
+        showToast({
+          title: labels.toast.slotsErrorTitle,
+          description: labels.toast.slotsError,
+          variant: "destructive",
+        });
       } finally {
         setLoadingSlots(false);
       }
@@ -131,7 +162,11 @@ export default function BookingDialog({ lang, labels, returnFocus }: { lang: str
   const localEquivalent = useMemo(() => {
     if (!time || visitorZone === officeZone) return null;
     const instant = fromZonedTime(`${date}T${time}:00`, officeZone);
-    const local = new Intl.DateTimeFormat(lang === "fa" ? "fa-IR" : lang, { hour: "2-digit", minute: "2-digit", weekday: "short" }).format(instant);
+    const local = new Intl.DateTimeFormat(lang === "fa" ? "fa-IR" : lang, {
+      hour: "2-digit",
+      minute: "2-digit",
+      weekday: "short",
+    }).format(instant);
     return labels.localTime.replace("{{time}}", local);
   }, [date, time, officeZone, visitorZone, lang, labels.localTime]);
 
@@ -147,7 +182,9 @@ export default function BookingDialog({ lang, labels, returnFocus }: { lang: str
     if (Object.keys(found).length) return;
     setProcessing(true);
     try {
-      await apiRequest("POST", "/api/meetings/schedule", { body: { name: name.trim(), email: email.trim(), phone: phone.trim(), date, time, language: lang } });
+      await apiRequest("POST", "/api/meetings/schedule", {
+        body: { name: name.trim(), email: email.trim(), phone: phone.trim(), date, time, language: lang },
+      });
       showToast({ title: labels.toast.scheduleSuccess, variant: "success" });
       setName("");
       setEmail("");
@@ -202,8 +239,20 @@ export default function BookingDialog({ lang, labels, returnFocus }: { lang: str
               {labels.description}
             </p>
           </div>
-          <button type="button" onClick={close} aria-label={labels.close} className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-600 hover:bg-brand-50">
-            <svg className="size-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+          <button
+            type="button"
+            onClick={close}
+            aria-label={labels.close}
+            className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-600 hover:bg-brand-50"
+          >
+            <svg
+              className="size-5"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              aria-hidden="true"
+            >
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
             </svg>
           </button>
@@ -234,7 +283,14 @@ export default function BookingDialog({ lang, labels, returnFocus }: { lang: str
               <label htmlFor="bk-time" className="block text-sm font-semibold text-brand-950">
                 {labels.time}
               </label>
-              <select id="bk-time" value={slots.length ? time : ""} onChange={(e) => setTime(e.target.value)} disabled={loadingSlots || !slots.length} aria-describedby="bk-time-help" className={inputClass}>
+              <select
+                id="bk-time"
+                value={slots.length ? time : ""}
+                onChange={(e) => setTime(e.target.value)}
+                disabled={loadingSlots || !slots.length}
+                aria-describedby="bk-time-help"
+                className={inputClass}
+              >
                 {slots.length ? (
                   slots.map((slot) => (
                     <option key={slot} value={slot}>
@@ -249,9 +305,13 @@ export default function BookingDialog({ lang, labels, returnFocus }: { lang: str
               </select>
               <p id="bk-time-help" className="mt-1.5 text-sm text-muted">
                 {labels.officeTime}
-                {localEquivalent && slots.length > 0 && <span className="block font-medium text-brand-800">{localEquivalent}</span>}
+                {localEquivalent && slots.length > 0 && (
+                  <span className="block font-medium text-brand-800">{localEquivalent}</span>
+                )}
               </p>
-              {!loadingSlots && !slots.length && <p className="mt-2 text-sm font-medium text-red-700">{labels.noSlots}</p>}
+              {!loadingSlots && !slots.length && (
+                <p className="mt-2 text-sm font-medium text-red-700">{labels.noSlots}</p>
+              )}
             </div>
             {(
               [
@@ -290,7 +350,11 @@ export default function BookingDialog({ lang, labels, returnFocus }: { lang: str
           <button type="button" onClick={close} className="btn btn-secondary">
             {labels.cancel}
           </button>
-          <button type="submit" disabled={processing || !complete} className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={processing || !complete}
+            className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-60"
+          >
             {processing && (
               <svg className="size-4 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
                 <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />

@@ -45,7 +45,19 @@ const EMPTY: ContactInput = { firstName: "", lastName: "", email: "", company: "
 const inputClass =
   "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-700";
 
-function Field({ id, label, error, children, hint }: { id: string; label: ReactNode; error?: string; children: ReactNode; hint?: string }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+  hint,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  children: ReactNode;
+  hint?: string;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-brand-950">
@@ -74,7 +86,12 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY, mode: "onSubmit", reValidateMode: "onChange" });
+  } = useForm<ContactInput>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: EMPTY,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
   const bookingOpen = useStore($bookingOpen);
   const [bookingLoaded, setBookingLoaded] = useState(false);
   const scheduleButton = useRef<HTMLButtonElement>(null);
@@ -95,7 +112,8 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
         }
         const topic = errorTopic(error.message);
         const server = error.status >= 500 ? "" : error.message;
-        description = (topic && labels.validation[topicMessage(topic)]) || translate(server) || labels.toast.errorMessage;
+        description =
+          (topic && labels.validation[topicMessage(topic)]) || translate(server) || labels.toast.errorMessage;
       }
       showToast({ title: labels.toast.errorTitle, description, variant: "destructive" });
     }
@@ -105,23 +123,65 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
 
   return (
     <>
-      <form method="post" action="/api/contact" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <form
+        method="post"
+        action="/api/contact"
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+      >
         <input type="hidden" name="lang" value={lang} />
         <Field id="cf-firstName" label={labels.firstName} error={translate(errors.firstName?.message)}>
-          <input id="cf-firstName" autoComplete="given-name" className={inputClass} aria-invalid={!!errors.firstName} aria-describedby={describedBy("firstName")} {...register("firstName")} />
+          <input
+            id="cf-firstName"
+            autoComplete="given-name"
+            className={inputClass}
+            aria-invalid={!!errors.firstName}
+            aria-describedby={describedBy("firstName")}
+            {...register("firstName")}
+          />
         </Field>
         <Field id="cf-lastName" label={labels.lastName} error={translate(errors.lastName?.message)}>
-          <input id="cf-lastName" autoComplete="family-name" className={inputClass} aria-invalid={!!errors.lastName} aria-describedby={describedBy("lastName")} {...register("lastName")} />
+          <input
+            id="cf-lastName"
+            autoComplete="family-name"
+            className={inputClass}
+            aria-invalid={!!errors.lastName}
+            aria-describedby={describedBy("lastName")}
+            {...register("lastName")}
+          />
         </Field>
         <Field id="cf-email" label={labels.email} error={translate(errors.email?.message)}>
-          <input id="cf-email" type="email" dir="ltr" autoComplete="email" className={`${inputClass} rtl:text-right`} aria-invalid={!!errors.email} aria-describedby={describedBy("email")} {...register("email")} />
+          <input
+            id="cf-email"
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            className={`${inputClass} rtl:text-right`}
+            aria-invalid={!!errors.email}
+            aria-describedby={describedBy("email")}
+            {...register("email")}
+          />
         </Field>
         <Field id="cf-company" label={labels.company} hint={labels.optional} error={translate(errors.company?.message)}>
-          <input id="cf-company" autoComplete="organization" className={inputClass} aria-invalid={!!errors.company} aria-describedby={describedBy("company")} {...register("company")} />
+          <input
+            id="cf-company"
+            autoComplete="organization"
+            className={inputClass}
+            aria-invalid={!!errors.company}
+            aria-describedby={describedBy("company")}
+            {...register("company")}
+          />
         </Field>
         <div className="sm:col-span-2">
           <Field id="cf-service" label={labels.service} error={translate(errors.service?.message)}>
-            <select id="cf-service" className={inputClass} aria-invalid={!!errors.service} aria-describedby={describedBy("service")} {...register("service")}>
+            <select
+              id="cf-service"
+              className={inputClass}
+              aria-invalid={!!errors.service}
+              aria-describedby={describedBy("service")}
+              {...register("service")}
+            >
               <option value="">{labels.servicePlaceholder}</option>
               {SERVICE_IDS.map((id) => (
                 <option key={id} value={id}>
@@ -133,20 +193,46 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
         </div>
         <div className="sm:col-span-2">
           <Field id="cf-message" label={labels.message} error={translate(errors.message?.message)}>
-            <textarea id="cf-message" rows={5} placeholder={labels.messagePlaceholder} className={`${inputClass} resize-y`} aria-invalid={!!errors.message} aria-describedby={describedBy("message")} {...register("message")} />
+            <textarea
+              id="cf-message"
+              rows={5}
+              placeholder={labels.messagePlaceholder}
+              className={`${inputClass} resize-y`}
+              aria-invalid={!!errors.message}
+              aria-describedby={describedBy("message")}
+              {...register("message")}
+            />
           </Field>
         </div>
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted">{labels.privacy}</p>
-          <button type="submit" disabled={isSubmitting} className="btn btn-primary shrink-0 disabled:cursor-wait disabled:opacity-70">
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="btn btn-primary shrink-0 disabled:cursor-wait disabled:opacity-70"
+          >
             {isSubmitting ? labels.submitting : labels.submit}
           </button>
         </div>
       </form>
 
       <div className="mt-8 grid gap-3 border-t border-line pt-6 sm:grid-cols-2">
-        <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="btn bg-[#0b7a3e] text-white hover:bg-[#086232]">
-          <svg className="size-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <a
+          href={chatUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn bg-[#0b7a3e] text-white hover:bg-[#086232]"
+        >
+          <svg
+            className="size-5"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.75}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M4 20l1.4-4.2A8 8 0 1112 20a8.4 8.4 0 01-3.6-.8L4 20zM9 10.5h.01M12 10.5h.01M15 10.5h.01" />
           </svg>
           {labels.chat}
@@ -161,7 +247,16 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
             openBooking();
           }}
         >
-          <svg className="size-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            className="size-5"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.75}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4" />
           </svg>
           {labels.schedule}

@@ -30,16 +30,36 @@ export interface NavbarProps {
 }
 
 const chevron = (
-  <svg className="size-4 shrink-0 transition-transform group-open:rotate-180" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+  <svg
+    className="size-4 shrink-0 transition-transform group-open:rotate-180"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    aria-hidden="true"
+  >
     <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 );
 
-const linkBase = "whitespace-nowrap rounded-lg px-3 py-2 text-[0.95rem] font-medium transition-colors hover:bg-brand-50 hover:text-brand-700";
+const linkBase =
+  "whitespace-nowrap rounded-lg px-3 py-2 text-[0.95rem] font-medium transition-colors hover:bg-brand-50 hover:text-brand-700";
 const active = "text-brand-700 bg-brand-50";
 const idle = "text-slate-700";
 
-function Dropdown({ summary, label, className, panelClass, children }: { summary: ReactNode; label?: string; className?: string; panelClass: string; children: ReactNode }) {
+function Dropdown({
+  summary,
+  label,
+  className,
+  panelClass,
+  children,
+}: {
+  summary: ReactNode;
+  label?: string;
+  className?: string;
+  panelClass: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDismiss(ref);
   return (
@@ -47,7 +67,11 @@ function Dropdown({ summary, label, className, panelClass, children }: { summary
       <summary aria-label={label} className="flex min-h-11 items-center gap-1.5 rounded-lg px-3 py-2">
         {summary}
       </summary>
-      <div className={`absolute top-full z-50 mt-2 rounded-2xl border border-line bg-white p-2 shadow-lift ${panelClass}`}>{children}</div>
+      <div
+        className={`absolute top-full z-50 mt-2 rounded-2xl border border-line bg-white p-2 shadow-lift ${panelClass}`}
+      >
+        {children}
+      </div>
     </details>
   );
 }
@@ -100,14 +124,20 @@ export default function Navbar(props: NavbarProps) {
 
       <ul className="hidden items-center gap-0.5 xl:flex" role="list">
         <li>
-          <a href={links.home.href} aria-current={links.home.current ? "page" : undefined} className={`${linkBase} ${links.home.current ? active : idle}`}>
+          <a
+            href={links.home.href}
+            aria-current={links.home.current ? "page" : undefined}
+            className={`${linkBase} ${links.home.current ? active : idle}`}
+          >
             {links.home.label}
           </a>
         </li>
         <li>
           <Dropdown
             summary={
-              <span className={`flex items-center gap-1 whitespace-nowrap text-[0.95rem] font-medium ${services.current ? "text-brand-700" : "text-slate-700"}`}>
+              <span
+                className={`flex items-center gap-1 whitespace-nowrap text-[0.95rem] font-medium ${services.current ? "text-brand-700" : "text-slate-700"}`}
+              >
                 {services.label}
                 {chevron}
               </span>
@@ -118,7 +148,11 @@ export default function Navbar(props: NavbarProps) {
             <ul role="list">
               {services.items.map((item) => (
                 <li key={item.href}>
-                  <a href={item.href} aria-current={item.current ? "page" : undefined} className={`block rounded-xl px-3 py-2.5 text-sm hover:bg-brand-50 ${item.current ? "font-semibold text-brand-700" : "text-slate-700"}`}>
+                  <a
+                    href={item.href}
+                    aria-current={item.current ? "page" : undefined}
+                    className={`block rounded-xl px-3 py-2.5 text-sm hover:bg-brand-50 ${item.current ? "font-semibold text-brand-700" : "text-slate-700"}`}
+                  >
                     {item.label}
                   </a>
                 </li>
@@ -139,7 +173,14 @@ export default function Navbar(props: NavbarProps) {
         label={props.languageLabel}
         summary={
           <span className="flex items-center gap-1.5 text-sm font-semibold text-slate-700">
-            <svg className="size-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} aria-hidden="true">
+            <svg
+              className="size-5"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={1.75}
+              aria-hidden="true"
+            >
               <path d="M12 3a9 9 0 100 18 9 9 0 000-18zM3.5 9h17M3.5 15h17M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
             </svg>
             <span aria-hidden="true">{current?.short}</span>
@@ -156,7 +197,14 @@ export default function Navbar(props: NavbarProps) {
         {getStarted.label}
       </a>
       <a href={getStarted.href} aria-label={getStarted.label} className="btn btn-primary px-3 sm:hidden">
-        <svg className="size-5 rtl:-scale-x-100" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+        <svg
+          className="size-5 rtl:-scale-x-100"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          aria-hidden="true"
+        >
           <path d="M4 12l16-8-6 16-3-7-7-1z" strokeLinejoin="round" />
         </svg>
       </a>
@@ -182,11 +230,28 @@ function MobileMenu({ links, services, menuLabel }: NavbarProps) {
   );
   return (
     <details ref={ref} className="group xl:hidden">
-      <summary aria-label={menuLabel} className="flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-brand-50">
-        <svg className="size-6 group-open:hidden" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+      <summary
+        aria-label={menuLabel}
+        className="flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-brand-50"
+      >
+        <svg
+          className="size-6 group-open:hidden"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          aria-hidden="true"
+        >
           <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
         </svg>
-        <svg className="hidden size-6 group-open:block" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+        <svg
+          className="hidden size-6 group-open:block"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          aria-hidden="true"
+        >
           <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
         </svg>
       </summary>
@@ -194,7 +259,11 @@ function MobileMenu({ links, services, menuLabel }: NavbarProps) {
         <ul role="list" className="space-y-0.5">
           {item(links.home)}
           <li>
-            <p className={`px-4 pt-3 pb-1 text-xs font-bold tracking-wider uppercase ${services.current ? "text-brand-700" : "text-slate-500"}`}>{services.label}</p>
+            <p
+              className={`px-4 pt-3 pb-1 text-xs font-bold tracking-wider uppercase ${services.current ? "text-brand-700" : "text-slate-500"}`}
+            >
+              {services.label}
+            </p>
             <ul role="list">{services.items.map((s) => item(s, true))}</ul>
           </li>
           {[links.about, links.testimonials, links.team, links.contact].map((l) => item(l))}

@@ -20,7 +20,15 @@ export interface TestimonialCard {
 export interface TestimonialCarouselProps {
   items: TestimonialCard[];
   rtl: boolean;
-  labels: { carousel: string; previous: string; next: string; group: string; pause: string; play: string; slide: string };
+  labels: {
+    carousel: string;
+    previous: string;
+    next: string;
+    group: string;
+    pause: string;
+    play: string;
+    slide: string;
+  };
 }
 
 const Star = ({ kind }: { kind: "full" | "half" | "empty" }) => (
@@ -59,7 +67,16 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
     if (!s || now < lockedUntil.current) return;
     lockedUntil.current = now + CAROUSEL.lockMs;
     const last = s.snapGrid.length - 1;
-    const target = move === "next" ? (s.snapIndex >= last ? 0 : s.snapIndex + 1) : move === "prev" ? (s.snapIndex <= 0 ? last : s.snapIndex - 1) : move;
+    const target =
+      move === "next"
+        ? s.snapIndex >= last
+          ? 0
+          : s.snapIndex + 1
+        : move === "prev"
+          ? s.snapIndex <= 0
+            ? last
+            : s.snapIndex - 1
+          : move;
     s.slideTo(Math.min(target * (s.params.slidesPerGroup as number), s.slides.length - 1), CAROUSEL.lockMs);
   }, []);
 
@@ -98,16 +115,33 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
       className="absolute top-1/2 z-10 hidden size-12 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-white text-brand-800 shadow-card hover:bg-brand-50 lg:flex data-[dir=next]:-end-6 data-[dir=prev]:-start-6"
       data-dir={dir}
     >
-      <svg className="size-5 rtl:-scale-x-100" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+      <svg
+        className="size-5 rtl:-scale-x-100"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        aria-hidden="true"
+      >
         <path d={dir === "prev" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </button>
   );
 
   return (
-    <div className="testimonial-carousel relative" role="region" aria-roledescription="carousel" aria-label={labels.carousel}>
+    <div
+      className="testimonial-carousel relative"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={labels.carousel}
+    >
       {arrow("prev")}
-      <div onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (startX.current = null)} className="touch-pan-y">
+      <div
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (startX.current = null)}
+        className="touch-pan-y"
+      >
         <Swiper
           modules={[A11y, Autoplay]}
           dir={rtl ? "rtl" : "ltr"}
@@ -135,24 +169,52 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
             <SwiperSlide key={item.index} className="testimonial-slide">
               <figure className="card flex h-full flex-col p-6 sm:p-7">
                 <div className="flex items-center gap-1" role="img" aria-label={item.ratingLabel}>
-                  {Array.from({ length: item.stars.full }, (_, i) => <Star key={`f${i}`} kind="full" />)}
+                  {Array.from({ length: item.stars.full }, (_, i) => (
+                    <Star key={`f${i}`} kind="full" />
+                  ))}
                   {item.stars.half ? <Star kind="half" /> : null}
-                  {Array.from({ length: item.stars.empty }, (_, i) => <Star key={`e${i}`} kind="empty" />)}
+                  {Array.from({ length: item.stars.empty }, (_, i) => (
+                    <Star key={`e${i}`} kind="empty" />
+                  ))}
                 </div>
                 <blockquote className="mt-5 flex-1 overflow-hidden text-[0.98rem] leading-relaxed text-slate-700">
                   <p>{item.text}</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3 border-t border-line pt-5">
-                  <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800" aria-hidden="true">
-                    {item.author.split(" ").map((p) => p[0]).slice(0, 2).join("")}
+                  <span
+                    className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                    aria-hidden="true"
+                  >
+                    {item.author
+                      .split(" ")
+                      .map((p) => p[0])
+                      .slice(0, 2)
+                      .join("")}
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold text-brand-950">{item.author}</span>
                     <span className="block truncate text-sm text-muted">{item.company}</span>
                   </span>
-                  <a href={item.linkedinUrl} target="_blank" rel="noopener noreferrer" aria-label={item.linkedinLabel} className="flex size-11 items-center justify-center rounded-xl text-brand-700 hover:bg-brand-50">
-                    <svg className="size-5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} aria-hidden="true">
-                      <path d="M4 4h16v16H4zM8 10v6M8 7.5v.01M12 16v-6M12 12.5c0-1.5 1-2.5 2.3-2.5S16 11 16 12.5V16" strokeLinecap="round" strokeLinejoin="round" />
+                  <a
+                    href={item.linkedinUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={item.linkedinLabel}
+                    className="flex size-11 items-center justify-center rounded-xl text-brand-700 hover:bg-brand-50"
+                  >
+                    <svg
+                      className="size-5"
+                      viewBox="0 0 24 24"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth={1.75}
+                      aria-hidden="true"
+                    >
+                      <path
+                        d="M4 4h16v16H4zM8 10v6M8 7.5v.01M12 16v-6M12 12.5c0-1.5 1-2.5 2.3-2.5S16 11 16 12.5V16"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      />
                     </svg>
                   </a>
                 </figcaption>
@@ -173,13 +235,20 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
                 aria-current={i === groups.active ? "true" : undefined}
                 className="group flex size-8 items-center justify-center rounded-full"
               >
-                <span className={`block h-2.5 rounded-full transition-all ${i === groups.active ? "w-7 bg-brand-600" : "w-2.5 bg-slate-300 group-hover:bg-slate-400"}`} />
+                <span
+                  className={`block h-2.5 rounded-full transition-all ${i === groups.active ? "w-7 bg-brand-600" : "w-2.5 bg-slate-300 group-hover:bg-slate-400"}`}
+                />
               </button>
             </li>
           ))}
         </ul>
         {groups.count > 0 && (
-          <button type="button" onClick={togglePlay} aria-label={playing ? labels.pause : labels.play} className="flex size-8 items-center justify-center rounded-full text-slate-600 hover:bg-brand-50">
+          <button
+            type="button"
+            onClick={togglePlay}
+            aria-label={playing ? labels.pause : labels.play}
+            className="flex size-8 items-center justify-center rounded-full text-slate-600 hover:bg-brand-50"
+          >
             <svg className="size-4" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
               <path d={playing ? "M7 5h3v14H7zM14 5h3v14h-3z" : "M8 5l11 7-11 7z"} />
             </svg>

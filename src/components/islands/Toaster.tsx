@@ -62,8 +62,18 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
   };
 
   return (
-    <section ref={regionRef} data-toast-region tabIndex={-1} aria-label={label} className="pointer-events-none fixed inset-x-0 bottom-0 z-[80] flex justify-center p-4 outline-none sm:inset-x-auto sm:end-0 sm:justify-end">
-      <ol className="w-full max-w-sm" aria-live={toast?.variant === "destructive" ? "assertive" : "polite"} aria-atomic="true">
+    <section
+      ref={regionRef}
+      data-toast-region
+      tabIndex={-1}
+      aria-label={label}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[80] flex justify-center p-4 outline-none sm:inset-x-auto sm:end-0 sm:justify-end"
+    >
+      <ol
+        className="w-full max-w-sm"
+        aria-live={toast?.variant === "destructive" ? "assertive" : "polite"}
+        aria-atomic="true"
+      >
         {toast && (
           <li
             key={toast.id}
@@ -78,10 +88,26 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
           >
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{toast.title}</p>
-              {toast.description && <p className={`mt-1 text-sm ${toast.variant === "destructive" ? "text-white" : "text-muted"}`}>{toast.description}</p>}
+              {toast.description && (
+                <p className={`mt-1 text-sm ${toast.variant === "destructive" ? "text-white" : "text-muted"}`}>
+                  {toast.description}
+                </p>
+              )}
             </div>
-            <button type="button" onClick={() => dismissToast(toast.id)} aria-label={closeLabel} className="-m-1 flex size-9 shrink-0 items-center justify-center rounded-lg opacity-80 hover:opacity-100">
-              <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+            <button
+              type="button"
+              onClick={() => dismissToast(toast.id)}
+              aria-label={closeLabel}
+              className="-m-1 flex size-9 shrink-0 items-center justify-center rounded-lg opacity-80 hover:opacity-100"
+            >
+              <svg
+                className="size-4"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                aria-hidden="true"
+              >
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </button>
