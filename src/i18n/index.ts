@@ -3,6 +3,7 @@ import en from "./locales/en.json";
 import nl from "./locales/nl.json";
 import fa from "./locales/fa.json";
 import { site } from "../config/site";
+import { isolateLatinRuns } from "../shared/format";
 import { defaultLang, dirOf, languages, type Lang } from "./languages";
 
 export * from "./languages";
@@ -21,8 +22,20 @@ void instance.init({
   interpolation: { escapeValue: false, defaultVariables: { brand: site.name } },
 });
 
-/** A translate function bound to one language. Markup escaping is left to Astro and React. */
-export const t = (lang: Lang): TFunction => instance.getFixedT(lang);
+/**
+ * A translate function bound to one language. Markup escaping is left to Astro and React.
+ * In right-to-left Persian, every embedded Latin or number run (a postcode, a phone number, an
+ * email address, the brand) is isolated, interpolated values included, so it keeps its own order.
+ */
+export const t = (lang: Lang): TFunction => {
+  const fixed = instance.getFixedT(lang);
+  if (dirOf(lang) !== "rtl") return fixed;
+  const isolated = (...args: Parameters<TFunction>) => {
+    const out = (fixed as unknown as (...a: unknown[]) => unknown)(...args);
+    return typeof out === "string" ? isolateLatinRuns(out) : out;
+  };
+  return Object.assign(isolated, fixed) as unknown as TFunction;
+};
 
 export const dir = dirOf;
 

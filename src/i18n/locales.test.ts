@@ -67,3 +67,16 @@ test("Persian copy is written in Persian script", () => {
   const latinOnly = values.filter(([, v]) => !/[\u0600-\u06FF]/.test(v)).map(([k]) => k);
   expect(latinOnly).toEqual([]);
 });
+
+describe("Persian text keeps embedded Latin and number runs in their own order", () => {
+  test("postcodes, phone numbers, email addresses and the brand are isolated by t('fa')", async () => {
+    const { t } = await import("./index");
+    const tr = t("fa");
+    expect(tr("contact.netherlandsOffice.address")).toContain("\u20661017 BZ\u2069");
+    expect(tr("contact.iranOffice.phone")).toBe("\u2066+98 21 8888 1234\u2069");
+    expect(tr("newsletter.placeholder")).toContain("\u2066name@company.com\u2069");
+    expect(tr("general.homeLink")).toMatch(/\u2066\w+\u2069/);
+    // Left-to-right languages are untouched.
+    expect(t("nl")("contact.netherlandsOffice.address")).not.toContain("\u2066");
+  });
+});

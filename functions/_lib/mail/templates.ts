@@ -14,6 +14,7 @@
  */
 import { site } from "../../../src/config/site.ts";
 import type { LanguageCode } from "../../../src/shared/schemas.ts";
+import { formatDate, formatTime } from "../../../src/shared/format.ts";
 import type { ContactSubmission } from "../../../db/contact.repository.ts";
 import type { Meeting } from "../../../db/meetings.repository.ts";
 
@@ -63,7 +64,8 @@ const serviceName = (id: string, lang: LanguageCode): string | null =>
 
 const brand = site.name;
 
-type StageCopy = { subject: (ref: string) => string; intro: string; status: string; invite: string };
+/** `when` is the meeting's day and start time, as `meetingWhen(…).subject` gives it. */
+type StageCopy = { subject: (ref: string, when: string) => string; intro: string; status: string; invite: string };
 
 interface Copy {
   locale: string;
@@ -99,19 +101,19 @@ const COPY: Record<LanguageCode, Copy> = {
     },
     meeting: {
       requested: {
-        subject: (ref) => `We have received your meeting request (${ref})`,
+        subject: (ref, when) => `We have received your meeting request for ${when} (${ref})`,
         intro: `Thank you for booking a ${MEETING_MINUTES}-minute meeting with ${brand}.`,
         status: "Your meeting is pending until we confirm it. We will email you as soon as it is confirmed.",
         invite: "The attached invitation holds the time in your calendar as tentative.",
       },
       confirmed: {
-        subject: (ref) => `Your meeting is confirmed (${ref})`,
+        subject: (ref, when) => `Your meeting on ${when} is confirmed (${ref})`,
         intro: `Good news: your meeting with ${brand} is confirmed.`,
         status: "We look forward to speaking with you.",
         invite: "The attached invitation updates the event in your calendar.",
       },
       pending: {
-        subject: (ref) => `Your meeting is not confirmed yet (${ref})`,
+        subject: (ref, when) => `Your meeting on ${when} is not confirmed yet (${ref})`,
         intro: `An update about your meeting with ${brand}.`,
         status: "Your meeting is not confirmed yet: it is pending again. We will email you as soon as it is confirmed.",
         invite: "The attached invitation marks the event in your calendar as tentative again.",
@@ -137,20 +139,20 @@ const COPY: Record<LanguageCode, Copy> = {
     },
     meeting: {
       requested: {
-        subject: (ref) => `We hebben je afspraakverzoek ontvangen (${ref})`,
+        subject: (ref, when) => `We hebben je afspraakverzoek voor ${when} ontvangen (${ref})`,
         intro: `Bedankt voor het plannen van een afspraak van ${MEETING_MINUTES} minuten met ${brand}.`,
         status:
           "Je afspraak staat in afwachting tot we hem bevestigen. Zodra hij bevestigd is, krijg je een e-mail van ons.",
         invite: "De bijgevoegde uitnodiging houdt de tijd voorlopig vrij in je agenda.",
       },
       confirmed: {
-        subject: (ref) => `Je afspraak is bevestigd (${ref})`,
+        subject: (ref, when) => `Je afspraak op ${when} is bevestigd (${ref})`,
         intro: `Goed nieuws: je afspraak met ${brand} is bevestigd.`,
         status: "We kijken ernaar uit je te spreken.",
         invite: "De bijgevoegde uitnodiging werkt de afspraak in je agenda bij.",
       },
       pending: {
-        subject: (ref) => `Je afspraak is nog niet bevestigd (${ref})`,
+        subject: (ref, when) => `Je afspraak op ${when} is nog niet bevestigd (${ref})`,
         intro: `Een update over je afspraak met ${brand}.`,
         status:
           "Je afspraak is nog niet bevestigd: hij staat weer in afwachting. Zodra hij bevestigd is, krijg je een e-mail van ons.",
@@ -177,19 +179,19 @@ const COPY: Record<LanguageCode, Copy> = {
     },
     meeting: {
       requested: {
-        subject: (ref) => `درخواست جلسهٔ شما به دست ما رسید (${ref})`,
+        subject: (ref, when) => `درخواست جلسهٔ شما برای ${when} به دست ما رسید (${ref})`,
         intro: `از اینکه یک جلسهٔ ۳۰ دقیقه‌ای با ${brand} رزرو کردید سپاسگزاریم.`,
         status: "جلسهٔ شما تا زمانی که آن را تأیید کنیم در انتظار تأیید است. به محض تأیید، به شما ایمیل می‌زنیم.",
         invite: "دعوت‌نامهٔ پیوست، این زمان را به‌صورت موقت در تقویم شما نگه می‌دارد.",
       },
       confirmed: {
-        subject: (ref) => `جلسهٔ شما تأیید شد (${ref})`,
+        subject: (ref, when) => `جلسهٔ شما در ${when} تأیید شد (${ref})`,
         intro: `خبر خوب: جلسهٔ شما با ${brand} تأیید شد.`,
         status: "مشتاق گفت‌وگو با شما هستیم.",
         invite: "دعوت‌نامهٔ پیوست، این رویداد را در تقویم شما به‌روز می‌کند.",
       },
       pending: {
-        subject: (ref) => `جلسهٔ شما هنوز تأیید نشده است (${ref})`,
+        subject: (ref, when) => `جلسهٔ شما در ${when} هنوز تأیید نشده است (${ref})`,
         intro: `خبری دربارهٔ جلسهٔ شما با ${brand}.`,
         status: "جلسهٔ شما هنوز تأیید نشده و دوباره در انتظار تأیید است. به محض تأیید، به شما ایمیل می‌زنیم.",
         invite: "دعوت‌نامهٔ پیوست، این رویداد را در تقویم شما دوباره موقت علامت می‌زند.",
@@ -269,12 +271,13 @@ export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage): Ema
   const copy = COPY[lang];
   const stageCopy = copy.meeting[stage];
   const ref = meetingReference(m.id);
+  const when = meetingWhen(lang, m.date, m.time);
   return visitorEmail(lang, {
-    subject: stageCopy.subject(ref),
+    subject: stageCopy.subject(ref, when.subject),
     name: displayName(m.name),
     paragraphs: [stageCopy.intro],
     facts: [
-      [copy.meeting.when, `${meetingWhen(lang, m.date, m.time).long} (${copy.meeting.officeTime})`],
+      [copy.meeting.when, `${when.long} (${copy.meeting.officeTime})`],
       [copy.reference, ref],
     ],
     after: [stageCopy.status, stageCopy.invite],
@@ -429,49 +432,24 @@ function displayName(name: string): string | null {
   return trimmed;
 }
 
-/** A meeting's time in a language: long ("Tuesday 24 November 2026, 11:00–11:30") and short. */
-function meetingWhen(lang: LanguageCode, date: string, time: string): { long: string; short: string } {
-  const [y, mo, d] = date.split("-").map(Number);
+/**
+ * A meeting's time in a language (src/shared/format.ts: Persian readers get the Jalali date with the
+ * Gregorian one, in Persian digits):
+ * - long: "Tuesday, 24 November 2026, 11:00–11:30" · "سه‌شنبه ۳ آذر ۱۴۰۵ (۲۴ نوامبر ۲۰۲۶)، ۱۱:۰۰–۱۱:۳۰"
+ * - subject: "Tue, 24 Nov 2026, 11:00" · "۳ آذر ۱۴۰۵ (۲۴ نوامبر ۲۰۲۶)، ساعت ۱۱:۰۰"
+ * - short (the company's English subject): "Tue, 24 Nov 2026, 11:00"
+ */
+function meetingWhen(lang: LanguageCode, date: string, time: string): { long: string; subject: string; short: string } {
   const [h, mi] = time.split(":").map(Number);
-  // The office's wall-clock fields, formatted as UTC so no time zone shifts them.
-  const start = new Date(Date.UTC(y, mo - 1, d, h, mi));
-  const end = new Date(start.getTime() + MEETING_MINUTES * 60_000);
-  const { locale } = COPY[lang];
-  const day = longDate(locale, start);
-  const clock = new Intl.DateTimeFormat(locale, {
-    timeZone: "UTC",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  // Persian dates are in the Solar Hijri calendar; the Gregorian date follows so both calendars agree.
-  const gregorian = lang === "fa" ? ` (${date})` : "";
-  const short = new Intl.DateTimeFormat(locale, {
-    timeZone: "UTC",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  }).format(start);
+  const endMinutes = h * 60 + mi + MEETING_MINUTES;
+  const end = `${String(Math.floor(endMinutes / 60)).padStart(2, "0")}:${String(endMinutes % 60).padStart(2, "0")}`;
   const comma = lang === "fa" ? "، " : ", ";
+  const at = lang === "fa" ? "، ساعت " : ", ";
   return {
-    long: `${day}${gregorian}${comma}${clock.format(start)}–${clock.format(end)}`,
-    short: `${short}${comma}${clock.format(start)}`,
+    long: `${formatDate(lang, date)}${comma}${formatTime(lang, time)}–${formatTime(lang, end)}`,
+    subject: `${formatDate(lang, date, "short")}${at}${formatTime(lang, time)}`,
+    short: `${formatDate("en", date, "short")}, ${time}`,
   };
-}
-
-function longDate(locale: string, date: Date): string {
-  const format = new Intl.DateTimeFormat(locale, {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
-  if (!locale.startsWith("fa")) return format.format(date);
-  // ICU's Persian pattern puts the year first; letters and calendars write "سه‌شنبه ۳ آذر ۱۴۰۵".
-  const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.weekday} ${part.day} ${part.month} ${part.year}`;
 }
 
 /** An instant as Amsterdam date and time, e.g. "23 Nov 2026, 10:10". */
