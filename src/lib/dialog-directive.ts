@@ -4,9 +4,9 @@ const EARLY = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
 
 /**
  * `client:dialog`: for an island that fills a static <dialog>, which opens without it (an invoker
- * button). The island's code is fetched ahead of need: in idle time once a button that opens the
- * dialog comes within a screen of the viewport, or as soon as the visitor points at, touches or
- * focuses one. It hydrates when its code is there (in idle time), or at once if the dialog is open.
+ * button). The island's code is fetched ahead of need: in idle time once the section that holds
+ * the dialog comes within a screen of the viewport, or as soon as the visitor points at, touches or
+ * focuses a button that opens it. It hydrates when its code is there (in idle time), or at once if the dialog is open.
  * Until then the dialog shows the island's server-rendered shell, with its loading state.
  */
 const dialogDirective: ClientDirective = (load, _options, el) => {
@@ -38,8 +38,8 @@ const dialogDirective: ClientDirective = (load, _options, el) => {
     { rootMargin: "100% 0px" },
   );
   const opened = new MutationObserver(() => dialog?.open && void hydrate());
+  near.observe(dialog?.parentElement ?? el);
   for (const trigger of triggers) {
-    near.observe(trigger);
     for (const type of EARLY) trigger.addEventListener(type, early, { once: true, passive: true });
   }
   if (!dialog || dialog.open) void hydrate();

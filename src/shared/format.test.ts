@@ -99,6 +99,9 @@ describe("isolateLatinRuns", () => {
     expect(isolateLatinRuns("ظرف 10 هفته")).toBe("ظرف 10 هفته");
     expect(isolateLatinRuns("بدون لاتین")).toBe("بدون لاتین");
   });
+  test("leaves {{placeholders}} for a later interpolation alone", () => {
+    expect(isolateLatinRuns("{{date}}، ساعت {{time}} به وقت آمستردام")).toBe("{{date}}، ساعت {{time}} به وقت آمستردام");
+  });
   test("is idempotent", () => {
     const once = isolateLatinRuns("کد پستی 1017 BZ");
     expect(isolateLatinRuns(once)).toBe(once);

@@ -147,6 +147,14 @@ const PDI = "\u2069";
  */
 export function isolateLatinRuns(text: string): string {
   if (text.includes(LRI)) return text;
+  // {{placeholders}} left for a later interpolation stay as they are.
+  return text
+    .split(/(\{\{\s*\w+\s*\}\})/)
+    .map((part, i) => (i % 2 ? part : isolateRuns(part)))
+    .join("");
+}
+
+function isolateRuns(text: string): string {
   return text.replace(LATIN_RUN, (run) => {
     // Sentence punctuation after the run belongs to the surrounding text.
     const [, body, tail] = /^(.*?)([.,:;'’/-]*)$/s.exec(run)!;
