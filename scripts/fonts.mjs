@@ -24,25 +24,36 @@ const AXES = { wght: { min: 400, max: 800 } };
 const OUT = "src/assets/fonts";
 const CSS = "src/styles/fonts.css";
 
-/** Metrics of common system fonts, from @capsizecss/metrics (units per em, ascent, descent, line gap, average Latin width). */
-const SYSTEM_LATIN = {
-  Arial: { ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 },
-  "Helvetica Neue": { ascent: 952, descent: -213, lineGap: 28, unitsPerEm: 1000, xWidthAvg: 450 },
-  Roboto: { ascent: 1900, descent: -500, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 911 },
-  "Segoe UI": { ascent: 2210, descent: -514, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 908 },
-  // Metric-compatible with Arial: the usual sans-serif on Linux.
-  "Liberation Sans": { ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 },
-};
-/** Arabic-script system fonts, in the order phones and desktops fall back to them. */
-const SYSTEM_ARABIC = [
-  "Noto Naskh Arabic UI",
-  "Noto Naskh Arabic",
-  "Noto Sans Arabic",
-  "Tahoma",
-  "Segoe UI",
-  "DejaVu Sans",
+/**
+ * The system fonts a page shows before its web font arrives, in the order devices fall back to
+ * them. `capsize`: published metrics (@capsizecss/metrics), for fonts this machine does not have;
+ * the others are measured here in Chromium, regular and bold, on the site's own copy.
+ */
+const LATIN_FALLBACKS = [
+  {
+    local: "Arial",
+    bold: "Arial Bold",
+    capsize: {
+      regular: { ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 },
+      bold: { ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 983 },
+    },
+  },
+  { local: "Helvetica Neue", capsize: { regular: { unitsPerEm: 1000, xWidthAvg: 450 } } },
+  { local: "Roboto", capsize: { regular: { unitsPerEm: 2048, xWidthAvg: 911 } } },
+  { local: "Segoe UI", capsize: { regular: { unitsPerEm: 2048, xWidthAvg: 908 } } },
+  // The usual sans-serif on Linux (metric-compatible with Arial).
+  { local: "Liberation Sans", bold: "Liberation Sans Bold" },
+];
+/** Arabic-script system fonts: Android's Noto Naskh Arabic, Noto Sans Arabic, Linux's DejaVu Sans. */
+const ARABIC_FALLBACKS = [
+  { local: "Noto Naskh Arabic", bold: "Noto Naskh Arabic Bold" },
+  { local: "Noto Sans Arabic", bold: "Noto Sans Arabic Bold" },
+  { local: "DejaVu Sans", bold: "DejaVu Sans Bold" },
 ];
 const ARABIC_RANGE = "U+0600-06FF, U+0750-077F, U+08A0-08FF, U+200C-200F, U+FB50-FDFF, U+FE70-FEFF";
+/** Weights drawn with a fallback's regular face and with its bold face. */
+const REGULAR = "100 550";
+const BOLD = "551 900";
 
 const families = [
   {
@@ -75,18 +86,19 @@ const unicodeRange = (text) => {
   return ranges.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(", ");
 };
 
-/** A fallback face that takes the web font's room: Capsize's formulas. */
-function fallbackFace(family, local, metrics, sizeAdjust, range) {
+/** A fallback face that takes the web font's room: Capsize's formulas with a measured size-adjust. */
+function fallbackFace(family, local, metrics, sizeAdjust, { weight, range } = {}) {
   const em = metrics.unitsPerEm * sizeAdjust;
   const rules = [
-    `font-family: "${family} fallback: ${local}"`,
-    `src: local("${local}")`,
+    `font-family: "${family} fallback: ${local.name}"`,
+    `src: local("${local.face}")`,
+    ...(weight ? [`font-weight: ${weight}`] : []),
     `size-adjust: ${pct(sizeAdjust)}`,
     `ascent-override: ${pct(metrics.ascent / em)}`,
     `descent-override: ${pct(Math.abs(metrics.descent) / em)}`,
     `line-gap-override: ${pct(metrics.lineGap / em)}`,
+    ...(range ? [`unicode-range: ${range}`] : []),
   ];
-  if (range) rules.push(`unicode-range: ${range}`);
   return `@font-face {\n  ${rules.join(";\n  ")};\n}`;
 }
 
@@ -117,69 +129,124 @@ for (const family of families) {
   built.push({ ...family, bytes: buffer.length, metrics: await fromBuffer(buffer) });
 }
 
-// Persian widths, measured with real shaping on the Persian copy.
+// Widths of the copy in each font, regular (400) and bold (700), measured with real shaping.
 const [inter, vazirmatn] = built;
-const sample = [...FONT_TEXT.persianCopy].filter((c) => /[\u0600-\u06ff\u200c ]/.test(c)).join("");
+const latinSample = [...FONT_TEXT.englishAndDutch].filter((c) => /[\p{Script=Latin} ]/u.test(c)).join("");
+const persianSample = [...FONT_TEXT.persianCopy].filter((c) => /[\u0600-\u06ff\u200c ]/.test(c)).join("");
 const browser = await chromium.launch({ executablePath: chromiumPath() });
-let arabicWidths;
+let widths;
 try {
   const page = await browser.newPage();
-  const font = readFileSync(`${OUT}/${vazirmatn.file}`).toString("base64");
-  arabicWidths = await page.evaluate(
-    async ({ font, sample, candidates }) => {
-      const face = new FontFace("Web", `url(data:font/woff2;base64,${font})`);
-      document.fonts.add(await face.load());
+  const file = (name) => readFileSync(`${OUT}/${name}`).toString("base64");
+  widths = await page.evaluate(
+    async ({ webFonts, samples, locals }) => {
+      for (const [name, data] of Object.entries(webFonts)) {
+        const face = new FontFace(name, `url(data:font/woff2;base64,${data})`, { weight: "400 800" });
+        document.fonts.add(await face.load());
+      }
       const ctx = document.createElement("canvas").getContext("2d");
-      const width = (family) => {
-        ctx.font = `100px ${family}`;
+      const width = (family, weight, sample) => {
+        ctx.font = `${weight} 100px ${family}`;
         return ctx.measureText(sample).width;
       };
-      const out = { web: width('"Web"') };
-      // A font that is not installed measures like the generic family it falls back to.
-      for (const name of candidates) {
-        const a = width(`"${name}", monospace`);
-        const b = width(`"${name}", serif`);
-        if (a === b) out[name] = a;
+      const out = {};
+      for (const [key, sample] of Object.entries(samples)) {
+        const row = (out[key] = {});
+        for (const name of Object.keys(webFonts)) row[name] = [400, 700].map((w) => width(`"${name}"`, w, sample));
+        // A font that is not installed measures like the generic family after it.
+        for (const name of locals) {
+          const [a, b] = [`"${name}", monospace`, `"${name}", serif`].map((f) => width(f, 400, sample));
+          if (a === b) row[name] = [400, 700].map((w) => width(`"${name}", monospace`, w, sample));
+        }
       }
       return out;
     },
-    { font, sample, candidates: SYSTEM_ARABIC },
+    {
+      webFonts: {
+        Inter: file(inter.file),
+        VazirmatnArabic: file(vazirmatn.file),
+        VazirmatnLatin: file(vazirmatn.latinFile),
+      },
+      samples: { latin: latinSample, persian: persianSample },
+      locals: [...LATIN_FALLBACKS, ...ARABIC_FALLBACKS].map((f) => f.local),
+    },
   );
 } finally {
   await browser.close();
 }
 
-const faces = [];
-const report = [];
-faces.push(
-  `@font-face {\n  font-family: "Inter";\n  src: url("../assets/fonts/${inter.file}") format("woff2");\n  font-weight: 400 800;\n  font-style: normal;\n  font-display: swap;\n  unicode-range: ${unicodeRange(inter.text)};\n}`,
-);
-const interFallbacks = [];
-for (const [local, metrics] of Object.entries(SYSTEM_LATIN)) {
-  const sizeAdjust = inter.metrics.xWidthAvg / inter.metrics.unitsPerEm / (metrics.xWidthAvg / metrics.unitsPerEm);
-  faces.push(fallbackFace("Inter", local, inter.metrics, sizeAdjust));
-  interFallbacks.push(`"Inter fallback: ${local}"`);
-  report.push(`Inter → ${local}: size-adjust ${pct(sizeAdjust)}`);
+/**
+ * Fallback faces for one web font: for each system font, a regular face (and a bold one when
+ * the bold widths are known) scaled so the copy takes the same width as in the web font.
+ */
+function fallbacks(family, web, metrics, xWidthAvg, sample, candidates, range) {
+  const faces = [];
+  const names = [];
+  for (const candidate of candidates) {
+    // Published metrics first: fontconfig answers for a missing font with a look-alike (Arial → Liberation Sans).
+    const measured = !candidate.capsize && widths[sample][candidate.local];
+    const [webRegular, webBold] = widths[sample][web];
+    let adjust;
+    if (measured) adjust = { regular: webRegular / measured[0], bold: webBold / measured[1] };
+    else if (candidate.capsize) {
+      const em = (m) => m.xWidthAvg / m.unitsPerEm;
+      const webEm = xWidthAvg / metrics.unitsPerEm;
+      adjust = { regular: webEm / em(candidate.capsize.regular) };
+      if (candidate.capsize.bold) adjust.bold = (webEm * webBold) / webRegular / em(candidate.capsize.bold);
+    } else continue;
+    const hasBold = candidate.bold && adjust.bold;
+    faces.push(
+      fallbackFace(family, { name: candidate.local, face: candidate.local }, metrics, adjust.regular, {
+        weight: hasBold ? REGULAR : undefined,
+        range,
+      }),
+    );
+    if (hasBold)
+      faces.push(
+        fallbackFace(family, { name: candidate.local, face: candidate.bold }, metrics, adjust.bold, {
+          weight: BOLD,
+          range,
+        }),
+      );
+    names.push(`"${family} fallback: ${candidate.local}"`);
+    report.push(
+      `${family} → ${candidate.local}: size-adjust ${pct(adjust.regular)}${hasBold ? `, bold ${pct(adjust.bold)}` : ""}${measured ? " (measured)" : " (Capsize metrics)"}`,
+    );
+  }
+  return { faces, names };
 }
 
-faces.push(
-  `@font-face {\n  font-family: "Vazirmatn";\n  src: url("../assets/fonts/${vazirmatn.file}") format("woff2");\n  font-weight: 400 800;\n  font-style: normal;\n  font-display: swap;\n  unicode-range: ${unicodeRange(vazirmatn.arabicText)};\n}`,
-  `@font-face {\n  font-family: "Vazirmatn";\n  src: url("../assets/fonts/${vazirmatn.latinFile}") format("woff2");\n  font-weight: 400 800;\n  font-style: normal;\n  font-display: swap;\n  unicode-range: ${unicodeRange(vazirmatn.latinText)};\n}`,
+const report = [];
+const webFace = (family, file, text) =>
+  `@font-face {\n  font-family: "${family}";\n  src: url("../assets/fonts/${file}") format("woff2");\n  font-weight: 400 800;\n  font-style: normal;\n  font-display: swap;\n  unicode-range: ${unicodeRange(text)};\n}`;
+const interFallbacks = fallbacks("Inter", "Inter", inter.metrics, inter.metrics.xWidthAvg, "latin", LATIN_FALLBACKS);
+const persianFallbacks = fallbacks(
+  "Vazirmatn",
+  "VazirmatnArabic",
+  vazirmatn.metrics,
+  vazirmatn.metrics.xWidthAvg,
+  "persian",
+  ARABIC_FALLBACKS,
+  ARABIC_RANGE,
 );
-const faFallbacks = [];
-for (const local of SYSTEM_ARABIC) {
-  if (!arabicWidths[local]) continue;
-  const sizeAdjust = arabicWidths.web / arabicWidths[local];
-  faces.push(fallbackFace("Vazirmatn", local, vazirmatn.metrics, sizeAdjust, ARABIC_RANGE));
-  faFallbacks.push(`"Vazirmatn fallback: ${local}"`);
-  report.push(`Vazirmatn → ${local}: size-adjust ${pct(sizeAdjust)} (measured on the Persian copy)`);
-}
-for (const [local, metrics] of Object.entries(SYSTEM_LATIN)) {
-  const m = vazirmatn.latinMetrics;
-  const sizeAdjust = m.xWidthAvg / m.unitsPerEm / (metrics.xWidthAvg / metrics.unitsPerEm);
-  faces.push(fallbackFace("Vazirmatn Latin", local, m, sizeAdjust));
-  faFallbacks.push(`"Vazirmatn Latin fallback: ${local}"`);
-}
+const persianLatinFallbacks = fallbacks(
+  "Vazirmatn Latin",
+  "VazirmatnLatin",
+  vazirmatn.latinMetrics,
+  vazirmatn.latinMetrics.xWidthAvg,
+  "latin",
+  LATIN_FALLBACKS,
+);
+const faces = [
+  webFace("Inter", inter.file, inter.text),
+  ...interFallbacks.faces,
+  webFace("Vazirmatn", vazirmatn.file, vazirmatn.arabicText),
+  webFace("Vazirmatn", vazirmatn.latinFile, vazirmatn.latinText),
+  ...persianFallbacks.faces,
+  ...persianLatinFallbacks.faces,
+];
+const interStack = interFallbacks.names;
+const faStack = [...persianFallbacks.names, ...persianLatinFallbacks.names];
 
 const css = `/* Generated by \`npm run fonts\` (scripts/fonts.mjs) from the site's copy: do not edit by hand.
    ${inter.name}: ${(inter.bytes / 1024).toFixed(1)} KB. ${vazirmatn.name}: ${(vazirmatn.bytes / 1024).toFixed(1)} KB Persian + ${(vazirmatn.latinBytes / 1024).toFixed(1)} KB Latin.
@@ -189,8 +256,8 @@ const css = `/* Generated by \`npm run fonts\` (scripts/fonts.mjs) from the site
 ${faces.join("\n\n")}
 
 @theme {
-  --font-sans: "Inter", ${interFallbacks.join(", ")}, ui-sans-serif, system-ui, sans-serif;
-  --font-fa: "Vazirmatn", ${faFallbacks.join(", ")}, Tahoma, ui-sans-serif, sans-serif;
+  --font-sans: "Inter", ${interStack.join(", ")}, ui-sans-serif, system-ui, sans-serif;
+  --font-fa: "Vazirmatn", ${faStack.join(", ")}, Tahoma, ui-sans-serif, sans-serif;
 }
 `;
 writeFileSync(CSS, css);
