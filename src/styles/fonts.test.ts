@@ -45,7 +45,9 @@ describe("web fonts", () => {
   test("every web font has metric-matched fallbacks and never blocks text", () => {
     for (const family of ["Inter", "Vazirmatn"]) {
       expect(css).toMatch(
-        new RegExp(`font-family: "${family} fallback: [^"]+";\\s+src: local\\("[^"]+"\\);(\\s+font-weight: [\\d ]+;)?\\s+size-adjust: [\\d.]+%`),
+        new RegExp(
+          `font-family: "${family} fallback: [^"]+";\\s+src: local\\("[^"]+"\\);(\\s+font-weight: [\\d ]+;)?\\s+size-adjust: [\\d.]+%`,
+        ),
       );
     }
     expect(css.match(/font-display: swap/g)?.length).toBe(3);
