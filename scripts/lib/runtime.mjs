@@ -1,5 +1,5 @@
 // What the functions need before `npm start` serves them: a database (DATABASE_URL, or the embedded
-// PGlite server), migrations applied, a session secret, and an admin account. While it runs, a timer
+// PostgreSQL server), migrations applied, a session secret, and an admin account. While it runs, a timer
 // sends the email outbox's due messages (Netlify's scheduled function does this in production).
 import { migrateToLatest } from "../../db/migrate.ts";
 import { createDb } from "../../db/client.ts";
@@ -25,7 +25,7 @@ export async function prepareRuntime({ log = console } = {}) {
     if (production()) throw new Error("DATABASE_URL is required in production.");
     embedded = await startEmbeddedDatabase({ dataDir });
     process.env.DATABASE_URL = embedded.url;
-    log.log(`Embedded database (PGlite) serving ${dataDir}/ on ${new URL(embedded.url).host}`);
+    log.log(`Embedded PostgreSQL: ${dataDir}/postgres on ${new URL(embedded.url).host}`);
   }
 
   if (!process.env.JWT_SECRET) {
