@@ -24,6 +24,7 @@ export const THROWAWAY_SETTINGS = ["fsync=off", "synchronous_commit=off", "full_
  * while another live process serves the same folder; recovers from a crash of an earlier one (its
  * lock, a stale `postmaster.pid`, or a server it left running).
  * `settings` are extra `name=value` server settings (see THROWAWAY_SETTINGS).
+ * @param {{ dataDir?: string, settings?: string[], log?: { log?: (message: string) => void } }} [options]
  */
 export async function startEmbeddedDatabase({
   dataDir = process.env.DATA_DIR || ".data",
