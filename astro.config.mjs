@@ -53,9 +53,6 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [
-      tailwindcss(),
-      localFunctions(),
-    ],
+    plugins: [tailwindcss(), localFunctions()],
   },
 });

@@ -37,8 +37,7 @@ const DEFAULT_CACHE = "public, max-age=0, must-revalidate";
 /** netlify.toml's `[[headers]]` and `[[redirects]]`, as matchers. */
 export function readNetlifyRules(root) {
   const config = parseToml(readFileSync(path.join(root, "netlify.toml"), "utf8"));
-  const glob = (pattern) =>
-    new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`, "s");
+  const glob = (pattern) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`, "s");
   return {
     headers: (config.headers ?? []).map((rule) => ({ test: glob(rule.for), values: rule.values ?? {} })),
     redirects: (config.redirects ?? []).map((rule) => {
@@ -60,6 +59,7 @@ export function readNetlifyRules(root) {
 /**
  * Starts the server on `port` (0 picks a free one). Resolves to { url, close, functions }.
  * `close()` stops accepting requests and waits for the work functions handed to waitUntil.
+ * @param {{ port?: number, host?: string, root?: string, publishDir?: string, log?: { error?: (...args: unknown[]) => void } }} [options]
  */
 export async function startServer({
   port = 8888,
@@ -164,7 +164,11 @@ function serveStatic(files, rules, url, req) {
   try {
     pathname = decodeURIComponent(url.pathname);
   } catch {
-    return withHeaders(rules, url.pathname, { status: 400, headers: { "content-type": "text/plain" }, body: Buffer.from("Bad Request") });
+    return withHeaders(rules, url.pathname, {
+      status: 400,
+      headers: { "content-type": "text/plain" },
+      body: Buffer.from("Bad Request"),
+    });
   }
   let answer = files.lookup(pathname);
   if (answer?.redirect) {
