@@ -171,13 +171,7 @@ function serveStatic(files, rules, url, req) {
     });
   }
   let answer = files.lookup(pathname);
-  if (answer?.redirect) {
-    return withHeaders(rules, url.pathname, {
-      status: 301,
-      headers: { location: `${answer.redirect}${url.search}`, "cache-control": DEFAULT_CACHE },
-      body: Buffer.alloc(0),
-    });
-  }
+
   let status = 200;
   for (const rule of rules.redirects) {
     if (answer && !rule.force) continue;
@@ -244,17 +238,15 @@ class StaticFiles {
     this.cache = new Map();
   }
 
-  /** `{ file }` for a path that has one (as Netlify's pretty URLs resolve it), `{ redirect }`, or null. */
+  /** `{ file }` for a path that has one (as Netlify's pretty URLs resolve it), or null. */
   lookup(pathname) {
     if (pathname.includes("\0")) return null;
     const full = path.join(this.dir, pathname);
     if (full !== this.dir && !full.startsWith(this.dir + path.sep)) return null;
     if (pathname.endsWith("/")) return this.read(path.join(full, "index.html"));
-    const exact = this.read(full);
-    if (exact) return exact;
-    // A folder with an index: Netlify redirects to the address with the slash.
-    if (this.read(path.join(full, "index.html"))) return { redirect: `${pathname}/` };
-    return this.read(`${full}.html`);
+    // A folder's index answers with or without the slash (pages link without one and carry a
+    // canonical URL), as Netlify's emulation and CDN serve this site.
+    return this.read(full) ?? this.read(path.join(full, "index.html")) ?? this.read(`${full}.html`);
   }
 
   read(file) {
