@@ -4,7 +4,8 @@
  * answered with a redirect to a result page in the visitor's language.
  */
 import type { Config } from "@netlify/functions";
-import { getDb, isDatabaseUnavailable } from "../db/client.ts";
+import { getDb } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import { subscribe } from "../db/newsletter.repository.ts";
 import { LANGUAGE_CODES, newsletterSchema, type LanguageCode } from "../src/shared/schemas.ts";
 import { errorResponse, HttpError, isFormPost, json, readForm, readJson, route, validate } from "./_lib/http.ts";

@@ -11,6 +11,8 @@ declare module "astro" {
 
 // Invoker commands (HTML): a button that opens or closes a <dialog> without script.
 declare module "react" {
+  // Declaration merging needs the original's type parameter, used or not.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ButtonHTMLAttributes<T> {
     commandfor?: string;
     command?: "show-modal" | "close" | "request-close" | (string & {});

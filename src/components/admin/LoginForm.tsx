@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
@@ -27,7 +28,7 @@ export default function LoginForm() {
   const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
   // Until React has taken over, the form stays disabled: a native submission would do nothing useful.
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -39,7 +40,6 @@ export default function LoginForm() {
 
   // Already signed in: nothing to do here.
   useEffect(() => {
-    setHydrated(true);
     let active = true;
     fetchCurrentUser()
       .then((user) => {

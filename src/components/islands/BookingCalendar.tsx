@@ -39,11 +39,12 @@ export default function BookingCalendar({ lang, selected, onSelect, isOpen, min,
   const moveFocus = useRef(false);
 
   // A day chosen from outside (the first free day, once found) brings its month into view.
-  useEffect(() => {
-    if (!selected) return;
+  const [shown, setShown] = useState(selected);
+  if (selected && selected !== shown) {
+    setShown(selected);
     setFocused(selected);
     setView(monthBounds(selected, system).first);
-  }, [selected, system]);
+  }
 
   useEffect(() => {
     if (!moveFocus.current) return;

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type SubmitEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type SubmitEvent } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
 import { addDays, isoWeekday, zonedInstant } from "../../shared/booking";
 import { formatDate, formatTime, INTL_LOCALE, type FormatLang } from "../../shared/format";
@@ -85,8 +86,6 @@ function localEquivalent(lang: string, date: string, time: string, officeZone: s
  * when this island arrives it fills in the calendar, starting on the first day with a free slot.
  */
 export default function BookingDialog({ lang, labels, dialogId }: BookingDialogProps) {
-  const [hydrated, setHydrated] = useState(false);
-  const [open, setOpen] = useState(false);
   const [calendar, setCalendar] = useState<Calendar | null>(null);
   const [date, setDate] = useState("");
   const [time, setTime] = useState(DEFAULT_TIME);
@@ -100,18 +99,23 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
   const searching = useRef(false);
 
   const dialog = useCallback(() => document.getElementById(dialogId) as HTMLDialogElement | null, [dialogId]);
+  const hydrated = useHydrated();
 
   // The native <dialog> is the source of truth for open/closed, whoever opened it.
-  useEffect(() => {
-    setHydrated(true);
-    const element = dialog();
-    if (!element) return;
-    const sync = () => setOpen(element.open);
-    sync();
-    const observer = new MutationObserver(sync);
-    observer.observe(element, { attributes: true, attributeFilter: ["open"] });
-    return () => observer.disconnect();
-  }, [dialog]);
+  const watchOpen = useCallback(
+    (changed: () => void) => {
+      const observer = new MutationObserver(changed);
+      const element = dialog();
+      if (element) observer.observe(element, { attributes: true, attributeFilter: ["open"] });
+      return () => observer.disconnect();
+    },
+    [dialog],
+  );
+  const open = useSyncExternalStore(
+    watchOpen,
+    () => dialog()?.open ?? false,
+    () => false,
+  );
 
   const isOpenDay = useCallback(
     (day: string) => !!calendar && calendar.weekdays.includes(isoWeekday(day)) && !calendar.closedDates.includes(day),

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type PointerEvent as ReactPointerEvent,
+} from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
 import { A11y, Autoplay } from "swiper/modules";
 import type { Swiper as SwiperInstance } from "swiper";
@@ -31,6 +38,13 @@ export interface TestimonialCarouselProps {
   };
 }
 
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const subscribeReducedMotion = (changed: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", changed);
+  return () => query.removeEventListener("change", changed);
+};
+
 const STAR = "M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z";
 
 /**
@@ -57,7 +71,7 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
   const lockedUntil = useRef(0);
   const startX = useRef<number | null>(null);
   const [groups, setGroups] = useState({ count: 0, active: 0 });
-  const [playing, setPlaying] = useState(true);
+  const [choice, setChoice] = useState<boolean | null>(null);
 
   const sync = useCallback((s: SwiperInstance) => {
     setGroups({ count: s.snapGrid.length, active: s.snapIndex });
@@ -82,20 +96,21 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
     s.slideTo(Math.min(target * (s.params.slidesPerGroup as number), s.slides.length - 1), CAROUSEL.lockMs);
   }, []);
 
+  // Autoplay runs unless the visitor chose otherwise, or asked their system for less motion.
+  const reducedMotion = useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+  const playing = choice ?? !reducedMotion;
   useEffect(() => {
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
-      swiperRef.current?.autoplay?.stop();
-      setPlaying(false);
-    }
-  }, []);
-
-  const togglePlay = () => {
     const autoplay = swiperRef.current?.autoplay;
     if (!autoplay) return;
-    if (playing) autoplay.stop();
-    else autoplay.start();
-    setPlaying(!playing);
-  };
+    if (playing) autoplay.start();
+    else autoplay.stop();
+  }, [playing]);
+
+  const togglePlay = () => setChoice(!playing);
 
   const onPointerDown = (e: ReactPointerEvent) => {
     startX.current = e.clientX;
