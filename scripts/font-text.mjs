@@ -4,12 +4,20 @@
 import { readFileSync, readdirSync } from "node:fs";
 
 const read = (path) => readFileSync(new URL(`../${path}`, import.meta.url), "utf8");
-const values = (json) => {
+/** Every string of a locale file, or only those whose key path (`hero.title`) matches `keys`. */
+const values = (json, keys = /./) => {
   const out = [];
-  const walk = (node) => (typeof node === "string" ? out.push(node) : Object.values(node).forEach(walk));
-  walk(JSON.parse(json));
+  const walk = (node, path) =>
+    typeof node === "string"
+      ? keys.test(path) && out.push(node)
+      : Object.entries(node).forEach(([k, v]) => walk(v, path ? `${path}.${k}` : k));
+  walk(JSON.parse(json), "");
   return out.join("\n");
 };
+/** Copy set in bold: titles and headings. */
+const HEADINGS = /(title|heading|label)$/i;
+/** Copy set extra bold: the title at the top of every page. */
+const PAGE_TITLES = /^(hero\.title|hero\.titleHighlight|servicesPage\.\w+\.title)$/;
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join("");
 const unique = (text) =>
   [...new Set(text)]
@@ -23,6 +31,9 @@ const dataFiles = readdirSync(new URL("../src/data/", import.meta.url))
   .join("\n");
 const englishAndDutch = values(read("src/i18n/locales/en.json")) + values(read("src/i18n/locales/nl.json"));
 const persianCopy = values(read("src/i18n/locales/fa.json"));
+const both = (keys) => values(read("src/i18n/locales/en.json"), keys) + values(read("src/i18n/locales/nl.json"), keys);
+const headings = { latin: both(HEADINGS), persian: values(read("src/i18n/locales/fa.json"), HEADINGS) };
+const pageTitles = { latin: both(PAGE_TITLES), persian: values(read("src/i18n/locales/fa.json"), PAGE_TITLES) };
 
 /** Typographic punctuation and signs the copy and the formats use. */
 const PUNCTUATION = "‘’‚“”„–—…•·€£™←→✓‹›";
@@ -53,4 +64,4 @@ const persian = unique(
     [...persianCopy].filter((c) => c.codePointAt(0) < 0x2100 && !isArabicScript(c)).join(""),
 );
 
-export const FONT_TEXT = { latin, persian, persianCopy, englishAndDutch };
+export const FONT_TEXT = { latin, persian, persianCopy, englishAndDutch, headings, pageTitles };

@@ -51,9 +51,16 @@ const ARABIC_FALLBACKS = [
   { local: "DejaVu Sans", bold: "DejaVu Sans Bold" },
 ];
 const ARABIC_RANGE = "U+0600-06FF, U+0750-077F, U+08A0-08FF, U+200C-200F, U+FB50-FDFF, U+FE70-FEFF";
-/** Weights drawn with a fallback's regular face and with its bold face. */
-const REGULAR = "100 550";
-const BOLD = "551 900";
+/**
+ * The weights a fallback face stands in for: regular text (400–500) with the system font's
+ * regular; semibold and bold (600–700) and extra bold (800, the page titles) with its bold, each
+ * scaled to the web font at that weight.
+ */
+const TIERS = [
+  { range: "100 549", web: 400, system: 400, sample: 0 },
+  { range: "550 749", web: 700, system: 700, sample: 1 },
+  { range: "750 900", web: 800, system: 700, sample: 2 },
+];
 
 const families = [
   {
@@ -91,7 +98,7 @@ function fallbackFace(family, local, metrics, sizeAdjust, { weight, range } = {}
   const em = metrics.unitsPerEm * sizeAdjust;
   const rules = [
     `font-family: "${family} fallback: ${local.name}"`,
-    `src: local("${local.face}")`,
+    `src: ${local.faces.map((f) => `local("${f}")`).join(", ")}`,
     ...(weight ? [`font-weight: ${weight}`] : []),
     `size-adjust: ${pct(sizeAdjust)}`,
     `ascent-override: ${pct(metrics.ascent / em)}`,
@@ -131,15 +138,30 @@ for (const family of families) {
 
 // Widths of the copy in each font, regular (400) and bold (700), measured with real shaping.
 const [inter, vazirmatn] = built;
-const latinSample = [...FONT_TEXT.englishAndDutch].filter((c) => /[\p{Script=Latin} ]/u.test(c)).join("");
-const persianSample = [...FONT_TEXT.persianCopy].filter((c) => /[\u0600-\u06ff\u200c ]/.test(c)).join("");
+// Regular widths on the body copy; bold widths on the headings (set at 700–800), where a
+// mismatch would show most.
+const only = (text, pattern) => [...text].filter((c) => pattern.test(c)).join("");
+const LATIN = /[\p{Script=Latin} ]/u;
+const PERSIAN = /[\u0600-\u06ff\u200c ]/;
+const samples = {
+  latin: [
+    only(FONT_TEXT.englishAndDutch, LATIN),
+    only(FONT_TEXT.headings.latin, LATIN),
+    only(FONT_TEXT.pageTitles.latin, LATIN),
+  ],
+  persian: [
+    only(FONT_TEXT.persianCopy, PERSIAN),
+    only(FONT_TEXT.headings.persian, PERSIAN),
+    only(FONT_TEXT.pageTitles.persian, PERSIAN),
+  ],
+};
 const browser = await chromium.launch({ executablePath: chromiumPath() });
 let widths;
 try {
   const page = await browser.newPage();
   const file = (name) => readFileSync(`${OUT}/${name}`).toString("base64");
   widths = await page.evaluate(
-    async ({ webFonts, samples, locals }) => {
+    async ({ webFonts, samples, tiers, locals }) => {
       for (const [name, data] of Object.entries(webFonts)) {
         const face = new FontFace(name, `url(data:font/woff2;base64,${data})`, { weight: "400 800" });
         document.fonts.add(await face.load());
@@ -150,13 +172,18 @@ try {
         return ctx.measureText(sample).width;
       };
       const out = {};
-      for (const [key, sample] of Object.entries(samples)) {
+      for (const [key, texts] of Object.entries(samples)) {
         const row = (out[key] = {});
-        for (const name of Object.keys(webFonts)) row[name] = [400, 700].map((w) => width(`"${name}"`, w, sample));
+        // Per tier: the web font at the tier's weight, on the tier's sample, and the same sample at 400.
+        for (const name of Object.keys(webFonts))
+          row[name] = tiers.map((t) => [
+            width(`"${name}"`, t.web, texts[t.sample]),
+            width(`"${name}"`, 400, texts[t.sample]),
+          ]);
         // A font that is not installed measures like the generic family after it.
         for (const name of locals) {
-          const [a, b] = [`"${name}", monospace`, `"${name}", serif`].map((f) => width(f, 400, sample));
-          if (a === b) row[name] = [400, 700].map((w) => width(`"${name}", monospace`, w, sample));
+          const [a, b] = [`"${name}", monospace`, `"${name}", serif`].map((f) => width(f, 400, texts[0]));
+          if (a === b) row[name] = tiers.map((t) => [width(`"${name}", monospace`, t.system, texts[t.sample])]);
         }
       }
       return out;
@@ -167,7 +194,8 @@ try {
         VazirmatnArabic: file(vazirmatn.file),
         VazirmatnLatin: file(vazirmatn.latinFile),
       },
-      samples: { latin: latinSample, persian: persianSample },
+      samples,
+      tiers: TIERS,
       locals: [...LATIN_FALLBACKS, ...ARABIC_FALLBACKS].map((f) => f.local),
     },
   );
@@ -176,8 +204,8 @@ try {
 }
 
 /**
- * Fallback faces for one web font: for each system font, a regular face (and a bold one when
- * the bold widths are known) scaled so the copy takes the same width as in the web font.
+ * Fallback faces for one web font: for each system font, one face per weight tier (regular only
+ * when the bold widths are unknown), scaled so the copy takes the same width as in the web font.
  */
 function fallbacks(family, web, metrics, xWidthAvg, sample, candidates, range) {
   const faces = [];
@@ -185,32 +213,34 @@ function fallbacks(family, web, metrics, xWidthAvg, sample, candidates, range) {
   for (const candidate of candidates) {
     // Published metrics first: fontconfig answers for a missing font with a look-alike (Arial → Liberation Sans).
     const measured = !candidate.capsize && widths[sample][candidate.local];
-    const [webRegular, webBold] = widths[sample][web];
-    let adjust;
-    if (measured) adjust = { regular: webRegular / measured[0], bold: webBold / measured[1] };
+    const webTiers = widths[sample][web];
+    let adjusts;
+    if (measured) adjusts = TIERS.map((_, i) => webTiers[i][0] / measured[i][0]);
     else if (candidate.capsize) {
       const em = (m) => m.xWidthAvg / m.unitsPerEm;
       const webEm = xWidthAvg / metrics.unitsPerEm;
-      adjust = { regular: webEm / em(candidate.capsize.regular) };
-      if (candidate.capsize.bold) adjust.bold = (webEm * webBold) / webRegular / em(candidate.capsize.bold);
+      // The web font's width per em at a weight: at 400 from its metrics, scaled by how much wider that weight sets the sample.
+      adjusts = TIERS.map((tier, i) => {
+        const system = tier.system >= 700 ? candidate.capsize.bold : candidate.capsize.regular;
+        return system ? (webEm * webTiers[i][0]) / webTiers[i][1] / em(system) : null;
+      });
     } else continue;
-    const hasBold = candidate.bold && adjust.bold;
-    faces.push(
-      fallbackFace(family, { name: candidate.local, face: candidate.local }, metrics, adjust.regular, {
-        weight: hasBold ? REGULAR : undefined,
-        range,
-      }),
-    );
-    if (hasBold)
+    const tiers = candidate.bold && adjusts.every(Boolean) ? TIERS : [null];
+    for (const [i, tier] of tiers.entries()) {
+      // Local fonts are found by full or PostScript name: "Noto Naskh Arabic Regular", "DejaVu Sans".
+      const names = tier && tier.system >= 700 ? [candidate.bold] : [candidate.local, `${candidate.local} Regular`];
       faces.push(
-        fallbackFace(family, { name: candidate.local, face: candidate.bold }, metrics, adjust.bold, {
-          weight: BOLD,
+        fallbackFace(family, { name: candidate.local, faces: names }, metrics, adjusts[i], {
+          weight: tier?.range,
           range,
         }),
       );
+    }
     names.push(`"${family} fallback: ${candidate.local}"`);
     report.push(
-      `${family} → ${candidate.local}: size-adjust ${pct(adjust.regular)}${hasBold ? `, bold ${pct(adjust.bold)}` : ""}${measured ? " (measured)" : " (Capsize metrics)"}`,
+      `${family} → ${candidate.local}: size-adjust ${tiers
+        .map((t, i) => `${pct(adjusts[i])}${t ? ` (${t.web})` : ""}`)
+        .join(", ")}${measured ? ", measured" : ", Capsize metrics"}`,
     );
   }
   return { faces, names };
