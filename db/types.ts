@@ -16,7 +16,8 @@ export interface UsersTable {
   createdAt: CreatedAt;
 }
 
-export interface ContactSubmissionsTable {
+/** Visitors' enquiries (the enquiry form of the contact section; POST /api/contact). */
+export interface EnquiriesTable {
   id: Generated<number>;
   firstName: string;
   lastName: string;
@@ -26,7 +27,7 @@ export interface ContactSubmissionsTable {
   message: string;
   createdAt: CreatedAt;
   isProcessed: Generated<boolean>;
-  /** The visitor's language (en, nl, fa): every email about this enquiry speaks it. */
+  /** The visitor's language (src/shared/languages.ts): every email about this enquiry speaks it. */
   language: Generated<string>;
 }
 
@@ -49,7 +50,7 @@ export interface MeetingsTable {
   time: string;
   createdAt: CreatedAt;
   isConfirmed: Generated<boolean>;
-  /** The visitor's language (en, nl, fa): every email about this meeting speaks it. */
+  /** The visitor's language (src/shared/languages.ts): every email about this meeting speaks it. */
   language: Generated<string>;
   /** SEQUENCE of the calendar invite: 0 when booked, bumped on every status change sent to the visitor. */
   inviteSequence: Generated<number>;
@@ -70,7 +71,7 @@ export interface EmailOutboxTable {
   id: Generated<string>;
   /** Which template made it, e.g. `enquiry.company` or `meeting.confirmed`. */
   kind: string;
-  submissionId: number | null;
+  enquiryId: number | null;
   meetingId: number | null;
   toAddress: string;
   replyTo: string | null;
@@ -91,7 +92,7 @@ export interface EmailOutboxTable {
 
 export interface Database {
   users: UsersTable;
-  contactSubmissions: ContactSubmissionsTable;
+  enquiries: EnquiriesTable;
   newsletterSubscribers: NewsletterSubscribersTable;
   meetings: MeetingsTable;
   loginAttempts: LoginAttemptsTable;
@@ -99,8 +100,8 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
-export type NewContactSubmission = Insertable<ContactSubmissionsTable>;
+export type EnquiryRow = Selectable<EnquiriesTable>;
+export type NewEnquiry = Insertable<EnquiriesTable>;
 export type MeetingRow = Selectable<MeetingsTable>;
 export type NewMeeting = Insertable<MeetingsTable>;
 export type MeetingUpdate = Updateable<MeetingsTable>;

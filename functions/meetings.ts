@@ -9,7 +9,9 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { createMeeting, SlotTakenError, takenTimes } from "../db/meetings.repository.ts";
-import { addDays, availableSlots, dailySlots, isBookable, officeNow } from "../src/shared/booking.ts";
+import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "../src/shared/api.ts";
+import { addDays, availableSlots, isBookable, officeNow } from "../src/shared/booking.ts";
+import { closedDatesBetween, workingWeekdays } from "../src/shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
 import { bookingConfig, now } from "./_lib/env.ts";
 import { HttpError, json, readJson, route, validate } from "./_lib/http.ts";
@@ -20,26 +22,27 @@ const endpoint = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, "")
 
 export default route({
   GET: async (req) => {
-    const config = bookingConfig();
+    const rules = bookingConfig();
     switch (endpoint(req)) {
       case "calendar": {
-        const today = officeNow(now(), config.timeZone).date;
-        return json({
+        const today = officeNow(now(), rules.timeZone).date;
+        const lastDate = addDays(today, rules.horizonDays);
+        return json<CalendarAnswer>({
           success: true,
           data: {
-            timeZone: config.timeZone,
+            timeZone: rules.timeZone,
             today,
-            lastDate: addDays(today, config.horizonDays),
-            weekdays: config.weekdays,
-            closedDates: config.closedDates,
-            slots: dailySlots(config),
+            lastDate,
+            weekdays: workingWeekdays(rules),
+            closedDates: closedDatesBetween(today, lastDate, rules),
+            hours: [...rules.hours],
           },
         });
       }
       case "available-slots": {
         const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
         const taken = await takenTimes(getDb(), date);
-        return json({ success: true, data: availableSlots(date, now(), taken, config) });
+        return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, rules) });
       }
       default:
         throw new HttpError(404, "Not found");
@@ -65,7 +68,7 @@ export default route({
         throw error;
       });
     await afterCommitDelivery(db, booked.emails, context);
-    return json({ success: true, data: booked.meeting }, 201);
+    return json<MeetingScheduledAnswer>({ success: true, data: booked.meeting }, 201);
   },
 });
 

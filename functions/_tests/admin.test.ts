@@ -4,10 +4,10 @@ import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import logout from "../logout.ts";
 import user from "../user.ts";
-import submissions from "../admin-submissions.ts";
+import enquiries from "../admin-enquiries.ts";
 import adminMeetings from "../admin-meetings.ts";
 import { ensureAdmin } from "../../db/admins.ts";
-import { createSubmission } from "../../db/contact.repository.ts";
+import { createEnquiry } from "../../db/enquiries.repository.ts";
 import { createMeeting } from "../../db/meetings.repository.ts";
 import { findUserByUsername } from "../../db/users.repository.ts";
 
@@ -151,11 +151,11 @@ describe("GET /api/user", () => {
 
 describe("admin lists and status changes", () => {
   test("401 without a session, for every call", async () => {
-    expect((await call(submissions, "/api/admin/submissions")).status).toBe(401);
+    expect((await call(enquiries, "/api/admin/submissions")).status).toBe(401);
     expect((await call(adminMeetings, "/api/admin/meetings")).status).toBe(401);
     expect(
       (
-        await call(submissions, "/api/admin/submissions/1", {
+        await call(enquiries, "/api/admin/submissions/1", {
           method: "PATCH",
           body: { isProcessed: true },
           params: { id: "1" },
@@ -172,9 +172,9 @@ describe("admin lists and status changes", () => {
       ).status,
     ).toBe(401);
   });
-  test("submissions: newest first, exact fields, and PATCH returns the updated record", async () => {
+  test("enquiries: newest first, exact fields, and PATCH returns the updated record", async () => {
     const { cookie } = await signIn();
-    const first = await createSubmission(t.db, {
+    const first = await createEnquiry(t.db, {
       firstName: "Ali",
       lastName: "Karimi",
       email: "ali@example.com",
@@ -182,7 +182,7 @@ describe("admin lists and status changes", () => {
       service: "other",
       message: "First message here",
     });
-    const second = await createSubmission(t.db, {
+    const second = await createEnquiry(t.db, {
       firstName: "Eva",
       lastName: "Bakker",
       email: "eva@example.com",
@@ -190,7 +190,7 @@ describe("admin lists and status changes", () => {
       service: "business-launchpad",
       message: "Second message here",
     });
-    const list = await call(submissions, "/api/admin/submissions", { cookie });
+    const list = await call(enquiries, "/api/admin/submissions", { cookie });
     expect(list.status).toBe(200);
     expect(list.json.slice(0, 2).map((s: { id: number }) => s.id)).toEqual([second.id, first.id]);
     expect(Object.keys(list.json[0]).sort()).toEqual([
@@ -206,7 +206,7 @@ describe("admin lists and status changes", () => {
       "message",
       "service",
     ]);
-    const patched = await call(submissions, `/api/admin/submissions/${first.id}`, {
+    const patched = await call(enquiries, `/api/admin/submissions/${first.id}`, {
       method: "PATCH",
       body: { isProcessed: true },
       params: { id: String(first.id) },
@@ -215,7 +215,7 @@ describe("admin lists and status changes", () => {
     });
     expect(patched.status).toBe(200);
     expect(patched.json).toMatchObject({ id: first.id, isProcessed: true });
-    const again = await call(submissions, "/api/admin/submissions", { cookie });
+    const again = await call(enquiries, "/api/admin/submissions", { cookie });
     expect(again.json.find((s: { id: number }) => s.id === first.id).isProcessed).toBe(true);
   });
   test("meetings: newest first, and confirming and un-confirming", async () => {
@@ -258,7 +258,7 @@ describe("admin lists and status changes", () => {
   test("unknown or malformed ids are 404; bad bodies 400; other origins 403", async () => {
     const { cookie } = await signIn();
     const patch = (id: string, body: unknown, headers: Record<string, string> = {}) =>
-      call(submissions, `/api/admin/submissions/${id}`, { method: "PATCH", body, params: { id }, cookie, headers });
+      call(enquiries, `/api/admin/submissions/${id}`, { method: "PATCH", body, params: { id }, cookie, headers });
     expect((await patch("999999", { isProcessed: true })).status).toBe(404);
     expect((await patch("abc", { isProcessed: true })).status).toBe(404);
     expect((await patch("1", { isProcessed: "yes" })).status).toBe(400);
@@ -266,6 +266,6 @@ describe("admin lists and status changes", () => {
     expect((await patch("1", {})).status).toBe(400);
     expect((await patch("1", { isProcessed: true }, { origin: "https://evil.example" })).status).toBe(403);
     expect((await patch("1", { isProcessed: true }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
-    expect((await call(submissions, "/api/admin/submissions", { method: "DELETE", cookie })).status).toBe(405);
+    expect((await call(enquiries, "/api/admin/submissions", { method: "DELETE", cookie })).status).toBe(405);
   });
 });

@@ -1,0 +1,85 @@
+import type { Kysely } from "kysely";
+import type { AdminEnquiry, EmailStatus, Enquiry } from "../src/shared/api.ts";
+import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
+import { enquiryEmailStatus } from "./outbox.repository.ts";
+import { isSerialId, toIso } from "./rows.ts";
+import type { Database, EnquiryRow } from "./types.ts";
+
+export type NewEnquiryInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company?: string | null;
+  service: string;
+  message: string;
+  /** Defaults to DEFAULT_LANGUAGE. */
+  language?: Language;
+};
+
+/** A row as the API shows it; a stored language that is no longer one of ours fails here, loudly. */
+function toEnquiry(row: EnquiryRow): Enquiry {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    company: row.company,
+    service: row.service,
+    message: row.message,
+    language: requireLanguage(row.language, `enquiries #${row.id}`),
+    createdAt: toIso(row.createdAt),
+    isProcessed: row.isProcessed,
+  };
+}
+
+const toAdminEnquiry = (row: EnquiryRow & { emailStatus: EmailStatus | null }): AdminEnquiry => ({
+  ...toEnquiry(row),
+  emailStatus: row.emailStatus,
+});
+
+/** Stores an enquiry; it starts unprocessed. An empty or missing company is stored as null. */
+export async function createEnquiry(db: Kysely<Database>, input: NewEnquiryInput): Promise<Enquiry> {
+  const row = await db
+    .insertInto("enquiries")
+    .values({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      company: input.company || null,
+      service: input.service,
+      message: input.message,
+      language: input.language ?? DEFAULT_LANGUAGE,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toEnquiry(row);
+}
+
+/** Every enquiry, newest first, with the state of its emails. */
+export async function listEnquiries(db: Kysely<Database>): Promise<AdminEnquiry[]> {
+  const rows = await db
+    .selectFrom("enquiries")
+    .selectAll()
+    .select(enquiryEmailStatus())
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map(toAdminEnquiry);
+}
+
+/** Marks an enquiry processed or pending; undefined when there is no such enquiry. */
+export async function setEnquiryProcessed(
+  db: Kysely<Database>,
+  id: number,
+  isProcessed: boolean,
+): Promise<AdminEnquiry | undefined> {
+  if (!isSerialId(id)) return undefined;
+  const row = await db
+    .updateTable("enquiries")
+    .set({ isProcessed })
+    .where("id", "=", id)
+    .returningAll()
+    .returning(enquiryEmailStatus())
+    .executeTakeFirst();
+  return row && toAdminEnquiry(row);
+}

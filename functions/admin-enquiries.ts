@@ -1,0 +1,17 @@
+/**
+ * The visitors' enquiries, admin only: GET /api/admin/submissions, PATCH /api/admin/submissions/{id}
+ * { isProcessed }. The URL keeps the spec's name.
+ */
+import type { Config } from "@netlify/functions";
+import { listEnquiries, setEnquiryProcessed } from "../db/enquiries.repository.ts";
+import { enquiryPatchSchema } from "../src/shared/schemas.ts";
+import { adminResource } from "./_lib/admin-resource.ts";
+
+export default adminResource({
+  list: listEnquiries,
+  patchSchema: enquiryPatchSchema,
+  update: (db, id, patch) => setEnquiryProcessed(db, id, patch.isProcessed),
+  notFound: "Enquiry not found",
+});
+
+export const config: Config = { path: ["/api/admin/submissions", "/api/admin/submissions/:id"] };
