@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createEnquiry, listEnquiries, setEnquiryProcessed } from "./enquiries.repository.ts";
+import { UnknownLanguageError } from "../src/shared/languages.ts";
 import { createTestDatabase, type TestDatabase } from "./testing.ts";
 
 let database: TestDatabase;
@@ -69,6 +70,14 @@ describe("listEnquiries", () => {
 
     expect(listed.map((s) => s.id)).toEqual([second.id, first.id, third.id]);
     expect(listed[2].createdAt).toBe("2020-01-01T00:00:00.000Z");
+  });
+
+  test("a stored language that is not one of the site's fails loudly instead of reaching the emails as English", async () => {
+    const { id } = await createEnquiry(database.db, enquiry);
+    await sql`UPDATE enquiries SET language = 'de' WHERE id = ${id}`.execute(database.db);
+
+    await expect(listEnquiries(database.db)).rejects.toThrow(UnknownLanguageError);
+    await expect(listEnquiries(database.db)).rejects.toThrow(`enquiries #${id}`);
   });
 
   test("is empty when there are no enquiries", async () => {

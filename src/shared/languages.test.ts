@@ -1,0 +1,43 @@
+import { describe, expect, test } from "vitest";
+import {
+  englishLanguageName,
+  isLanguage,
+  languageOfCountry,
+  LANGUAGE_INFO,
+  LANGUAGES,
+  requireLanguage,
+  UnknownLanguageError,
+} from "./languages";
+
+describe("the site's languages", () => {
+  test("are en, nl and fa (spec section 9), Persian right to left", () => {
+    expect(LANGUAGES).toEqual(["en", "nl", "fa"]);
+    expect(LANGUAGES.map((l) => LANGUAGE_INFO[l].dir)).toEqual(["ltr", "ltr", "rtl"]);
+    expect(LANGUAGES.map((l) => LANGUAGE_INFO[l].short)).toEqual(["EN", "NL", "FA"]);
+  });
+
+  test("one guard decides what is a language: exact codes only", () => {
+    for (const lang of LANGUAGES) expect(isLanguage(lang)).toBe(true);
+    for (const other of ["de", "EN", "en-US", "", " fa", null, undefined, 1, "toString"]) {
+      expect(isLanguage(other)).toBe(false);
+    }
+  });
+
+  test("an unknown language is an explicit failure, never a silent English", () => {
+    expect(requireLanguage("fa", "test")).toBe("fa");
+    expect(() => requireLanguage("de", "enquiries #7")).toThrow(UnknownLanguageError);
+    expect(() => requireLanguage("de", "enquiries #7")).toThrow(/"de" in enquiries #7/);
+  });
+
+  test("English names for the admin and the company's emails, from Intl", () => {
+    expect(LANGUAGES.map(englishLanguageName)).toEqual(["English", "Dutch", "Persian"]);
+    expect(englishLanguageName("not a code")).toBe("not a code");
+  });
+
+  test("visitors from Iran get Persian, from the Netherlands and Belgium Dutch", () => {
+    expect(languageOfCountry("IR")).toBe("fa");
+    expect(languageOfCountry("nl")).toBe("nl");
+    expect(languageOfCountry("BE")).toBe("nl");
+    expect(languageOfCountry("DE")).toBeNull();
+  });
+});
