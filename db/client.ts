@@ -15,9 +15,10 @@ export class DatabaseNotConfiguredError extends Error {
   }
 }
 
-// Small on purpose: every function instance holds its own pool, and a serverless deploy can run many.
+// Small by default: every function instance holds its own pool, and a serverless deploy can run many.
+// The local server (one process for every function) asks for more with DATABASE_POOL_MAX.
 const POOL_OPTIONS = {
-  max: 5,
+  max: Number(process.env.DATABASE_POOL_MAX) || 5,
   connectionTimeoutMillis: 5_000,
   idleTimeoutMillis: 10_000,
 };

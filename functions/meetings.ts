@@ -14,62 +14,59 @@ import { addDays, availableSlots, isBookable, officeNow } from "../src/shared/bo
 import { closedDatesBetween, workingWeekdays } from "../src/shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
 import { bookingConfig, now } from "./_lib/env.ts";
-import { HttpError, json, readJson, route, validate } from "./_lib/http.ts";
+import { HttpError, json, readJson, route, routes, validate } from "./_lib/http.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
 
-const endpoint = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop();
-
-export default route({
-  GET: async (req) => {
-    const rules = bookingConfig();
-    switch (endpoint(req)) {
-      case "calendar": {
-        const today = officeNow(now(), rules.timeZone).date;
-        const lastDate = addDays(today, rules.horizonDays);
-        return json<CalendarAnswer>({
-          success: true,
-          data: {
-            timeZone: rules.timeZone,
-            today,
-            lastDate,
-            weekdays: workingWeekdays(rules),
-            closedDates: closedDatesBetween(today, lastDate, rules),
-            hours: [...rules.hours],
-          },
+export default routes({
+  calendar: route({
+    GET: async () => {
+      const rules = bookingConfig();
+      const today = officeNow(now(), rules.timeZone).date;
+      const lastDate = addDays(today, rules.horizonDays);
+      return json<CalendarAnswer>({
+        success: true,
+        data: {
+          timeZone: rules.timeZone,
+          today,
+          lastDate,
+          weekdays: workingWeekdays(rules),
+          closedDates: closedDatesBetween(today, lastDate, rules),
+          hours: [...rules.hours],
+        },
+      });
+    },
+  }),
+  "available-slots": route({
+    GET: async (req) => {
+      const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+      const taken = await takenTimes(getDb(), date);
+      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, bookingConfig()) });
+    },
+  }),
+  schedule: route({
+    POST: async (req, context) => {
+      const input = validate(meetingSchema, await readJson(req));
+      if (!isBookable(input.date, input.time, now(), bookingConfig())) {
+        throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {
+          errors: { time: ["This time cannot be booked"] },
         });
       }
-      case "available-slots": {
-        const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-        const taken = await takenTimes(getDb(), date);
-        return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, rules) });
-      }
-      default:
-        throw new HttpError(404, "Not found");
-    }
-  },
-  POST: async (req, context) => {
-    if (endpoint(req) !== "schedule") throw new HttpError(404, "Not found");
-    const input = validate(meetingSchema, await readJson(req));
-    if (!isBookable(input.date, input.time, now(), bookingConfig())) {
-      throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {
-        errors: { time: ["This time cannot be booked"] },
-      });
-    }
-    const db = getDb();
-    const booked = await db
-      .transaction()
-      .execute(async (trx) => {
-        const meeting = await createMeeting(trx, { ...input, language: submissionLanguage(req, input.language) });
-        return { meeting, emails: await enqueueBookingEmails(trx, meeting) };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");
-        throw error;
-      });
-    await afterCommitDelivery(db, booked.emails, context);
-    return json<MeetingScheduledAnswer>({ success: true, data: booked.meeting }, 201);
-  },
+      const db = getDb();
+      const booked = await db
+        .transaction()
+        .execute(async (trx) => {
+          const meeting = await createMeeting(trx, { ...input, language: submissionLanguage(req, input.language) });
+          return { meeting, emails: await enqueueBookingEmails(trx, meeting) };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");
+          throw error;
+        });
+      await afterCommitDelivery(db, booked.emails, context);
+      return json<MeetingScheduledAnswer>({ success: true, data: booked.meeting }, 201);
+    },
+  }),
 });
 
 export const config: Config = {

@@ -128,6 +128,18 @@ export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" 
   };
 }
 
+/**
+ * One function serving several paths (its `config.path` list): the path's last segment picks the
+ * handlers, so a method one path does not serve is a 405 with that path's own `Allow`.
+ */
+export function routes(byEndpoint: Record<string, ReturnType<typeof route>>) {
+  return async (req: Request, context: Context): Promise<Response> => {
+    const name = new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
+    const handler = Object.hasOwn(byEndpoint, name) ? byEndpoint[name] : undefined;
+    return handler ? handler(req, context) : json({ success: false, message: "Not found" }, 404);
+  };
+}
+
 /** Maps an error to its answer. */
 export function errorResponse(error: unknown, req: Request): Response {
   if (error instanceof HttpError) return json(error.body, error.status, error.headers);

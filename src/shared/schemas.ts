@@ -4,6 +4,7 @@
  * maps server messages containing "email", "phone" or "name" to its own validation texts.
  */
 import { z } from "zod";
+import { isCalendarDate } from "./dates.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 
 export const MESSAGES = {
@@ -35,14 +36,17 @@ const LIMITS = {
 /** A language the emails can speak; optional where the server can tell it from the page. */
 const language = z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(", ")}` });
 
+/** Control characters other than line breaks and tabs have no place in a form field (and PostgreSQL refuses NUL). */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const noControl = (field: string) => [(v: string) => !CONTROL.test(v), `${field} contains invalid characters`] as const;
+
 const text = (min: number, max: number, tooShort: string, field: string) =>
   z
     .string({ error: tooShort })
     .trim()
     .min(min, tooShort)
     .max(max, `${field} must be at most ${max} characters`)
-    // Control characters other than line breaks and tabs have no place in a form field.
-    .refine((v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(v), `${field} contains invalid characters`);
+    .refine(...noControl(field));
 
 const email = z
   .string({ error: MESSAGES.email })
@@ -62,6 +66,7 @@ export const enquirySchema = z.object({
     .string({ error: "Company must be text" })
     .trim()
     .max(LIMITS.company, `Company must be at most ${LIMITS.company} characters`)
+    .refine(...noControl("Company"))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
@@ -73,7 +78,9 @@ export const enquirySchema = z.object({
 export type EnquiryInput = z.input<typeof enquirySchema>;
 export type EnquiryPayload = z.output<typeof enquirySchema>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date as yyyy-MM-dd (not 2026-02-30). */
+const calendarDate = () =>
+  z.string({ error: MESSAGES.date }).min(1, MESSAGES.date).refine(isCalendarDate, MESSAGES.date);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const meetingSchema = z.object({
@@ -85,27 +92,27 @@ export const meetingSchema = z.object({
     .min(6, MESSAGES.phone)
     .max(LIMITS.phone, MESSAGES.phone)
     .refine((v) => /^[+\d\s().\-/]+$/.test(v) && v.replace(/\D/g, "").length >= 6, MESSAGES.phone),
-  date: z.string({ error: MESSAGES.date }).min(1, MESSAGES.date).regex(DATE, MESSAGES.date),
+  date: calendarDate(),
   time: z.string({ error: MESSAGES.time }).min(1, MESSAGES.time).regex(TIME, MESSAGES.time),
   /** The visitor's language, for the emails about this meeting. Optional: the server then takes the page's. */
   language: language.optional(),
 });
 export type MeetingPayload = z.output<typeof meetingSchema>;
 
-export const slotsQuerySchema = z.object({
-  date: z.string({ error: MESSAGES.date }).regex(DATE, MESSAGES.date),
-});
+export const slotsQuerySchema = z.object({ date: calendarDate() });
 
 export const loginSchema = z.object({
   username: z
     .string({ error: MESSAGES.username })
     .trim()
     .min(1, MESSAGES.username)
-    .max(LIMITS.username, MESSAGES.username),
+    .max(LIMITS.username, MESSAGES.username)
+    .refine(...noControl("Username")),
   password: z
     .string({ error: MESSAGES.password })
     .min(1, MESSAGES.password)
-    .max(LIMITS.password, "Password must be at most 200 characters"),
+    .max(LIMITS.password, "Password must be at most 200 characters")
+    .refine(...noControl("Password")),
 });
 
 export const newsletterSchema = z.object({
