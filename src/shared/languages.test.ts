@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { parse } from "smol-toml";
 import { describe, expect, test } from "vitest";
 import {
   englishLanguageName,
@@ -39,5 +41,14 @@ describe("the site's languages", () => {
     expect(languageOfCountry("nl")).toBe("nl");
     expect(languageOfCountry("BE")).toBe("nl");
     expect(languageOfCountry("DE")).toBeNull();
+  });
+
+  // netlify.toml cannot import the list, so this test holds it to it.
+  test("each has its own 404 page rule in netlify.toml, and no other language does", () => {
+    const { redirects = [] } = parse(readFileSync("netlify.toml", "utf8")) as {
+      redirects?: { from: string; to: string; status: number }[];
+    };
+    const rules = redirects.filter((r) => r.status === 404 && /^\/[a-z]{2,3}\/\*$/.test(r.from));
+    expect(rules.map((r) => [r.from, r.to]).sort()).toEqual(LANGUAGES.map((l) => [`/${l}/*`, `/${l}/404/`]).sort());
   });
 });

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useStore } from "@nanostores/react";
 import DatePicker, { registerLocale } from "react-datepicker";
-import { enUS, faIR, nl } from "date-fns/locale";
+import { enUS } from "date-fns/locale";
 import { fromZonedTime } from "date-fns-tz";
 import "react-datepicker/dist/react-datepicker.css";
 import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
 import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "../../shared/api";
+import { DATE_FNS_LOCALES } from "../../shared/date-fns-locales";
 import { isoWeekday } from "../../shared/booking";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../shared/office";
 import { $bookingOpen, closeBooking } from "../../stores/booking";
@@ -22,8 +23,7 @@ registerLocale(EN, {
     date: (o?: { width?: string }) => (o?.width === "full" ? "EEEE, MMMM d, y" : enUS.formatLong.date(o as never)),
   },
 });
-registerLocale("nl", nl);
-registerLocale("fa", faIR);
+for (const [lang, locale] of Object.entries(DATE_FNS_LOCALES)) registerLocale(lang, locale);
 
 export interface BookingLabels {
   title: string;
