@@ -63,7 +63,9 @@ describe("startEmbeddedDatabase", () => {
   test("refuses a folder this process already serves", SLOW, async () => {
     const running = await startEmbeddedDatabase({ dataDir, log: {} });
     try {
-      await expect(startEmbeddedDatabase({ dataDir, log: {} })).rejects.toThrow(/already in use by process \d+ \(this one\)/);
+      await expect(startEmbeddedDatabase({ dataDir, log: {} })).rejects.toThrow(
+        /already in use by process \d+ \(this one\)/,
+      );
     } finally {
       await running.close();
     }
@@ -74,7 +76,9 @@ describe("startEmbeddedDatabase", () => {
     try {
       writeFileSync(lockFile(), `${holder.pid}\n`);
 
-      await expect(startEmbeddedDatabase({ dataDir, log: {} })).rejects.toThrow(`already in use by process ${holder.pid}`);
+      await expect(startEmbeddedDatabase({ dataDir, log: {} })).rejects.toThrow(
+        `already in use by process ${holder.pid}`,
+      );
       expect(readFileSync(lockFile(), "utf8").trim()).toBe(String(holder.pid));
     } finally {
       holder.kill();
@@ -118,7 +122,9 @@ describe("startEmbeddedDatabase after a crash", () => {
       await client.end();
       console.log("ready");
       setInterval(() => {}, 1000);`;
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
       child.once("exit", (code) => reject(new Error(`child exited with ${code}`)));
@@ -133,7 +139,9 @@ describe("startEmbeddedDatabase after a crash", () => {
     try {
       expect(alive(orphan)).toBe(false);
       await client.connect();
-      const { rows } = await client.query("SELECT count(*)::int AS n FROM notes WHERE body = 'written before the crash'");
+      const { rows } = await client.query(
+        "SELECT count(*)::int AS n FROM notes WHERE body = 'written before the crash'",
+      );
       expect(rows[0].n).toBe(1);
     } finally {
       await client.end();
@@ -144,7 +152,10 @@ describe("startEmbeddedDatabase after a crash", () => {
   test("starts despite a stale postmaster.pid naming a live process that is not PostgreSQL", SLOW, async () => {
     const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"], { stdio: "ignore" });
     try {
-      writeFileSync(path.join(dataDir, "postgres", "postmaster.pid"), `${other.pid}\n${path.join(dataDir, "postgres")}\n`);
+      writeFileSync(
+        path.join(dataDir, "postgres", "postmaster.pid"),
+        `${other.pid}\n${path.join(dataDir, "postgres")}\n`,
+      );
       const running = await startEmbeddedDatabase({ dataDir, log: {} });
       await running.close();
       expect(alive(other.pid!)).toBe(true);

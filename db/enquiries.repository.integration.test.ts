@@ -51,7 +51,7 @@ describe("createEnquiry", () => {
       message: "می‌خواهیم کسب‌وکارمان را به اروپا گسترش دهیم 🚀\nسپاس!",
     };
     const created = await createEnquiry(database.db, persian);
-    const [listed] = await listEnquiries(database.db);
+    const [listed] = (await listEnquiries(database.db)).items;
 
     expect(created).toMatchObject(persian);
     expect(listed).toMatchObject(persian);
@@ -66,7 +66,7 @@ describe("listEnquiries", () => {
     // Backdate the latest insert: order follows createdAt, not insertion or id.
     await sql`UPDATE enquiries SET created_at = '2020-01-01T00:00:00Z' WHERE id = ${third.id}`.execute(database.db);
 
-    const listed = await listEnquiries(database.db);
+    const listed = (await listEnquiries(database.db)).items;
 
     expect(listed.map((s) => s.id)).toEqual([second.id, first.id, third.id]);
     expect(listed[2].createdAt).toBe("2020-01-01T00:00:00.000Z");
@@ -74,14 +74,14 @@ describe("listEnquiries", () => {
 
   test("a stored language that is not one of the site's fails loudly instead of reaching the emails as English", async () => {
     const { id } = await createEnquiry(database.db, enquiry);
-    await sql`UPDATE enquiries SET language = 'de' WHERE id = ${id}`.execute(database.db);
+    await sql`UPDATE enquiries SET language = 'zz' WHERE id = ${id}`.execute(database.db);
 
     await expect(listEnquiries(database.db)).rejects.toThrow(UnknownLanguageError);
     await expect(listEnquiries(database.db)).rejects.toThrow(`enquiries #${id}`);
   });
 
   test("is empty when there are no enquiries", async () => {
-    expect(await listEnquiries(database.db)).toEqual([]);
+    expect((await listEnquiries(database.db)).items).toEqual([]);
   });
 });
 
@@ -90,7 +90,7 @@ describe("setEnquiryProcessed", () => {
     const { id } = await createEnquiry(database.db, enquiry);
 
     expect(await setEnquiryProcessed(database.db, id, true)).toMatchObject({ id, isProcessed: true });
-    expect((await listEnquiries(database.db))[0].isProcessed).toBe(true);
+    expect((await listEnquiries(database.db)).items[0].isProcessed).toBe(true);
     expect(await setEnquiryProcessed(database.db, id, false)).toMatchObject({ id, isProcessed: false });
   });
 
@@ -98,5 +98,39 @@ describe("setEnquiryProcessed", () => {
     expect(await setEnquiryProcessed(database.db, 987_654, true)).toBeUndefined();
     expect(await setEnquiryProcessed(database.db, 2 ** 40, true)).toBeUndefined();
     expect(await setEnquiryProcessed(database.db, -1, true)).toBeUndefined();
+  });
+});
+
+describe("listEnquiries, a page at a time", () => {
+  test("walks every enquiry exactly once, newest first, whatever the page size", async () => {
+    // Several share one created_at (a burst in one millisecond): the id breaks the tie.
+    const burst = "2026-11-20T10:00:00.000Z";
+    for (let i = 0; i < 23; i++) {
+      const { id } = await createEnquiry(database.db, { ...enquiry, lastName: `Lovelace ${i}` });
+      if (i % 3 === 0) await sql`UPDATE enquiries SET created_at = ${burst} WHERE id = ${id}`.execute(database.db);
+    }
+    const all = (await listEnquiries(database.db, { limit: 200 })).items.map((s) => s.id);
+    expect(all).toHaveLength(23);
+
+    for (const limit of [1, 5, 22, 23]) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await listEnquiries(database.db, { limit, cursor });
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        seen.push(...page.items.map((s) => s.id));
+        cursor = page.next;
+      } while (cursor);
+      expect(seen, `limit ${limit}`).toEqual(all);
+    }
+  });
+
+  test("an enquiry arriving while the admin pages does not shift the next page", async () => {
+    for (let i = 0; i < 4; i++) await createEnquiry(database.db, { ...enquiry, lastName: `Lovelace ${i}` });
+    const first = await listEnquiries(database.db, { limit: 2 });
+    await createEnquiry(database.db, { ...enquiry, lastName: "Newcomer" });
+    const second = await listEnquiries(database.db, { limit: 2, cursor: first.next });
+    expect(second.items.map((s) => s.lastName)).toEqual(["Lovelace 1", "Lovelace 0"]);
+    expect(second.next).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { AdminEnquiry, EmailStatus, Enquiry } from "../src/shared/api.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
 import { enquiryEmailStatus } from "./outbox.repository.ts";
+import { after, decodeCursor, DEFAULT_PAGE_SIZE, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import type { Database, EnquiryRow } from "./types.ts";
 
@@ -56,15 +57,21 @@ export async function createEnquiry(db: Kysely<Database>, input: NewEnquiryInput
 }
 
 /** Every enquiry, newest first, with the state of its emails. */
-export async function listEnquiries(db: Kysely<Database>): Promise<AdminEnquiry[]> {
+export async function listEnquiries(
+  db: Kysely<Database>,
+  { limit = DEFAULT_PAGE_SIZE, cursor }: PageRequest = {},
+): Promise<Page<AdminEnquiry>> {
+  const position = cursor ? decodeCursor(cursor) : null;
   const rows = await db
     .selectFrom("enquiries")
     .selectAll()
     .select(enquiryEmailStatus())
+    .$if(position !== null, (q) => q.where(after(position!)))
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
+    .limit(limit + 1)
     .execute();
-  return rows.map(toAdminEnquiry);
+  return toPage(rows, limit, toAdminEnquiry);
 }
 
 /** Marks an enquiry processed or pending; undefined when there is no such enquiry. */

@@ -7,8 +7,9 @@
  */
 import type { Config, Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
-import { getDb, isDatabaseUnavailable } from "../db/client.ts";
+import { getDb } from "../db/client.ts";
 import { createEnquiry } from "../db/enquiries.repository.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { Database } from "../db/types.ts";
 import type { EnquiryCreatedAnswer } from "../src/shared/api.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../src/shared/languages.ts";

@@ -9,7 +9,7 @@ const RENAMES = [
   ["TABLE", "contact_submissions", "enquiries"],
   ["SEQUENCE", "contact_submissions_id_seq", "enquiries_id_seq"],
   ["INDEX", "contact_submissions_pkey", "enquiries_pkey"],
-  ["INDEX", "contact_submissions_created_at_idx", "enquiries_created_at_idx"],
+  ["INDEX", "contact_submissions_created_at_id_idx", "enquiries_created_at_id_idx"],
   ["INDEX", "email_outbox_submission_id_idx", "email_outbox_enquiry_id_idx"],
 ] as const;
 

@@ -3,10 +3,9 @@
  * place where errors become answers (400/401/403/404/405/409/413/415/429/503, never a stack trace).
  */
 import type { Context } from "@netlify/functions";
-import type { ZodType } from "zod";
+import type { ZodError, ZodType } from "zod";
+import { isDatabaseUnavailable } from "../../db/errors.ts";
 import type { ErrorAnswer } from "../../src/shared/api.ts";
-import { fieldErrors } from "../../src/shared/schemas.ts";
-import { isDatabaseUnavailable } from "../../db/client.ts";
 import { ConfigError } from "./env.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -85,6 +84,16 @@ export async function readText(req: Request): Promise<string> {
   return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
 }
 
+/** Field errors in the API's shape: `{ field: [messages] }`. */
+function fieldErrors(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
 /** Validates with a shared schema; a failure is 400 with the first message and every field's messages. */
 export function validate<T>(schema: ZodType<T>, data: unknown): T {
   const result = schema.safeParse(data);
@@ -136,7 +145,7 @@ export function routes(byEndpoint: Record<string, ReturnType<typeof route>>) {
   return async (req: Request, context: Context): Promise<Response> => {
     const name = new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
     const handler = Object.hasOwn(byEndpoint, name) ? byEndpoint[name] : undefined;
-    return handler ? handler(req, context) : json({ success: false, message: "Not found" }, 404);
+    return handler ? handler(req, context) : json<ErrorAnswer>({ success: false, message: "Not found" }, 404);
   };
 }
 

@@ -114,7 +114,8 @@ export async function startServer({
   };
 }
 
-async function callFunction(match, req, res, url, waitUntil) {
+/** Runs one request through its function and writes the answer (shared with the dev server). */
+export async function callFunction(match, req, res, url, waitUntil) {
   const ip = normaliseIp(req.socket.remoteAddress);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {

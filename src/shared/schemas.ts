@@ -126,13 +126,3 @@ export const enquiryPatchSchema = z.strictObject({
 export const meetingPatchSchema = z.strictObject({
   isConfirmed: z.boolean({ error: "isConfirmed must be true or false" }),
 });
-
-/** Field errors in the API's shape: `{ field: [messages] }`. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "_";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}

@@ -28,9 +28,14 @@ export function goToLogin(): Promise<never> {
 }
 
 /** An admin call: a 401 (no or expired session) sends the visitor to the login page. */
-async function adminRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+async function adminRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  onResponse?: (response: Response) => void,
+): Promise<T> {
   try {
-    return await apiRequest<T>(method, url, { body });
+    return await apiRequest<T>(method, url, { body, onResponse });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return goToLogin();
     throw error;
@@ -48,9 +53,24 @@ export type LoginValues = z.output<typeof loginSchema>;
 export const login = (values: LoginValues) => apiRequest<MessageAnswer>("POST", "/api/login", { body: values });
 export const logout = () => apiRequest<MessageAnswer>("POST", "/api/logout");
 
+/**
+ * Every record of a paged admin list: the API answers a page (an array) and names the next one in a
+ * `Link: <…>; rel="next"` header; this follows them to the end.
+ */
+async function listAll<Answer extends unknown[]>(path: string): Promise<Answer> {
+  const items: unknown[] = [];
+  let url: string | null = `${path}?limit=200`;
+  while (url) {
+    let link: string | null = null;
+    items.push(...(await adminRequest<Answer>("GET", url, undefined, (r) => (link = r.headers.get("link")))));
+    url = link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
+  }
+  return items as Answer;
+}
+
 // The enquiries keep the spec's URL, /api/admin/submissions.
-export const listEnquiries = () => adminRequest<AdminEnquiriesAnswer>("GET", "/api/admin/submissions");
-export const listMeetings = () => adminRequest<AdminMeetingsAnswer>("GET", "/api/admin/meetings");
+export const listEnquiries = () => listAll<AdminEnquiriesAnswer>("/api/admin/submissions");
+export const listMeetings = () => listAll<AdminMeetingsAnswer>("/api/admin/meetings");
 export const setEnquiryProcessed = (id: number, isProcessed: boolean) =>
   adminRequest<AdminEnquiry>("PATCH", `/api/admin/submissions/${id}`, { isProcessed });
 export const setMeetingConfirmed = (id: number, isConfirmed: boolean) =>
