@@ -1,8 +1,9 @@
 // Netlify's build command: refuse to deploy production without its secrets, apply the migrations,
-// then build the static site.
+// build the static site, then bundle each function into one file (netlify.toml deploys those).
 import { spawnSync } from "node:child_process";
 import { createDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { bundleFunctions, FUNCTIONS_DIST } from "./lib/bundle-functions.mjs";
 
 const production = process.env.CONTEXT === "production";
 const missing = ["DATABASE_URL", "JWT_SECRET", "SMTP_URL"].filter((name) => !process.env[name]);
@@ -29,4 +30,9 @@ const build = spawnSync(process.execPath, ["node_modules/astro/bin/astro.mjs", "
   stdio: "inherit",
   env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
 });
-process.exit(build.status ?? 1);
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const bundles = await bundleFunctions();
+console.log(
+  `Functions bundled into ${FUNCTIONS_DIST}: ${bundles.map((b) => `${b.name} ${(b.bytes / 1024).toFixed(0)} KB`).join(", ")}`,
+);

@@ -4,7 +4,7 @@ import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import logout from "../logout.ts";
 import user from "../user.ts";
-import enquiries from "../admin-enquiries.ts";
+import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
 import { ensureAdmin } from "../../db/admins.ts";
 import { createEnquiry } from "../../db/enquiries.repository.ts";

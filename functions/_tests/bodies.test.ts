@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
-import contact from "../enquiries.ts";
+import contact from "../contact.ts";
 import meetings from "../meetings.ts";
 import login from "../login.ts";
 import newsletter from "../newsletter.ts";
-import enquiries from "../admin-enquiries.ts";
+import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
 import { ensureAdmin } from "../../db/admins.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, setupApiDatabase } from "./harness.ts";
 import detectLanguage from "../detect-language.ts";
-import contact from "../enquiries.ts";
+import contact from "../contact.ts";
 import newsletter from "../newsletter.ts";
 import { listEnquiries } from "../../db/enquiries.repository.ts";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { call } from "./harness.ts";
-import contact from "../enquiries.ts";
+import contact from "../contact.ts";
 import meetings from "../meetings.ts";
 import user from "../user.ts";
 import { closeDb } from "../../db/client.ts";
