@@ -9,7 +9,9 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { createMeeting, SlotTakenError, takenTimes } from "../db/meetings.repository.ts";
-import { addDays, availableSlots, dailySlots, isBookable, officeNow } from "../src/shared/booking.ts";
+import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "../src/shared/api.ts";
+import { addDays, availableSlots, isBookable, officeNow } from "../src/shared/booking.ts";
+import { closedDatesBetween, workingWeekdays } from "../src/shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
 import { bookingConfig, now } from "./_lib/env.ts";
 import { HttpError, json, readJson, route, routes, validate } from "./_lib/http.ts";
@@ -19,17 +21,18 @@ import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts
 export default routes({
   calendar: route({
     GET: async () => {
-      const config = bookingConfig();
-      const today = officeNow(now(), config.timeZone).date;
-      return json({
+      const rules = bookingConfig();
+      const today = officeNow(now(), rules.timeZone).date;
+      const lastDate = addDays(today, rules.horizonDays);
+      return json<CalendarAnswer>({
         success: true,
         data: {
-          timeZone: config.timeZone,
+          timeZone: rules.timeZone,
           today,
-          lastDate: addDays(today, config.horizonDays),
-          weekdays: config.weekdays,
-          closedDates: config.closedDates,
-          slots: dailySlots(config),
+          lastDate,
+          weekdays: workingWeekdays(rules),
+          closedDates: closedDatesBetween(today, lastDate, rules),
+          hours: [...rules.hours],
         },
       });
     },
@@ -38,7 +41,7 @@ export default routes({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
       const taken = await takenTimes(getDb(), date);
-      return json({ success: true, data: availableSlots(date, now(), taken, bookingConfig()) });
+      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, bookingConfig()) });
     },
   }),
   schedule: route({
@@ -61,7 +64,7 @@ export default routes({
           throw error;
         });
       await afterCommitDelivery(db, booked.emails, context);
-      return json({ success: true, data: booked.meeting }, 201);
+      return json<MeetingScheduledAnswer>({ success: true, data: booked.meeting }, 201);
     },
   }),
 });

@@ -93,15 +93,15 @@ describe("the local server under load", () => {
 
     const emails = await t.db
       .selectFrom("emailOutbox")
-      .select(["submissionId", "kind", "status"])
-      .where("submissionId", "is not", null)
+      .select(["enquiryId", "kind", "status"])
+      .where("enquiryId", "is not", null)
       .execute();
     expect(emails).toHaveLength(1000);
     expect(emails.every((e) => e.status === "sent")).toBe(true);
     for (const id of ids) {
       expect(
         emails
-          .filter((e) => e.submissionId === id)
+          .filter((e) => e.enquiryId === id)
           .map((e) => e.kind)
           .sort(),
       ).toEqual(["enquiry.company", "enquiry.visitor"]);
