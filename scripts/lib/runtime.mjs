@@ -59,6 +59,8 @@ export async function prepareRuntime({ log = console } = {}) {
 
   // One process serves every function: one pool, sized for many requests at once.
   process.env.DATABASE_POOL_MAX ||= "20";
+  // A burst of requests queues for the pool's connections instead of failing after 5 s.
+  process.env.DATABASE_POOL_WAIT_MS ||= "30000";
   const outbox = startOutboxTimer(log);
   return {
     async close() {

@@ -40,6 +40,7 @@ export default function LoginForm() {
 
   // Already signed in: nothing to do here.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- marks hydration: the form is usable from here on
     setHydrated(true);
     let active = true;
     fetchCurrentUser()

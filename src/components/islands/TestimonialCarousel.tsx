@@ -83,6 +83,7 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
   useEffect(() => {
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
       swiperRef.current?.autoplay?.stop();
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the media query is only readable in the browser
       setPlaying(false);
     }
   }, []);
