@@ -1,22 +1,25 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool } from "kysely";
 import type pg from "pg";
+import { databaseConfig } from "../src/config/server.ts";
 import { DatabaseNotConfiguredError } from "./errors.ts";
 import type { Database } from "./types.ts";
 
 // Small by default: every function instance holds its own pool, and a serverless deploy can run many.
 // The local server (one process for every function) asks for more with DATABASE_POOL_MAX.
 function poolOptions() {
+  const { poolMax, poolWaitMs } = databaseConfig();
   return {
-    max: Number(process.env.DATABASE_POOL_MAX) || 5,
+    max: poolMax,
     // How long a query waits for a connection (opening one, or a free one of the pool) before the
     // answer is a 503. The local server, one process for every request, waits longer (runtime.mjs).
-    connectionTimeoutMillis: Number(process.env.DATABASE_POOL_WAIT_MS) || 5_000,
+    connectionTimeoutMillis: poolWaitMs,
     idleTimeoutMillis: 10_000,
   };
 }
 
 function usesNeonDriver(connectionString: string): boolean {
-  if (process.env.DATABASE_DRIVER === "neon") return true;
+  const { driver } = databaseConfig();
+  if (driver) return driver === "neon";
   try {
     return new URL(connectionString).hostname.endsWith(".neon.tech");
   } catch {
@@ -55,7 +58,7 @@ let shared: Kysely<Database> | undefined;
 /** The process-wide client for DATABASE_URL, created on first use. */
 export function getDb(): Kysely<Database> {
   if (!shared) {
-    const url = process.env.DATABASE_URL;
+    const { url } = databaseConfig();
     if (!url) throw new DatabaseNotConfiguredError();
     shared = createDb(url);
   }

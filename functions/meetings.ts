@@ -13,7 +13,7 @@ import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "../src
 import { addDays, availableSlots, isBookable, officeNow } from "../src/shared/booking.ts";
 import { closedDatesBetween, workingWeekdays } from "../src/shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
-import { bookingConfig, now } from "./_lib/env.ts";
+import { now, officeRules } from "../src/config/server.ts";
 import { HttpError, json, readJson, route, routes, validate } from "./_lib/http.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
@@ -21,7 +21,7 @@ import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts
 export default routes({
   calendar: route({
     GET: async () => {
-      const rules = bookingConfig();
+      const rules = officeRules();
       const today = officeNow(now(), rules.timeZone).date;
       const lastDate = addDays(today, rules.horizonDays);
       return json<CalendarAnswer>({
@@ -41,13 +41,13 @@ export default routes({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
       const taken = await takenTimes(getDb(), date);
-      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, bookingConfig()) });
+      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules()) });
     },
   }),
   schedule: route({
     POST: async (req, context) => {
       const input = validate(meetingSchema, await readJson(req));
-      if (!isBookable(input.date, input.time, now(), bookingConfig())) {
+      if (!isBookable(input.date, input.time, now(), officeRules())) {
         throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {
           errors: { time: ["This time cannot be booked"] },
         });

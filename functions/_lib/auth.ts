@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { findUserById } from "../../db/users.repository.ts";
 import { site } from "../../src/config/site.ts";
-import { jwtSecret } from "./env.ts";
+import { jwtSecret } from "../../src/config/server.ts";
 import { HttpError } from "./http.ts";
 import type { CurrentUser } from "../../src/shared/api.ts";
 

@@ -6,7 +6,8 @@ import type { Context } from "@netlify/functions";
 import type { ZodError, ZodType } from "zod";
 import { isDatabaseUnavailable } from "../../db/errors.ts";
 import type { ErrorAnswer } from "../../src/shared/api.ts";
-import { ConfigError } from "./env.ts";
+import { ConfigError } from "../../src/config/config-error.ts";
+import { noteDeployContext } from "../../src/config/deploy-context.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
@@ -124,6 +125,7 @@ type Handler = (req: Request, context: Context) => Promise<Response>;
 export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE", Handler>>) {
   const allowed = Object.keys(handlers).join(", ");
   return async (req: Request, context: Context): Promise<Response> => {
+    noteDeployContext(context);
     const handler = handlers[req.method as keyof typeof handlers];
     if (!handler)
       return json<ErrorAnswer>({ success: false, message: `Method ${req.method} is not allowed` }, 405, {

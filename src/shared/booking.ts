@@ -8,11 +8,6 @@ import { closedReason, defaultOfficeRules, openingHours, slotsOn, type OfficeRul
 
 export { addDays, isCalendarDate, isoWeekday, officeNow } from "./dates.ts";
 
-// The names functions/_lib/env.ts imports the rules by, until the server configuration module
-// takes OfficeRules directly.
-export type BookingConfig = OfficeRules;
-export const defaultBookingConfig: BookingConfig = defaultOfficeRules;
-
 /** Why a date takes no meetings: "weekend" is any weekday without opening hours. */
 export type DateStatus = "open" | "invalid" | "past" | "beyond-horizon" | "weekend" | "closed";
 

@@ -18,7 +18,7 @@ import type { Database, OutboxRow } from "../../../db/types.ts";
 import { site } from "../../../src/config/site.ts";
 import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
 import { MEETING_MINUTES } from "../../../src/shared/office.ts";
-import { mailConfig } from "../env.ts";
+import { mailConfig } from "../../../src/config/server.ts";
 import { meetingInvite } from "./ics.ts";
 import {
   companyEnquiryEmail,
