@@ -4,7 +4,7 @@
  * office-local `yyyy-MM-dd`, times `HH:mm` (src/shared/office.ts has the rules themselves).
  */
 import { addDays, isCalendarDate, officeNow } from "./dates.ts";
-import { closedReason, defaultOfficeRules, openingHours, slotsOn, type OfficeRules } from "./office.ts";
+import { closedReason, openingHours, slotsOn, type OfficeRules } from "./office.ts";
 
 export { addDays, isCalendarDate, isoWeekday, officeNow } from "./dates.ts";
 
