@@ -1,14 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { migrateDown, migrateToLatest } from "./migrate.ts";
 import { migrations } from "./migrations/index.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { useTestDatabase } from "./testing.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.destroy());
+const database = useTestDatabase();
 
 const APP_TABLES = ["email_outbox", "enquiries", "login_attempts", "meetings", "newsletter_subscribers", "users"];
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { createEnquiry, listEnquiries } from "./enquiries.repository.ts";
 import {
   claimDue,
@@ -10,13 +10,9 @@ import {
   retryDelayMinutes,
   type OutboxMessage,
 } from "./outbox.repository.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { useTestDatabase } from "./testing.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.destroy());
+const database = useTestDatabase();
 beforeEach(async () => {
   await database.db.deleteFrom("emailOutbox").execute();
   await database.db.deleteFrom("enquiries").execute();
