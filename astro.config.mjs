@@ -3,6 +3,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { localFunctions } from "./scripts/lib/vite-functions.mjs";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/shared/languages.ts";
 
 // Everything here must work offline: no telemetry (ASTRO_TELEMETRY_DISABLED is also set by the
 // npm scripts). In `npm run dev`, the functions answer /api/* inside the dev server (localFunctions).
@@ -29,8 +30,8 @@ export default defineConfig({
   trailingSlash: "ignore",
   build: { format: "directory", inlineStylesheets: "always" },
   i18n: {
-    locales: ["en", "nl", "fa"],
-    defaultLocale: "en",
+    locales: [...LANGUAGES],
+    defaultLocale: DEFAULT_LANGUAGE,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   integrations: [react(), clientDirectives],

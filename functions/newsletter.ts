@@ -7,7 +7,9 @@ import type { Config } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { subscribe } from "../db/newsletter.repository.ts";
-import { LANGUAGE_CODES, newsletterSchema, type LanguageCode } from "../src/shared/schemas.ts";
+import type { MessageAnswer } from "../src/shared/api.ts";
+import { DEFAULT_LANGUAGE, isLanguage } from "../src/shared/languages.ts";
+import { newsletterSchema } from "../src/shared/schemas.ts";
 import { errorResponse, HttpError, isFormPost, json, readForm, readJson, route, validate } from "./_lib/http.ts";
 
 export default route({
@@ -15,7 +17,10 @@ export default route({
     if (isFormPost(req)) return plainFormPost(req);
     const { email, language } = validate(newsletterSchema, await readJson(req));
     const { created } = await subscribe(getDb(), email, language);
-    return json({ success: true, message: created ? "Subscribed" : "Already subscribed" }, created ? 201 : 200);
+    return json<MessageAnswer>(
+      { success: true, message: created ? "Subscribed" : "Already subscribed" },
+      created ? 201 : 200,
+    );
   },
 });
 
@@ -23,8 +28,8 @@ export default route({
 async function plainFormPost(req: Request): Promise<Response> {
   const form = await readForm(req).catch((error: unknown) => error);
   const fields = form instanceof URLSearchParams ? form : new URLSearchParams();
-  const named = fields.get("lang") ?? "";
-  const lang: LanguageCode = (LANGUAGE_CODES as readonly string[]).includes(named) ? (named as LanguageCode) : "en";
+  const named = fields.get("lang");
+  const lang = isLanguage(named) ? named : DEFAULT_LANGUAGE;
   const to = (page: "subscribed" | "invalid" | "error" | "unavailable") =>
     new Response(null, {
       status: 303,

@@ -34,7 +34,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const table = (header, lines) => {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)) + 2);
   for (const line of [header, ...lines])
-    console.log(line.map((cell, i) => (i ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join(""));
+    console.log(
+      line.map((cell, i) => (i ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join(""),
+    );
 };
 
 const chromePath = findChromium();
@@ -68,7 +70,8 @@ try {
           if (type === "document") sizes.html += gz;
           else if (type === "stylesheet") sizes.css += gz;
           else if (type === "script") sizes.js += gz;
-          else if (type === "font") sizes.font += body.length; // woff2 is compressed already
+          else if (type === "font")
+            sizes.font += body.length; // woff2 is compressed already
           else if (type === "image") sizes.image += gz;
         })(),
       );
@@ -194,7 +197,8 @@ try {
     const enquiry = [];
     const newsletter = [];
     for (let i = 0; i < RUNS; i++) enquiry.push(await keystrokeToHydrated(lang, "#cf-firstName", "ContactForm"));
-    for (let i = 0; i < RUNS; i++) newsletter.push(await keystrokeToHydrated(lang, "#newsletter-email", "NewsletterForm"));
+    for (let i = 0; i < RUNS; i++)
+      newsletter.push(await keystrokeToHydrated(lang, "#newsletter-email", "NewsletterForm"));
     interaction.push({
       lang,
       tapToOpen: median(taps.map((t) => t.open)),

@@ -1,33 +1,33 @@
+/**
+ * The one i18next module: `t(lang)`, `dir(lang)`, `localePath(lang, path)` and the names of the
+ * service catalogue. Pages render at build time and the functions render emails on the server, so
+ * every resource is bundled and init is synchronous; no translation code ships to the browser.
+ */
 import i18next, { type TFunction } from "i18next";
-import en from "./locales/en.json";
-import nl from "./locales/nl.json";
-import fa from "./locales/fa.json";
-import { site } from "../config/site";
-import { isolateLatinRuns } from "../shared/format";
-import { defaultLang, dirOf, languages, type Lang } from "./languages";
+import { site } from "../config/site.ts";
+import { DEFAULT_LANGUAGE, dirOf, LANGUAGES, type Language } from "../shared/languages.ts";
+import { SERVICE_IDS, serviceNameKey, type ServiceNames } from "../shared/services.ts";
+import { isolateLatinRuns } from "../shared/format.ts";
+import { resources } from "./locales/index.ts";
 
-export * from "./languages";
-
-export const resources = { en, nl, fa } as const;
-
-/** The one i18next instance. Pages render at build time, so every resource is bundled and init is synchronous. */
 const instance = i18next.createInstance();
 void instance.init({
-  resources: Object.fromEntries(languages.map((l) => [l, { translation: resources[l] }])),
-  lng: defaultLang,
-  fallbackLng: defaultLang,
-  supportedLngs: [...languages],
+  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: resources[l] }])),
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
   initAsync: false,
   returnNull: false,
   interpolation: { escapeValue: false, defaultVariables: { brand: site.name } },
 });
 
 /**
- * A translate function bound to one language. Markup escaping is left to Astro and React.
- * In right-to-left Persian, every embedded Latin or number run (a postcode, a phone number, an
- * email address, the brand) is isolated, interpolated values included, so it keeps its own order.
+ * A translate function bound to one language. Markup escaping is left to Astro, React and the mail
+ * templates. In right-to-left Persian, every embedded Latin or number run (a postcode, a phone
+ * number, an email address, the brand) is isolated, interpolated values included, so it keeps its
+ * own order: "1017 BZ" never reads "BZ 1017".
  */
-export const t = (lang: Lang): TFunction => {
+export const t = (lang: Language): TFunction => {
   const fixed = instance.getFixedT(lang);
   if (dirOf(lang) !== "rtl") return fixed;
   const isolated = (...args: Parameters<TFunction>) => {
@@ -40,7 +40,13 @@ export const t = (lang: Lang): TFunction => {
 export const dir = dirOf;
 
 /** Path of a page in a language: `localePath('fa', '/startup-visa')` is `/fa/startup-visa`. */
-export const localePath = (lang: Lang, path = "/") => {
+export const localePath = (lang: Language, path = "/") => {
   const clean = path === "/" || path === "" ? "/" : `/${path.replace(/^\/+/, "")}`;
   return clean === "/" ? `/${lang}/` : `/${lang}${clean}`;
 };
+
+/** The names of the service catalogue in a language: the form, the admin and the emails all show these. */
+export function serviceNames(lang: Language): ServiceNames {
+  const tr = t(lang);
+  return Object.fromEntries(SERVICE_IDS.map((id) => [id, tr(serviceNameKey(id))])) as ServiceNames;
+}

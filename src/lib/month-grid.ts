@@ -4,7 +4,7 @@
  * and end in the middle of Gregorian ones (1 Azar is 22 November), so a month is found by walking
  * days and asking `Intl` which month each belongs to.
  */
-import { addDays, isoWeekday } from "../shared/booking";
+import { addDays, isoWeekday } from "../shared/dates";
 import { calendarParts } from "../shared/format";
 
 export type CalendarSystem = "gregory" | "persian";

@@ -28,7 +28,7 @@ describe("formatDate", () => {
   });
 
   test("no time zone moves a day: the first and last day of a month stay themselves", () => {
-    for (const lang of ["en", "nl", "fa"]) {
+    for (const lang of ["en", "nl", "fa"] as const) {
       expect(formatDate(lang, "2026-03-01")).toBe(formatDate(lang, "2026-03-01"));
       expect(calendarParts("2026-03-01", "gregory")).toEqual({ year: 2026, month: 3, day: 1 });
     }

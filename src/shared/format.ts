@@ -7,12 +7,12 @@
  * Dates are `yyyy-MM-dd` calendar days and times `HH:mm` wall-clock times: they are formatted as
  * UTC so that no time zone moves them to another day.
  */
-export type FormatLang = "en" | "nl" | "fa";
+import { LANGUAGE_INFO, type Language } from "./languages.ts";
 
-/** The `Intl` locale of each language (British English: the company is in Europe). */
-export const INTL_LOCALE: Record<FormatLang, string> = { en: "en-GB", nl: "nl-NL", fa: "fa-IR" };
-
-const asLang = (lang: string): FormatLang => (lang === "nl" || lang === "fa" ? lang : "en");
+/** The `Intl` locale of a language (languages.ts: British English, Dutch, Persian of Iran). */
+const intl = (lang: Language) => LANGUAGE_INFO[lang].intl;
+/** Whether a language reads the Solar Hijri calendar and Persian digits. */
+const persian = (lang: Language) => LANGUAGE_INFO[lang].intl.startsWith("fa");
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** A cached `Intl.DateTimeFormat` in UTC. */
 function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -33,17 +33,17 @@ export function utcDay(isoDate: string): Date {
 const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
 
 /** Western digits in `text` written as the language writes them (Persian digits in `fa`). */
-export function localizeDigits(lang: string, text: string): string {
-  return asLang(lang) === "fa" ? text.replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]) : text;
+export function localizeDigits(lang: Language, text: string): string {
+  return persian(lang) ? text.replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]) : text;
 }
 
 /** A number in the language's digits and separators: `formatNumber("fa", 1405)` is "۱۴۰۵". */
-export function formatNumber(lang: string, n: number, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(INTL_LOCALE[asLang(lang)], options).format(n);
+export function formatNumber(lang: Language, n: number, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(intl(lang), options).format(n);
 }
 
 /** A wall-clock time `HH:mm` in the language's digits: "09:30", "۰۹:۳۰". */
-export function formatTime(lang: string, time: string): string {
+export function formatTime(lang: Language, time: string): string {
   return localizeDigits(lang, time);
 }
 
@@ -54,11 +54,10 @@ export type DateStyle = "long" | "short";
  * - long: "Tuesday, 24 November 2026" · "dinsdag 24 november 2026" · "سه‌شنبه ۳ آذر ۱۴۰۵ (۲۴ نوامبر ۲۰۲۶)"
  * - short: "Tue 24 Nov 2026" · "di 24 nov 2026" · "۳ آذر ۱۴۰۵ (۲۴ نوامبر ۲۰۲۶)"
  */
-export function formatDate(lang: string, isoDate: string, style: DateStyle = "long"): string {
+export function formatDate(lang: Language, isoDate: string, style: DateStyle = "long"): string {
   const day = utcDay(isoDate);
-  const language = asLang(lang);
-  if (language !== "fa") {
-    return dateFormat(INTL_LOCALE[language], {
+  if (!persian(lang)) {
+    return dateFormat(intl(lang), {
       weekday: style,
       day: "numeric",
       month: style,
@@ -105,10 +104,9 @@ export function calendarParts(
  * "november 2026", "آذر ۱۴۰۵". For `fa` the Gregorian months the Jalali one spans are `gregorian`:
  * "نوامبر – دسامبر ۲۰۲۶".
  */
-export function formatMonth(lang: string, firstDay: string, lastDay: string): { title: string; gregorian?: string } {
-  const language = asLang(lang);
-  if (language !== "fa") {
-    return { title: dateFormat(INTL_LOCALE[language], { month: "long", year: "numeric" }).format(utcDay(firstDay)) };
+export function formatMonth(lang: Language, firstDay: string, lastDay: string): { title: string; gregorian?: string } {
+  if (!persian(lang)) {
+    return { title: dateFormat(intl(lang), { month: "long", year: "numeric" }).format(utcDay(firstDay)) };
   }
   const jalali = partsOf(dateFormat("fa-IR-u-ca-persian", { month: "long", year: "numeric" }), utcDay(firstDay));
   const month = dateFormat("fa-IR-u-ca-gregory", { month: "long" });
@@ -125,9 +123,9 @@ export function formatMonth(lang: string, firstDay: string, lastDay: string): { 
  * The weekday names of a week starting on `firstWeekday` (0 = Sunday … 6 = Saturday): the short
  * label a calendar shows and the full name. Persian uses the usual initials: ش ی د س چ پ ج.
  */
-export function weekdayNames(lang: string, firstWeekday: number): { short: string; long: string }[] {
-  const locale = INTL_LOCALE[asLang(lang)];
-  const short = dateFormat(locale, { weekday: asLang(lang) === "fa" ? "narrow" : "short" });
+export function weekdayNames(lang: Language, firstWeekday: number): { short: string; long: string }[] {
+  const locale = intl(lang);
+  const short = dateFormat(locale, { weekday: persian(lang) ? "narrow" : "short" });
   const long = dateFormat(locale, { weekday: "long" });
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, i) => {

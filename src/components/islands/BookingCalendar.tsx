@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { addDays } from "../../shared/booking";
+import { addDays } from "../../shared/dates";
+import type { Language } from "../../shared/languages";
 import { calendarParts, formatDate, formatMonth, localizeDigits, weekdayNames } from "../../shared/format";
 import { monthBounds, monthWeeks, shiftMonth, type CalendarSystem } from "../../lib/month-grid";
 
@@ -9,7 +10,7 @@ export interface CalendarLabels {
 }
 
 export interface BookingCalendarProps {
-  lang: string;
+  lang: Language;
   /** The chosen day (`yyyy-MM-dd`), or "" while none is chosen. */
   selected: string;
   onSelect: (date: string) => void;

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type SubmitEvent } from "react";
 import { useHydrated } from "../../lib/use-hydrated";
 import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
-import { addDays, isoWeekday, zonedInstant } from "../../shared/booking";
-import { formatDate, formatTime, INTL_LOCALE, type FormatLang } from "../../shared/format";
+import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "../../shared/api";
+import { addDays, isoWeekday, zonedInstant } from "../../shared/dates";
+import { formatDate, formatTime } from "../../shared/format";
+import { LANGUAGE_INFO, type Language } from "../../shared/languages";
 import { showToast } from "../../stores/toasts";
 import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
 
@@ -40,16 +42,8 @@ export interface BookingLabels extends CalendarLabels {
   };
 }
 
-interface Calendar {
-  timeZone: string;
-  today: string;
-  lastDate: string;
-  weekdays: number[];
-  closedDates: string[];
-}
-
 export interface BookingDialogProps {
-  lang: string;
+  lang: Language;
   labels: BookingLabels;
   /** Id of the static <dialog> this island fills (Contact.astro). */
   dialogId: string;
@@ -68,10 +62,10 @@ const typedBefore = (id: string) =>
   typeof document === "undefined" ? "" : ((document.getElementById(id) as HTMLInputElement | null)?.value ?? "");
 
 /** The visitor's own wall-clock time for an office time, e.g. 09:00 in Amsterdam → "Mon 11:30" in Tehran. */
-function localEquivalent(lang: string, date: string, time: string, officeZone: string): string | null {
+function localEquivalent(lang: Language, date: string, time: string, officeZone: string): string | null {
   const visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!time || !date || visitorZone === officeZone) return null;
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang as FormatLang] ?? lang, {
+  return new Intl.DateTimeFormat(LANGUAGE_INFO[lang].intl, {
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
@@ -86,7 +80,7 @@ function localEquivalent(lang: string, date: string, time: string, officeZone: s
  * when this island arrives it fills in the calendar, starting on the first day with a free slot.
  */
 export default function BookingDialog({ lang, labels, dialogId }: BookingDialogProps) {
-  const [calendar, setCalendar] = useState<Calendar | null>(null);
+  const [calendar, setCalendar] = useState<OfficeCalendar | null>(null);
   const [date, setDate] = useState("");
   const [time, setTime] = useState(DEFAULT_TIME);
   const [slots, setSlots] = useState<string[]>([]);
@@ -123,7 +117,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
   );
 
   const fetchSlots = useCallback(async (day: string) => {
-    const result = await apiRequest<{ success: boolean; data: string[] }>(
+    const result = await apiRequest<SlotsAnswer>(
       "GET",
       `/api/meetings/available-slots?date=${encodeURIComponent(day)}`,
     );
@@ -162,9 +156,9 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
     if (!open || calendar || searching.current) return;
     searching.current = true;
     (async () => {
-      let rules: Calendar;
+      let rules: OfficeCalendar;
       try {
-        rules = (await apiRequest<{ data: Calendar }>("GET", "/api/meetings/calendar")).data;
+        rules = (await apiRequest<CalendarAnswer>("GET", "/api/meetings/calendar")).data;
       } catch {
         searching.current = false;
         setLoadingSlots(false);

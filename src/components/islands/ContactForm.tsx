@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { contactSchema, SERVICE_IDS, type ContactInput } from "../../shared/schemas";
+import { enquirySchema, MESSAGES, type EnquiryInput } from "../../shared/schemas";
+import { SERVICE_IDS, type ServiceNames } from "../../shared/services";
 import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
 import { showToast } from "../../stores/toasts";
 
@@ -13,7 +14,7 @@ export interface ContactLabels {
   optional: string;
   service: string;
   servicePlaceholder: string;
-  services: Record<string, string>;
+  services: ServiceNames;
   message: string;
   messagePlaceholder: string;
   submit: string;
@@ -29,20 +30,20 @@ export interface ContactFormProps {
   labels: ContactLabels;
 }
 
-const EMPTY: ContactInput = { firstName: "", lastName: "", email: "", company: "", service: "", message: "" };
+const EMPTY: EnquiryInput = { firstName: "", lastName: "", email: "", company: "", service: "", message: "" };
 
 /**
  * What the visitor already typed or chose in the server-rendered form before this island hydrated
  * (it hydrates when the form scrolls into view, and a fast visitor starts typing first). These
  * become the form's starting values, so hydration never wipes them.
  */
-function typedBeforeHydration(): ContactInput {
+function typedBeforeHydration(): EnquiryInput {
   if (typeof document === "undefined") return EMPTY;
-  const typed = (field: keyof ContactInput) =>
+  const typed = (field: keyof EnquiryInput) =>
     (document.getElementById(`cf-${field}`) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? "";
   return Object.fromEntries(
-    Object.keys(EMPTY).map((field) => [field, typed(field as keyof ContactInput)]),
-  ) as ContactInput;
+    Object.keys(EMPTY).map((field) => [field, typed(field as keyof EnquiryInput)]),
+  ) as EnquiryInput;
 }
 
 const inputClass =
@@ -90,8 +91,8 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactInput>({
-    resolver: zodResolver(contactSchema),
+  } = useForm<EnquiryInput>({
+    resolver: zodResolver(enquirySchema),
     defaultValues: initialValues,
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -109,7 +110,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
       if (error instanceof ApiError) {
         const fields = (error.data as { errors?: Record<string, string[]> } | null)?.errors ?? {};
         for (const [field, messages] of Object.entries(fields)) {
-          if (field in EMPTY && messages[0]) setError(field as keyof ContactInput, { message: messages[0] });
+          if (field in EMPTY && messages[0]) setError(field as keyof EnquiryInput, { message: messages[0] });
         }
         const topic = errorTopic(error.message);
         const server = error.status >= 500 ? "" : error.message;
@@ -120,7 +121,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
     }
   });
 
-  const describedBy = (field: keyof ContactInput) => (errors[field] ? `cf-${field}-error` : undefined);
+  const describedBy = (field: keyof EnquiryInput) => (errors[field] ? `cf-${field}-error` : undefined);
 
   return (
     <form method="post" action="/api/contact" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
@@ -213,12 +214,4 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
 }
 
 /** Key of the translated message for a topic found in a server error. */
-function topicMessage(topic: NonNullable<ReturnType<typeof errorTopic>>): string {
-  return {
-    email: "Please enter a valid email address",
-    phone: "Please enter a valid phone number",
-    firstName: "First name must be at least 2 characters",
-    lastName: "Last name must be at least 2 characters",
-    name: "Name must be at least 2 characters",
-  }[topic];
-}
+const topicMessage = (topic: NonNullable<ReturnType<typeof errorTopic>>): string => MESSAGES[topic];

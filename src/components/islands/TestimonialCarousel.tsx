@@ -1,11 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type PointerEvent as ReactPointerEvent,
-} from "react";
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
 import { A11y, Autoplay } from "swiper/modules";
 import type { Swiper as SwiperInstance } from "swiper";
@@ -38,13 +31,6 @@ export interface TestimonialCarouselProps {
   };
 }
 
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-const subscribeReducedMotion = (changed: () => void) => {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener("change", changed);
-  return () => query.removeEventListener("change", changed);
-};
-
 const STAR = "M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z";
 
 /**
@@ -71,7 +57,7 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
   const lockedUntil = useRef(0);
   const startX = useRef<number | null>(null);
   const [groups, setGroups] = useState({ count: 0, active: 0 });
-  const [choice, setChoice] = useState<boolean | null>(null);
+  const [playing, setPlaying] = useState(true);
 
   const sync = useCallback((s: SwiperInstance) => {
     setGroups({ count: s.snapGrid.length, active: s.snapIndex });
@@ -96,21 +82,21 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
     s.slideTo(Math.min(target * (s.params.slidesPerGroup as number), s.slides.length - 1), CAROUSEL.lockMs);
   }, []);
 
-  // Autoplay runs unless the visitor chose otherwise, or asked their system for less motion.
-  const reducedMotion = useSyncExternalStore(
-    subscribeReducedMotion,
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
-  const playing = choice ?? !reducedMotion;
   useEffect(() => {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      swiperRef.current?.autoplay?.stop();
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the media query is only readable in the browser
+      setPlaying(false);
+    }
+  }, []);
+
+  const togglePlay = () => {
     const autoplay = swiperRef.current?.autoplay;
     if (!autoplay) return;
-    if (playing) autoplay.start();
-    else autoplay.stop();
-  }, [playing]);
-
-  const togglePlay = () => setChoice(!playing);
+    if (playing) autoplay.stop();
+    else autoplay.start();
+    setPlaying(!playing);
+  };
 
   const onPointerDown = (e: ReactPointerEvent) => {
     startX.current = e.clientX;
