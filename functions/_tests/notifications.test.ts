@@ -144,7 +144,7 @@ const EXPECTED = {
 const when = (lang: keyof typeof EXPECTED, date: string, time: string) =>
   lang === "fa"
     ? `${formatDate("fa", date, "short")}، ساعت ${formatTime("fa", time)}`
-    : `${formatDate(lang, date, "short")}, ${time}`;
+    : `${formatDate(lang, date, "short")}${lang === "nl" ? " om " : ", "}${time}`;
 
 describe("an enquiry notifies the company and acknowledges the visitor", () => {
   test.each(["en", "nl", "fa"] as const)("in %s", async (lang) => {
