@@ -3,8 +3,8 @@ import { skipSplash } from "./helpers";
 
 /**
  * Text shows at once in a system font that takes the web font's room (metric-matched fallback
- * faces, src/styles/fonts.css), so nothing on the first screen moves or resizes when the web
- * font arrives, and the page as a whole keeps its length.
+ * faces, src/styles/fonts.css); the web font joins after the first paint. Nothing on the first
+ * screen moves or resizes when it arrives, and the page as a whole keeps its length.
  */
 
 /** Boxes of the first screen's text and the page height, with the web fonts loaded or withheld. */
@@ -14,7 +14,17 @@ async function layout(browser: Browser, baseURL: string, path: string, withFonts
   const page = await context.newPage();
   if (!withFonts) await page.route("**/*.woff2", (route) => route.abort());
   await page.goto(path);
+  // The head script turns the web fonts on after the first paint (html.wf); then they load.
+  await page.waitForFunction(() => document.documentElement.classList.contains("wf"));
   await page.evaluate(() => document.fonts.ready);
+  const family = path.startsWith("/fa/") ? "Vazirmatn" : "Inter";
+  expect(
+    await page.evaluate(
+      (f) => [...document.fonts].some((face) => face.family === f && face.status === "loaded"),
+      family,
+    ),
+    `${family} loaded`,
+  ).toBe(withFonts);
   const result = await page.evaluate(() => {
     const firstScreen = [...document.querySelectorAll("header a, header summary, main h1, main h2, main p, main a")]
       .map((el) => el.getBoundingClientRect())

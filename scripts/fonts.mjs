@@ -29,26 +29,32 @@ const CSS = "src/styles/fonts.css";
  * them. `capsize`: published metrics (@capsizecss/metrics), for fonts this machine does not have;
  * the others are measured here in Chromium, regular and bold, on the site's own copy.
  */
+// Few and in this order: every system font named here that a device lacks costs a lookup before
+// the first paint (on Linux, fontconfig's are slow). Linux's first, then the one in Windows, macOS and
+// iOS, then Android's. `names`/`boldNames`: local() names, full or PostScript, regular and bold.
 const LATIN_FALLBACKS = [
+  // The usual sans-serif on Linux (metric-compatible with Arial).
+  { local: "Liberation Sans", names: ["Liberation Sans"], boldNames: ["Liberation Sans Bold"] },
   {
     local: "Arial",
-    bold: "Arial Bold",
+    names: ["Arial"],
+    boldNames: ["Arial Bold"],
     capsize: {
       regular: { ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 },
       bold: { ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 983 },
     },
   },
-  { local: "Helvetica Neue", capsize: { regular: { unitsPerEm: 1000, xWidthAvg: 450 } } },
-  { local: "Roboto", capsize: { regular: { unitsPerEm: 2048, xWidthAvg: 911 } } },
-  { local: "Segoe UI", capsize: { regular: { unitsPerEm: 2048, xWidthAvg: 908 } } },
-  // The usual sans-serif on Linux (metric-compatible with Arial).
-  { local: "Liberation Sans", bold: "Liberation Sans Bold" },
+  { local: "Roboto", names: ["Roboto"], capsize: { regular: { unitsPerEm: 2048, xWidthAvg: 911 } } },
 ];
-/** Arabic-script system fonts: Android's Noto Naskh Arabic, Noto Sans Arabic, Linux's DejaVu Sans. */
+/** Arabic-script system fonts: DejaVu Sans (Linux), Noto Naskh Arabic and Noto Sans Arabic (Android, Linux). */
 const ARABIC_FALLBACKS = [
-  { local: "Noto Naskh Arabic", bold: "Noto Naskh Arabic Bold" },
-  { local: "Noto Sans Arabic", bold: "Noto Sans Arabic Bold" },
-  { local: "DejaVu Sans", bold: "DejaVu Sans Bold" },
+  { local: "DejaVu Sans", names: ["DejaVu Sans"], boldNames: ["DejaVu Sans Bold"] },
+  {
+    local: "Noto Naskh Arabic",
+    names: ["Noto Naskh Arabic Regular", "Noto Naskh Arabic UI"],
+    boldNames: ["Noto Naskh Arabic Bold", "Noto Naskh Arabic UI Bold"],
+  },
+  { local: "Noto Sans Arabic", names: ["Noto Sans Arabic Regular"], boldNames: ["Noto Sans Arabic Bold"] },
 ];
 const ARABIC_RANGE = "U+0600-06FF, U+0750-077F, U+08A0-08FF, U+200C-200F, U+FB50-FDFF, U+FE70-FEFF";
 /**
@@ -225,10 +231,9 @@ function fallbacks(family, web, metrics, xWidthAvg, sample, candidates, range) {
         return system ? (webEm * webTiers[i][0]) / webTiers[i][1] / em(system) : null;
       });
     } else continue;
-    const tiers = candidate.bold && adjusts.every(Boolean) ? TIERS : [null];
+    const tiers = candidate.boldNames && adjusts.every(Boolean) ? TIERS : [null];
     for (const [i, tier] of tiers.entries()) {
-      // Local fonts are found by full or PostScript name: "Noto Naskh Arabic Regular", "DejaVu Sans".
-      const names = tier && tier.system >= 700 ? [candidate.bold] : [candidate.local, `${candidate.local} Regular`];
+      const names = tier && tier.system >= 700 ? candidate.boldNames : candidate.names;
       faces.push(
         fallbackFace(family, { name: candidate.local, faces: names }, metrics, adjusts[i], {
           weight: tier?.range,
@@ -287,7 +292,9 @@ ${faces.join("\n\n")}
 
 @theme {
   --font-sans: "Inter", ${interStack.join(", ")}, ui-sans-serif, system-ui, sans-serif;
+  --font-sans-fallback: ${interStack.join(", ")}, ui-sans-serif, system-ui, sans-serif;
   --font-fa: "Vazirmatn", ${faStack.join(", ")}, Tahoma, ui-sans-serif, sans-serif;
+  --font-fa-fallback: ${faStack.join(", ")}, Tahoma, ui-sans-serif, sans-serif;
 }
 `;
 writeFileSync(CSS, css);
