@@ -111,10 +111,16 @@ test.describe("security", () => {
 
   test("/_astro/ assets are cached as immutable", async ({ page, request }) => {
     await page.goto("/en/");
+    // Hashed assets the page refers to: scripts, links, and the islands' code (loaded when needed).
     const assets = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>("script[src], link[href]")]
-        .map((el) => ("src" in el && el.src ? el.src : (el as HTMLLinkElement).href))
-        .filter((url) => new URL(url).pathname.startsWith("/_astro/")),
+      [
+        ...[...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>("script[src], link[href]")].map((el) =>
+          "src" in el && el.src ? el.src : (el as HTMLLinkElement).href,
+        ),
+        ...[...document.querySelectorAll("astro-island[component-url]")].map(
+          (el) => new URL(el.getAttribute("component-url")!, location.href).href,
+        ),
+      ].filter((url) => new URL(url).pathname.startsWith("/_astro/")),
     );
     expect(assets.length, "the page references /_astro/ assets").toBeGreaterThan(0);
     for (const url of assets.slice(0, 3)) {

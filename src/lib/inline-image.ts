@@ -8,6 +8,11 @@ const svgs = import.meta.glob<string>("../../public/images/*.svg", { query: "?ra
 export function inlineImage(path: string): string {
   const svg = svgs[`../../public${path}`];
   if (svg === undefined) throw new Error(`No SVG at public${path} to inline`);
-  const compact = svg.replace(/\s+/g, " ").trim();
-  return `data:image/svg+xml,${encodeURIComponent(compact).replace(/%20/g, " ").replace(/%22/g, "'")}`;
+  const compact = svg
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/>\s+</g, "><")
+    .replace(/\s+/g, " ")
+    .trim();
+  // Every character that is not allowed in a URL percent-encoded (no spaces, so the HTML stays valid).
+  return `data:image/svg+xml,${encodeURIComponent(compact).replace(/%22/g, "'")}`;
 }
