@@ -4,6 +4,7 @@ import nl from "./locales/nl.json";
 import fa from "./locales/fa.json";
 import { site } from "../config/site";
 import { defaultLang, dirOf, languages, type Lang } from "./languages";
+import { softHyphens } from "./typography";
 
 export * from "./languages";
 
@@ -11,6 +12,12 @@ export const resources = { en, nl, fa } as const;
 
 /** The one i18next instance. Pages render at build time, so every resource is bundled and init is synchronous. */
 const instance = i18next.createInstance();
+// Long Dutch words get soft hyphens so they break instead of overflowing (see typography.ts).
+instance.use({
+  type: "postProcessor",
+  name: "softHyphens",
+  process: (value: string, _key: string | string[], options: { lng?: string }) => softHyphens(value, options.lng ?? ""),
+});
 void instance.init({
   resources: Object.fromEntries(languages.map((l) => [l, { translation: resources[l] }])),
   lng: defaultLang,
@@ -18,6 +25,7 @@ void instance.init({
   supportedLngs: [...languages],
   initAsync: false,
   returnNull: false,
+  postProcess: ["softHyphens"],
   interpolation: { escapeValue: false, defaultVariables: { brand: site.name } },
 });
 

@@ -6,8 +6,12 @@ import "swiper/css";
 import { CAROUSEL } from "../../data/carousel";
 
 export interface TestimonialCard {
-  index: number;
+  id: string;
   author: string;
+  /** Shown in the avatar when there is no photo. */
+  initials: string;
+  photo?: { src: string; alt: string };
+  /** Role and company ("Founder, Arvan Health"). */
   company: string;
   linkedinUrl: string;
   linkedinLabel: string;
@@ -166,8 +170,8 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
           onBreakpoint={sync}
         >
           {items.map((item) => (
-            <SwiperSlide key={item.index} className="testimonial-slide">
-              <figure className="card flex h-full flex-col p-6 sm:p-7">
+            <SwiperSlide key={item.id} className="testimonial-slide">
+              <figure className="card flex h-full flex-col p-6 sm:p-7 lg:p-6">
                 <div className="flex items-center gap-1" role="img" aria-label={item.ratingLabel}>
                   {Array.from({ length: item.stars.full }, (_, i) => (
                     <Star key={`f${i}`} kind="full" />
@@ -177,23 +181,30 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
                     <Star key={`e${i}`} kind="empty" />
                   ))}
                 </div>
-                <blockquote className="mt-5 flex-1 overflow-hidden text-[0.98rem] leading-relaxed text-slate-700">
+                <blockquote className="mt-5 flex-1 overflow-hidden text-[0.98rem] leading-relaxed text-slate-700 lg:text-[0.95rem]">
                   <p>{item.text}</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3 border-t border-line pt-5">
-                  <span
-                    className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
-                    aria-hidden="true"
-                  >
-                    {item.author
-                      .split(" ")
-                      .map((p) => p[0])
-                      .slice(0, 2)
-                      .join("")}
-                  </span>
+                  {item.photo ? (
+                    <img
+                      src={item.photo.src}
+                      alt={item.photo.alt}
+                      width={44}
+                      height={44}
+                      loading="lazy"
+                      className="size-11 shrink-0 rounded-full object-cover"
+                    />
+                  ) : (
+                    <span
+                      className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                      aria-hidden="true"
+                    >
+                      {item.initials}
+                    </span>
+                  )}
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold text-brand-950">{item.author}</span>
-                    <span className="block truncate text-sm text-muted">{item.company}</span>
+                    <span className="block text-sm leading-snug text-muted">{item.company}</span>
                   </span>
                   <a
                     href={item.linkedinUrl}
