@@ -3,6 +3,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import netlify from "@netlify/vite-plugin";
+import copyCheck from "./src/i18n/check/integration.ts";
 
 // Everything here must work offline: no telemetry (ASTRO_TELEMETRY_DISABLED is also set by the
 // npm scripts), and Netlify's emulation runs with edge functions and geolocation lookups off.
@@ -33,7 +34,8 @@ export default defineConfig({
     defaultLocale: "en",
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
-  integrations: [react(), clientDirectives],
+  // copyCheck: builds refuse copy mistakes before touching dist/; `astro dev` adds the editors' preview.
+  integrations: [react(), clientDirectives, copyCheck()],
   image: { service: { entrypoint: "astro/assets/services/noop" } },
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },
