@@ -2,11 +2,11 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
-import netlify from "@netlify/vite-plugin";
+import { localFunctions } from "./scripts/lib/vite-functions.mjs";
 import copyCheck from "./src/i18n/check/integration.ts";
 
 // Everything here must work offline: no telemetry (ASTRO_TELEMETRY_DISABLED is also set by the
-// npm scripts), and Netlify's emulation runs with edge functions and geolocation lookups off.
+// npm scripts). In `npm run dev`, the functions answer /api/* inside the dev server (localFunctions).
 const siteUrl = (process.env.SITE_URL || "https://bridgewise.eu").replace(/\/+$/, "");
 
 /**
@@ -57,14 +57,7 @@ export default defineConfig({
   vite: {
     plugins: [
       tailwindcss(),
-      netlify({
-        edgeFunctions: { enabled: false },
-        geolocation: { enabled: false },
-        images: { enabled: false },
-        blobs: { enabled: false },
-        database: { enabled: false },
-        aiGateway: { enabled: false },
-      }),
+      localFunctions(),
     ],
   },
 });

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import bcrypt from "bcryptjs";
 import type { Kysely } from "kysely";
-import { isUniqueViolation } from "./client.ts";
+import { isUniqueViolation } from "./errors.ts";
 import type { Database } from "./types.ts";
 import { countUsers, createUser, findUserByUsername, setPassword, type User } from "./users.repository.ts";
 
@@ -33,13 +33,15 @@ export async function hashPassword(plain: string): Promise<string> {
   return bcrypt.hash(plain, BCRYPT_COST);
 }
 
+// A comparison is ~0.3 s of JavaScript. Run concurrently, n of them interleave and all finish after
+// n × 0.3 s; one at a time, in order of arrival, the first finishes after 0.3 s and the average wait halves.
+let comparing: Promise<unknown> = Promise.resolve();
+
 /** Whether `plain` matches the bcrypt `hash`; false for a malformed hash rather than an error. */
-export async function verifyPassword(plain: string, hash: string): Promise<boolean> {
-  try {
-    return await bcrypt.compare(plain, hash);
-  } catch {
-    return false;
-  }
+export function verifyPassword(plain: string, hash: string): Promise<boolean> {
+  const result = comparing.then(() => bcrypt.compare(plain, hash).catch(() => false));
+  comparing = result;
+  return result;
 }
 
 export type EnsureAdminResult = { user: User; action: "created" | "updated" | "unchanged" };

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import {
-  closeDb,
-  createDb,
-  DatabaseNotConfiguredError,
-  getDb,
-  isDatabaseUnavailable,
-  isUniqueViolation,
-} from "./client.ts";
+import { closeDb, createDb, getDb } from "./client.ts";
+import { DatabaseNotConfiguredError, isDatabaseUnavailable, isUniqueViolation } from "./errors.ts";
 
 const pgError = (code: string, extra: object = {}) => Object.assign(new Error(`pg error ${code}`), { code, ...extra });
 

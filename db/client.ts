@@ -1,23 +1,12 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool } from "kysely";
-import pg from "pg";
-import { Pool as NeonPool } from "@neondatabase/serverless";
+import type pg from "pg";
+import { DatabaseNotConfiguredError } from "./errors.ts";
 import type { Database } from "./types.ts";
 
-/** Thrown by getDb() when DATABASE_URL is missing; functions answer 503 for it. */
-export class DatabaseNotConfiguredError extends Error {
-  constructor() {
-    super(
-      "DATABASE_URL is not set: point it at a PostgreSQL database " +
-        "(postgres://user:password@host:5432/name) or start the site with `npm start`, " +
-        "which serves an embedded database and sets it.",
-    );
-    this.name = "DatabaseNotConfiguredError";
-  }
-}
-
-// Small on purpose: every function instance holds its own pool, and a serverless deploy can run many.
+// Small by default: every function instance holds its own pool, and a serverless deploy can run many.
+// The local server (one process for every function) asks for more with DATABASE_POOL_MAX.
 const POOL_OPTIONS = {
-  max: 5,
+  max: Number(process.env.DATABASE_POOL_MAX) || 5,
   connectionTimeoutMillis: 5_000,
   idleTimeoutMillis: 10_000,
 };
@@ -31,17 +20,26 @@ function usesNeonDriver(connectionString: string): boolean {
   }
 }
 
-/** A Kysely client over a pooled connection; Neon's WebSocket driver for Neon hosts, `pg` otherwise. */
+/**
+ * A Kysely client over a pooled connection; Neon's WebSocket driver for Neon hosts, `pg` otherwise.
+ * The driver is loaded on the first query, so a cold start loads only the one it uses.
+ */
 export function createDb(connectionString: string): Kysely<Database> {
-  const pool = usesNeonDriver(connectionString)
-    ? // Neon's Pool speaks pg's API over a WebSocket, which serverless runtimes allow.
-      (new NeonPool({ connectionString, ...POOL_OPTIONS }) as unknown as PostgresPool & pg.Pool)
-    : new pg.Pool({ connectionString, ...POOL_OPTIONS });
-  // An idle client whose server goes away emits "error" on the pool; unhandled, it would crash the
-  // process. The next query fails on its own and is answered there.
-  pool.on("error", (error: Error) => {
-    console.error("database pool: idle client error:", error.message);
-  });
+  const pool = async (): Promise<PostgresPool> => {
+    const created = usesNeonDriver(connectionString)
+      ? // Neon's Pool speaks pg's API over a WebSocket, which serverless runtimes allow.
+        (new (await import("@neondatabase/serverless")).Pool({
+          connectionString,
+          ...POOL_OPTIONS,
+        }) as unknown as pg.Pool)
+      : new (await import("pg")).default.Pool({ connectionString, ...POOL_OPTIONS });
+    // An idle client whose server goes away emits "error" on the pool; unhandled, it would crash the
+    // process. The next query fails on its own and is answered there.
+    created.on("error", (error: Error) => {
+      console.error("database pool: idle client error:", error.message);
+    });
+    return created;
+  };
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
@@ -65,55 +63,4 @@ export async function closeDb(): Promise<void> {
   const closing = shared;
   shared = undefined;
   await closing?.destroy();
-}
-
-const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "57P01", // admin_shutdown
-  "57P02", // crash_shutdown
-  "57P03", // cannot_connect_now (starting up, shutting down)
-  "53300", // too_many_connections
-]);
-
-const UNAVAILABLE_MESSAGES = [
-  "connection terminated", // pg: server closed the socket, or connectionTimeoutMillis elapsed
-  "timeout exceeded when trying to connect", // pg: no pooled client freed up in time
-  "all attempts to open a websocket", // Neon: the WebSocket could not be opened
-];
-
-/** True when `error` means the database cannot be reached right now (answer 503, not 500). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  return someCause(error, (e) => {
-    if (e instanceof DatabaseNotConfiguredError) return true;
-    // Neon's driver rejects with the WebSocket's ErrorEvent when the socket cannot open or drops.
-    if (e instanceof Event && e.type === "error") return true;
-    const code = typeof e.code === "string" ? e.code : "";
-    // Class 08 is "connection exception" in PostgreSQL's SQLSTATE table.
-    if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
-    const message = typeof e.message === "string" ? e.message.toLowerCase() : "";
-    return UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
-  });
-}
-
-/** True when `error` is a unique violation (23505), optionally of the named constraint or index. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  return someCause(error, (e) => e.code === "23505" && (!constraint || e.constraint === constraint));
-}
-
-type ErrorLike = { code?: unknown; message?: unknown; constraint?: unknown };
-
-// Drivers wrap: Node's dual-stack connect throws an AggregateError whose `errors` hold the
-// ECONNREFUSEDs, and libraries set `cause`. Look through both, a few levels deep.
-function someCause(error: unknown, test: (e: ErrorLike) => boolean, depth = 0): boolean {
-  if (depth > 4 || typeof error !== "object" || error === null) return false;
-  const e = error as ErrorLike & { cause?: unknown; errors?: unknown };
-  if (test(e)) return true;
-  if (someCause(e.cause, test, depth + 1)) return true;
-  return Array.isArray(e.errors) && e.errors.some((inner) => someCause(inner, test, depth + 1));
 }

@@ -50,7 +50,7 @@ describe("createSubmission", () => {
       message: "می‌خواهیم کسب‌وکارمان را به اروپا گسترش دهیم 🚀\nسپاس!",
     };
     const created = await createSubmission(database.db, persian);
-    const [listed] = await listSubmissions(database.db);
+    const [listed] = (await listSubmissions(database.db)).items;
 
     expect(created).toMatchObject(persian);
     expect(listed).toMatchObject(persian);
@@ -67,14 +67,14 @@ describe("listSubmissions", () => {
       database.db,
     );
 
-    const listed = await listSubmissions(database.db);
+    const listed = (await listSubmissions(database.db)).items;
 
     expect(listed.map((s) => s.id)).toEqual([second.id, first.id, third.id]);
     expect(listed[2].createdAt).toBe("2020-01-01T00:00:00.000Z");
   });
 
   test("is empty when there are no enquiries", async () => {
-    expect(await listSubmissions(database.db)).toEqual([]);
+    expect((await listSubmissions(database.db)).items).toEqual([]);
   });
 });
 
@@ -83,7 +83,7 @@ describe("setProcessed", () => {
     const { id } = await createSubmission(database.db, enquiry);
 
     expect(await setProcessed(database.db, id, true)).toMatchObject({ id, isProcessed: true });
-    expect((await listSubmissions(database.db))[0].isProcessed).toBe(true);
+    expect((await listSubmissions(database.db)).items[0].isProcessed).toBe(true);
     expect(await setProcessed(database.db, id, false)).toMatchObject({ id, isProcessed: false });
   });
 
@@ -91,5 +91,40 @@ describe("setProcessed", () => {
     expect(await setProcessed(database.db, 987_654, true)).toBeUndefined();
     expect(await setProcessed(database.db, 2 ** 40, true)).toBeUndefined();
     expect(await setProcessed(database.db, -1, true)).toBeUndefined();
+  });
+});
+
+describe("listSubmissions, a page at a time", () => {
+  test("walks every enquiry exactly once, newest first, whatever the page size", async () => {
+    // Several share one created_at (a burst in one millisecond): the id breaks the tie.
+    const burst = "2026-11-20T10:00:00.000Z";
+    for (let i = 0; i < 23; i++) {
+      const { id } = await createSubmission(database.db, { ...enquiry, lastName: `Lovelace ${i}` });
+      if (i % 3 === 0)
+        await sql`UPDATE contact_submissions SET created_at = ${burst} WHERE id = ${id}`.execute(database.db);
+    }
+    const all = (await listSubmissions(database.db, { limit: 200 })).items.map((s) => s.id);
+    expect(all).toHaveLength(23);
+
+    for (const limit of [1, 5, 22, 23]) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await listSubmissions(database.db, { limit, cursor });
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        seen.push(...page.items.map((s) => s.id));
+        cursor = page.next;
+      } while (cursor);
+      expect(seen, `limit ${limit}`).toEqual(all);
+    }
+  });
+
+  test("an enquiry arriving while the admin pages does not shift the next page", async () => {
+    for (let i = 0; i < 4; i++) await createSubmission(database.db, { ...enquiry, lastName: `Lovelace ${i}` });
+    const first = await listSubmissions(database.db, { limit: 2 });
+    await createSubmission(database.db, { ...enquiry, lastName: "Newcomer" });
+    const second = await listSubmissions(database.db, { limit: 2, cursor: first.next });
+    expect(second.items.map((s) => s.lastName)).toEqual(["Lovelace 1", "Lovelace 0"]);
+    expect(second.next).toBeNull();
   });
 });

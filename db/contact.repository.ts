@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { type EmailStatus, submissionEmailStatus } from "./outbox.repository.ts";
+import { after, decodeCursor, DEFAULT_PAGE_SIZE, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import type { ContactSubmissionRow, Database } from "./types.ts";
 
@@ -76,15 +77,21 @@ export async function createSubmission(
 }
 
 /** Every enquiry, newest first, with the state of its emails. */
-export async function listSubmissions(db: Kysely<Database>): Promise<AdminContactSubmission[]> {
+export async function listSubmissions(
+  db: Kysely<Database>,
+  { limit = DEFAULT_PAGE_SIZE, cursor }: PageRequest = {},
+): Promise<Page<AdminContactSubmission>> {
+  const position = cursor ? decodeCursor(cursor) : null;
   const rows = await db
     .selectFrom("contactSubmissions")
     .selectAll()
     .select(submissionEmailStatus())
+    .$if(position !== null, (q) => q.where(after(position!)))
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
+    .limit(limit + 1)
     .execute();
-  return rows.map(toAdminSubmission);
+  return toPage(rows, limit, toAdminSubmission);
 }
 
 /** Marks an enquiry processed or pending; undefined when there is no such enquiry. */

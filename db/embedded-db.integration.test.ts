@@ -6,8 +6,8 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "../scripts/lib/embedded-db.mjs";
 
-// The embedded database behind `npm start` (scripts/lib/embedded-db.mjs), tested here with the rest of
-// the data layer. Opening PGlite on disk takes seconds, hence the generous timeouts.
+// The embedded PostgreSQL behind `npm start` (scripts/lib/embedded-db.mjs), tested here with the rest
+// of the data layer. The first start runs initdb (about a second), hence the generous timeouts.
 const SLOW = { timeout: 30_000 };
 
 // One folder for the file: the first start creates the cluster (slow), later starts reopen it.
@@ -19,11 +19,11 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const lockFile = () => path.join(dataDir, "pglite.lock");
+const lockFile = () => path.join(dataDir, "server.lock");
 
 describe("startEmbeddedDatabase", () => {
   test("serves a database pg can use: 20 parallel queries through a pool of 10", SLOW, async () => {
-    const running = await startEmbeddedDatabase({ dataDir });
+    const running = await startEmbeddedDatabase({ dataDir, log: {} });
     const pool = new pg.Pool({ connectionString: running.url, max: 10 });
     try {
       await pool.query("CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL)");
@@ -45,7 +45,7 @@ describe("startEmbeddedDatabase", () => {
   });
 
   test("keeps the data in the folder across restarts and frees the lock on close", SLOW, async () => {
-    const running = await startEmbeddedDatabase({ dataDir });
+    const running = await startEmbeddedDatabase({ dataDir, log: {} });
     expect(readFileSync(lockFile(), "utf8").trim()).toBe(String(process.pid));
     const client = new pg.Client({ connectionString: running.url });
     try {
@@ -56,14 +56,16 @@ describe("startEmbeddedDatabase", () => {
       await client.end();
       await running.close();
     }
-    expect(existsSync(path.join(dataDir, "pgdata", "PG_VERSION"))).toBe(true);
+    expect(existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
     expect(existsSync(lockFile())).toBe(false);
   });
 
   test("refuses a folder this process already serves", SLOW, async () => {
-    const running = await startEmbeddedDatabase({ dataDir });
+    const running = await startEmbeddedDatabase({ dataDir, log: {} });
     try {
-      await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(/already in use by process \d+ \(this one\)/);
+      await expect(startEmbeddedDatabase({ dataDir, log: {} })).rejects.toThrow(
+        /already in use by process \d+ \(this one\)/,
+      );
     } finally {
       await running.close();
     }
@@ -74,7 +76,9 @@ describe("startEmbeddedDatabase", () => {
     try {
       writeFileSync(lockFile(), `${holder.pid}\n`);
 
-      await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(`already in use by process ${holder.pid}`);
+      await expect(startEmbeddedDatabase({ dataDir, log: {} })).rejects.toThrow(
+        `already in use by process ${holder.pid}`,
+      );
       expect(readFileSync(lockFile(), "utf8").trim()).toBe(String(holder.pid));
     } finally {
       holder.kill();
@@ -86,12 +90,86 @@ describe("startEmbeddedDatabase", () => {
     const dead = spawnSync(process.execPath, ["-e", ""]).pid;
     writeFileSync(lockFile(), `${dead}\n`);
 
-    const running = await startEmbeddedDatabase({ dataDir });
+    const running = await startEmbeddedDatabase({ dataDir, log: {} });
     try {
       expect(readFileSync(lockFile(), "utf8").trim()).toBe(String(process.pid));
     } finally {
       await running.close();
     }
+  });
+});
+
+describe("startEmbeddedDatabase after a crash", () => {
+  const serverPid = () => Number.parseInt(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8"), 10);
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  test("stops the server a killed process left running, and keeps its data", SLOW, async () => {
+    // A child process starts the database, writes a row, then dies without any cleanup (kill -9).
+    const script = `
+      const { startEmbeddedDatabase } = await import(${JSON.stringify(path.resolve("scripts/lib/embedded-db.mjs"))});
+      const pg = (await import("pg")).default;
+      const running = await startEmbeddedDatabase({ dataDir: ${JSON.stringify(dataDir)}, log: {} });
+      const client = new pg.Client({ connectionString: running.url });
+      await client.connect();
+      await client.query("INSERT INTO notes (body) VALUES ('written before the crash')");
+      await client.end();
+      console.log("ready");
+      setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+      child.once("exit", (code) => reject(new Error(`child exited with ${code}`)));
+    });
+    const orphan = serverPid();
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+    expect(alive(orphan)).toBe(true);
+
+    const running = await startEmbeddedDatabase({ dataDir, log: {} });
+    const client = new pg.Client({ connectionString: running.url });
+    try {
+      expect(alive(orphan)).toBe(false);
+      await client.connect();
+      const { rows } = await client.query(
+        "SELECT count(*)::int AS n FROM notes WHERE body = 'written before the crash'",
+      );
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await client.end();
+      await running.close();
+    }
+  });
+
+  test("starts despite a stale postmaster.pid naming a live process that is not PostgreSQL", SLOW, async () => {
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"], { stdio: "ignore" });
+    try {
+      writeFileSync(
+        path.join(dataDir, "postgres", "postmaster.pid"),
+        `${other.pid}\n${path.join(dataDir, "postgres")}\n`,
+      );
+      const running = await startEmbeddedDatabase({ dataDir, log: {} });
+      await running.close();
+      expect(alive(other.pid!)).toBe(true);
+    } finally {
+      other.kill();
+    }
+  });
+
+  test("close() shuts the server down", SLOW, async () => {
+    const running = await startEmbeddedDatabase({ dataDir, log: {} });
+    const pid = serverPid();
+    await running.close();
+    expect(alive(pid)).toBe(false);
+    await expect(new pg.Client({ connectionString: running.url }).connect()).rejects.toThrow();
   });
 });
 

@@ -37,7 +37,7 @@ describe("createMeeting", () => {
 
     await expect(second).rejects.toBeInstanceOf(SlotTakenError);
     await expect(second).rejects.toMatchObject({ date: "2026-12-01", time: "09:00" });
-    expect(await listMeetings(database.db)).toHaveLength(1);
+    expect((await listMeetings(database.db)).items).toHaveLength(1);
   });
 
   test("books the same time on another date and another time on the same date", async () => {
@@ -45,7 +45,7 @@ describe("createMeeting", () => {
     await createMeeting(database.db, slot("2026-12-02", "09:00"));
     await createMeeting(database.db, slot("2026-12-01", "09:30"));
 
-    expect(await listMeetings(database.db)).toHaveLength(3);
+    expect((await listMeetings(database.db)).items).toHaveLength(3);
   });
 
   test("lets exactly one of 50 concurrent requests for one slot through", async () => {
@@ -66,7 +66,7 @@ describe("createMeeting", () => {
   test("keeps a Persian name intact", async () => {
     await createMeeting(database.db, { ...slot("2026-12-01", "11:00"), name: "علی رضایی‌فر" });
 
-    expect((await listMeetings(database.db))[0].name).toBe("علی رضایی‌فر");
+    expect((await listMeetings(database.db)).items[0].name).toBe("علی رضایی‌فر");
   });
 });
 
@@ -88,7 +88,7 @@ describe("listMeetings", () => {
     // Backdate the latest insert: order follows createdAt, not insertion or id.
     await sql`UPDATE meetings SET created_at = '2020-01-01T00:00:00Z' WHERE id = ${third.id}`.execute(database.db);
 
-    const listed = await listMeetings(database.db);
+    const listed = (await listMeetings(database.db)).items;
 
     expect(listed.map((m) => m.id)).toEqual([second.id, first.id, third.id]);
     expect(listed[2].createdAt).toBe("2020-01-01T00:00:00.000Z");
@@ -103,7 +103,7 @@ describe("setConfirmed", () => {
       meeting: expect.objectContaining({ id, isConfirmed: true, inviteSequence: 1 }),
       changed: true,
     });
-    expect((await listMeetings(database.db))[0].isConfirmed).toBe(true);
+    expect((await listMeetings(database.db)).items[0].isConfirmed).toBe(true);
     expect(await setConfirmed(database.db, id, false)).toEqual({
       meeting: expect.objectContaining({ id, isConfirmed: false, inviteSequence: 2 }),
       changed: true,

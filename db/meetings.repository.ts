@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
-import { isUniqueViolation } from "./client.ts";
+import { isUniqueViolation } from "./errors.ts";
 import { type EmailStatus, meetingEmailStatus } from "./outbox.repository.ts";
+import { after, decodeCursor, DEFAULT_PAGE_SIZE, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import type { Database, MeetingRow } from "./types.ts";
 
@@ -98,15 +99,21 @@ export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput
 }
 
 /** Every reservation, newest request first, with the state of its emails. */
-export async function listMeetings(db: Kysely<Database>): Promise<AdminMeeting[]> {
+export async function listMeetings(
+  db: Kysely<Database>,
+  { limit = DEFAULT_PAGE_SIZE, cursor }: PageRequest = {},
+): Promise<Page<AdminMeeting>> {
+  const position = cursor ? decodeCursor(cursor) : null;
   const rows = await db
     .selectFrom("meetings")
     .selectAll()
     .select(meetingEmailStatus())
+    .$if(position !== null, (q) => q.where(after(position!)))
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
+    .limit(limit + 1)
     .execute();
-  return rows.map(toAdminMeeting);
+  return toPage(rows, limit, toAdminMeeting);
 }
 
 /** One reservation with the state of its emails; undefined when there is no such reservation. */

@@ -37,10 +37,10 @@ describe("migrations", () => {
     expect(await tables()).toEqual(APP_TABLES);
     expect(await indexes()).toEqual(
       expect.arrayContaining([
-        "contact_submissions_created_at_idx",
+        "contact_submissions_created_at_id_idx",
         "email_outbox_status_next_attempt_at_idx",
         "login_attempts_key_attempted_at_idx",
-        "meetings_created_at_idx",
+        "meetings_created_at_id_idx",
         "meetings_slot_unique",
         "newsletter_subscribers_email_unique",
         "users_username_key",
@@ -64,7 +64,8 @@ describe("migrations", () => {
   });
 
   test("notifications: records from before it speak English and start their invites at sequence 0", async () => {
-    await migrateDown(database.db);
+    const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf("2026-11-22T00-00_notifications"));
+    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
     await sql`INSERT INTO contact_submissions (first_name, last_name, email, service, message) VALUES ('Ada', 'Lovelace', 'ada@example.com', 'other', 'An older enquiry.')`.execute(
       database.db,
     );
@@ -72,7 +73,7 @@ describe("migrations", () => {
       database.db,
     );
 
-    expect(await migrateToLatest(database.db)).toEqual(["2026-11-22T00-00_notifications"]);
+    expect(await migrateToLatest(database.db)).toEqual(later);
 
     const {
       rows: [submission],

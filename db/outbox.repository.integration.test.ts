@@ -76,7 +76,7 @@ describe("enqueue", () => {
       }),
     ).rejects.toThrow("rollback");
     expect(await rows()).toEqual([]);
-    expect(await listSubmissions(database.db)).toEqual([]);
+    expect((await listSubmissions(database.db)).items).toEqual([]);
   });
 });
 
@@ -209,7 +209,7 @@ describe("the email status of a record", () => {
       service: "other",
       message: "Please call me back.",
     });
-    const status = async () => (await listSubmissions(database.db))[0].emailStatus;
+    const status = async () => (await listSubmissions(database.db)).items[0].emailStatus;
     expect(await status()).toBeNull();
 
     const [company, visitor] = await enqueue(database.db, [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { isUniqueViolation } from "./client.ts";
+import { isUniqueViolation } from "./errors.ts";
 import { createTestDatabase, type TestDatabase } from "./testing.ts";
 import {
   bumpSessionVersion,

@@ -7,7 +7,8 @@
  */
 import type { Config, Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
-import { getDb, isDatabaseUnavailable } from "../db/client.ts";
+import { getDb } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import { createSubmission } from "../db/contact.repository.ts";
 import type { Database } from "../db/types.ts";
 import { contactSchema, LANGUAGE_CODES, type ContactPayload, type LanguageCode } from "../src/shared/schemas.ts";

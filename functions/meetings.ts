@@ -12,61 +12,58 @@ import { createMeeting, SlotTakenError, takenTimes } from "../db/meetings.reposi
 import { addDays, availableSlots, dailySlots, isBookable, officeNow } from "../src/shared/booking.ts";
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
 import { bookingConfig, now } from "./_lib/env.ts";
-import { HttpError, json, readJson, route, validate } from "./_lib/http.ts";
+import { HttpError, json, readJson, route, routes, validate } from "./_lib/http.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
 
-const endpoint = (req: Request) => new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop();
-
-export default route({
-  GET: async (req) => {
-    const config = bookingConfig();
-    switch (endpoint(req)) {
-      case "calendar": {
-        const today = officeNow(now(), config.timeZone).date;
-        return json({
-          success: true,
-          data: {
-            timeZone: config.timeZone,
-            today,
-            lastDate: addDays(today, config.horizonDays),
-            weekdays: config.weekdays,
-            closedDates: config.closedDates,
-            slots: dailySlots(config),
-          },
+export default routes({
+  calendar: route({
+    GET: async () => {
+      const config = bookingConfig();
+      const today = officeNow(now(), config.timeZone).date;
+      return json({
+        success: true,
+        data: {
+          timeZone: config.timeZone,
+          today,
+          lastDate: addDays(today, config.horizonDays),
+          weekdays: config.weekdays,
+          closedDates: config.closedDates,
+          slots: dailySlots(config),
+        },
+      });
+    },
+  }),
+  "available-slots": route({
+    GET: async (req) => {
+      const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+      const taken = await takenTimes(getDb(), date);
+      return json({ success: true, data: availableSlots(date, now(), taken, bookingConfig()) });
+    },
+  }),
+  schedule: route({
+    POST: async (req, context) => {
+      const input = validate(meetingSchema, await readJson(req));
+      if (!isBookable(input.date, input.time, now(), bookingConfig())) {
+        throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {
+          errors: { time: ["This time cannot be booked"] },
         });
       }
-      case "available-slots": {
-        const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-        const taken = await takenTimes(getDb(), date);
-        return json({ success: true, data: availableSlots(date, now(), taken, config) });
-      }
-      default:
-        throw new HttpError(404, "Not found");
-    }
-  },
-  POST: async (req, context) => {
-    if (endpoint(req) !== "schedule") throw new HttpError(404, "Not found");
-    const input = validate(meetingSchema, await readJson(req));
-    if (!isBookable(input.date, input.time, now(), bookingConfig())) {
-      throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {
-        errors: { time: ["This time cannot be booked"] },
-      });
-    }
-    const db = getDb();
-    const booked = await db
-      .transaction()
-      .execute(async (trx) => {
-        const meeting = await createMeeting(trx, { ...input, language: submissionLanguage(req, input.language) });
-        return { meeting, emails: await enqueueBookingEmails(trx, meeting) };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");
-        throw error;
-      });
-    await afterCommitDelivery(db, booked.emails, context);
-    return json({ success: true, data: booked.meeting }, 201);
-  },
+      const db = getDb();
+      const booked = await db
+        .transaction()
+        .execute(async (trx) => {
+          const meeting = await createMeeting(trx, { ...input, language: submissionLanguage(req, input.language) });
+          return { meeting, emails: await enqueueBookingEmails(trx, meeting) };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");
+          throw error;
+        });
+      await afterCommitDelivery(db, booked.emails, context);
+      return json({ success: true, data: booked.meeting }, 201);
+    },
+  }),
 });
 
 export const config: Config = {

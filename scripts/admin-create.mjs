@@ -6,7 +6,7 @@ import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { ensureAdmin, passwordProblem } from "../db/admins.ts";
-import { isDatabaseUnavailable } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { openScriptDatabase } from "./lib/embedded-db.mjs";
 

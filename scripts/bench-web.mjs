@@ -1,5 +1,5 @@
 // `npm run bench:web`: what a visitor downloads before interacting, and Lighthouse mobile scores.
-// Builds, serves through Netlify's emulation, loads each page in Chromium without scrolling or
+// Builds, serves with the local server (netlify.toml rules, compression), loads each page in Chromium without scrolling or
 // interacting, and prints per page the gzip bytes of HTML, CSS, JS (external + inline) and fonts.
 // Budget (issue 2): at most 10 KB gzip JavaScript before interaction. Exits 1 when a page exceeds it.
 import { gzipSync } from "node:zlib";
@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { findChromium } from "./lib/chromium.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
-import { startNetlifyServer } from "./lib/netlify-server.mjs";
+import { startServer } from "./lib/server.mjs";
 
 const JS_BUDGET = 10 * 1024;
 const PAGES = ["/", "/startup-visa", "/business-launchpad", "/startup-studio"].flatMap((p) =>
@@ -23,7 +23,7 @@ if (!chromePath) {
 }
 
 buildIfNeeded(process.cwd(), { force: true });
-const server = await startNetlifyServer({ port: 0, log: { error: () => {} } });
+const server = await startServer({ port: 0, log: { error: () => {} } });
 const browser = await chromium.launch({
   executablePath: chromePath,
   args: ["--disable-background-networking", "--disable-component-update"],

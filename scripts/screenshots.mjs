@@ -4,13 +4,13 @@ import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { chromiumPath } from "./lib/chromium.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
-import { startNetlifyServer } from "./lib/netlify-server.mjs";
+import { startServer } from "./lib/server.mjs";
 
 const [outDir = "screenshots", ...paths] = process.argv.slice(2);
 const targets = paths.length ? paths : ["/", "/startup-visa"];
 mkdirSync(outDir, { recursive: true });
 buildIfNeeded();
-const server = await startNetlifyServer({ port: 0 });
+const server = await startServer({ port: 0 });
 const browser = await chromium.launch({ executablePath: chromiumPath() });
 try {
   for (const width of [390, 1440]) {

@@ -1,16 +1,19 @@
 // `npm start`: build if needed, prepare the database, then serve the site and API on http://localhost:${PORT:-8888}.
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
-import { startNetlifyServer } from "./lib/netlify-server.mjs";
 import { prepareRuntime } from "./lib/runtime.mjs";
+import { startServer } from "./lib/server.mjs";
 
 const port = Number(process.env.PORT || 8888);
 
 try {
   buildIfNeeded();
   const runtime = await prepareRuntime();
-  const server = await startNetlifyServer({ port, host: process.env.HOST || "127.0.0.1" });
+  const server = await startServer({ port, host: process.env.HOST || "127.0.0.1" });
   console.log(`\n  Site ready: ${server.url}/\n  (Ctrl+C to stop)\n`);
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await server.close();
     await runtime.close();
     process.exit(0);

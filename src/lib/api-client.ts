@@ -39,6 +39,8 @@ export interface RequestOptions {
   body?: unknown;
   /** "null": a 401 resolves to null instead of throwing (the admin's current-user check). */
   on401?: "throw" | "null";
+  /** Sees the answer's headers (a paged list's `Link`) before its body is read. */
+  onResponse?: (response: Response) => void;
 }
 
 /** One JSON call. Throws ApiError for a non-OK answer and NetworkError when nothing answered. */
@@ -51,7 +53,7 @@ export async function apiRequest<T>(method: string, url: string, options?: Reque
 export async function apiRequest<T>(
   method: string,
   url: string,
-  { body, on401 = "throw" }: RequestOptions = {},
+  { body, on401 = "throw", onResponse }: RequestOptions = {},
 ): Promise<T | null> {
   const init: RequestInit = { method, credentials: "include" };
   if (body !== undefined) {
@@ -65,6 +67,7 @@ export async function apiRequest<T>(
     throw new NetworkError();
   }
   if (response.status === 401 && on401 === "null") return null;
+  onResponse?.(response);
   const text = await response.text();
   if (!response.ok) {
     const { message, body: parsed } = errorMessage(text, response.statusText);

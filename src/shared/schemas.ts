@@ -4,6 +4,7 @@
  * maps server messages containing "email", "phone" or "name" to its own validation texts.
  */
 import { z } from "zod";
+import { isCalendarDate } from "./booking.ts";
 
 export const SERVICE_IDS = ["startup-visa", "business-launchpad", "startup-studio", "other"] as const;
 export const LANGUAGE_CODES = ["en", "nl", "fa"] as const;
@@ -35,14 +36,17 @@ const LIMITS = {
   password: 200,
 } as const;
 
+/** Control characters other than line breaks and tabs have no place in a form field (and PostgreSQL refuses NUL). */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const noControl = (field: string) => [(v: string) => !CONTROL.test(v), `${field} contains invalid characters`] as const;
+
 const text = (min: number, max: number, tooShort: string, field: string) =>
   z
     .string({ error: tooShort })
     .trim()
     .min(min, tooShort)
     .max(max, `${field} must be at most ${max} characters`)
-    // Control characters other than line breaks and tabs have no place in a form field.
-    .refine((v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(v), `${field} contains invalid characters`);
+    .refine(...noControl(field));
 
 const email = z
   .string({ error: MESSAGES.email })
@@ -58,6 +62,7 @@ export const contactSchema = z.object({
     .string({ error: "Company must be text" })
     .trim()
     .max(LIMITS.company, `Company must be at most ${LIMITS.company} characters`)
+    .refine(...noControl("Company"))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
@@ -69,7 +74,9 @@ export const contactSchema = z.object({
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactPayload = z.output<typeof contactSchema>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date as yyyy-MM-dd (not 2026-02-30). */
+const calendarDate = () =>
+  z.string({ error: MESSAGES.date }).min(1, MESSAGES.date).refine(isCalendarDate, MESSAGES.date);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const meetingSchema = z.object({
@@ -81,27 +88,27 @@ export const meetingSchema = z.object({
     .min(6, MESSAGES.phone)
     .max(LIMITS.phone, MESSAGES.phone)
     .refine((v) => /^[+\d\s().\-/]+$/.test(v) && v.replace(/\D/g, "").length >= 6, MESSAGES.phone),
-  date: z.string({ error: MESSAGES.date }).min(1, MESSAGES.date).regex(DATE, MESSAGES.date),
+  date: calendarDate(),
   time: z.string({ error: MESSAGES.time }).min(1, MESSAGES.time).regex(TIME, MESSAGES.time),
   /** The visitor's language, for the emails about this meeting. Optional: the server then takes the page's. */
   language: z.enum(LANGUAGE_CODES, { error: "Language must be en, nl or fa" }).optional(),
 });
 export type MeetingPayload = z.output<typeof meetingSchema>;
 
-export const slotsQuerySchema = z.object({
-  date: z.string({ error: MESSAGES.date }).regex(DATE, MESSAGES.date),
-});
+export const slotsQuerySchema = z.object({ date: calendarDate() });
 
 export const loginSchema = z.object({
   username: z
     .string({ error: MESSAGES.username })
     .trim()
     .min(1, MESSAGES.username)
-    .max(LIMITS.username, MESSAGES.username),
+    .max(LIMITS.username, MESSAGES.username)
+    .refine(...noControl("Username")),
   password: z
     .string({ error: MESSAGES.password })
     .min(1, MESSAGES.password)
-    .max(LIMITS.password, "Password must be at most 200 characters"),
+    .max(LIMITS.password, "Password must be at most 200 characters")
+    .refine(...noControl("Password")),
 });
 
 export const newsletterSchema = z.object({
@@ -115,13 +122,3 @@ export const submissionPatchSchema = z.strictObject({
 export const meetingPatchSchema = z.strictObject({
   isConfirmed: z.boolean({ error: "isConfirmed must be true or false" }),
 });
-
-/** Field errors in the API's shape: `{ field: [messages] }`. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "_";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}

@@ -66,9 +66,14 @@ export function goToLogin(): Promise<never> {
 }
 
 /** An admin call: a 401 (no or expired session) sends the visitor to the login page. */
-async function adminRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+async function adminRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  onResponse?: (response: Response) => void,
+): Promise<T> {
   try {
-    return await apiRequest<T>(method, url, { body });
+    return await apiRequest<T>(method, url, { body, onResponse });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return goToLogin();
     throw error;
@@ -86,8 +91,23 @@ export type LoginValues = z.output<typeof loginSchema>;
 export const login = (values: LoginValues) => apiRequest<LoginResponse>("POST", "/api/login", { body: values });
 export const logout = () => apiRequest<LoginResponse>("POST", "/api/logout");
 
-export const listSubmissions = () => adminRequest<ContactSubmission[]>("GET", "/api/admin/submissions");
-export const listMeetings = () => adminRequest<Meeting[]>("GET", "/api/admin/meetings");
+/**
+ * Every record of a paged admin list: the API answers a page (an array) and names the next one in a
+ * `Link: <…>; rel="next"` header; this follows them to the end.
+ */
+async function listAll<T>(path: string): Promise<T[]> {
+  const items: T[] = [];
+  let url: string | null = `${path}?limit=200`;
+  while (url) {
+    let link: string | null = null;
+    items.push(...(await adminRequest<T[]>("GET", url, undefined, (r) => (link = r.headers.get("link")))));
+    url = link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
+  }
+  return items;
+}
+
+export const listSubmissions = () => listAll<ContactSubmission>("/api/admin/submissions");
+export const listMeetings = () => listAll<Meeting>("/api/admin/meetings");
 export const setSubmissionProcessed = (id: number, isProcessed: boolean) =>
   adminRequest<ContactSubmission>("PATCH", `/api/admin/submissions/${id}`, { isProcessed });
 export const setMeetingConfirmed = (id: number, isConfirmed: boolean) =>

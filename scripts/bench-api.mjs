@@ -1,0 +1,285 @@
+// `npm run bench:api`: the API under load, as `npm start` serves it on the embedded PostgreSQL.
+//  1. Starts an embedded PostgreSQL in a temporary folder and `npm start` (scripts/start.mjs) on it,
+//     as a separate process, and seeds 1,000 enquiries through the API.
+//  2. autocannon, 10 s at 50 connections each: GET available-slots, GET admin submissions (signed in,
+//     1,000 rows), POST contact, POST login; requests per second, p50, p99, errors (non-2xx answers,
+//     timeouts, resets) per endpoint.
+//  3. The memory of the `npm start` process after the runs.
+//  4. Each function as deployed (scripts/lib/bundle-functions.mjs): bundle size, and its cold start in
+//     a fresh Node process (import to first answer, median of 5).
+// Targets (issue 8): reads ≥ 1,000 req/s with p99 ≤ 50 ms; POST /api/contact ≥ 200 req/s with
+// p99 ≤ 300 ms; 0 errors; memory ≤ 400 MB; cold start ≤ 150 ms. Exits 1 when one is missed.
+// Options: --duration=<seconds> (default 10), --connections=<n> (default 50).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { bundleFunctions } from "./lib/bundle-functions.mjs";
+import { buildIfNeeded } from "./lib/build-if-needed.mjs";
+import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
+
+const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const DURATION = arg("duration", 10);
+const CONNECTIONS = arg("connections", 50);
+const ADMIN = { username: "bench-admin", password: "bench-password-long-enough" };
+const TARGETS = { readRps: 1000, readP99: 50, contactRps: 200, contactP99: 300, memoryMb: 400, coldStartMs: 150 };
+
+const root = process.cwd();
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-api-"));
+const failures = [];
+let database;
+let server;
+
+try {
+  buildIfNeeded(root, { log: { log: () => {} } });
+  database = await startEmbeddedDatabase({ dataDir, log: {} });
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    JWT_SECRET: "bench-secret-".padEnd(64, "x"),
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    PORT: "0",
+    RATE_LIMIT: "off",
+  };
+  server = await startSite(env);
+  console.log(
+    `npm start (process ${server.child.pid}) at ${server.url}, embedded PostgreSQL ${new URL(database.url).host}`,
+  );
+
+  const cookie = await signIn(server.url);
+  await seedEnquiries(server.url, 1000);
+  const friday = nextWeekday(5);
+
+  const runs = [
+    { name: "GET /api/meetings/available-slots", kind: "read", url: `/api/meetings/available-slots?date=${friday}` },
+    { name: "GET /api/admin/submissions (1,000)", kind: "read", url: "/api/admin/submissions", headers: { cookie } },
+    {
+      name: "POST /api/contact",
+      kind: "contact",
+      url: "/api/contact",
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify(enquiry(0)),
+    },
+    {
+      name: "POST /api/login",
+      kind: "login",
+      url: "/api/login",
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify(ADMIN),
+    },
+  ];
+
+  const rows = [];
+  for (const run of runs) {
+    const result = await autocannon({
+      url: server.url + run.url,
+      method: run.method ?? "GET",
+      headers: run.headers,
+      body: run.body,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      timeout: 30,
+    });
+    const errors = result.errors + result.timeouts + result.non2xx;
+    rows.push({
+      endpoint: run.name,
+      "req/s": Math.round(result.requests.average),
+      "p50 ms": result.latency.p50,
+      "p99 ms": result.latency.p99,
+      requests: result.requests.total,
+      errors,
+    });
+    if (errors) failures.push(`${run.name}: ${errors} errors`);
+    if (run.kind === "read" && result.requests.average < TARGETS.readRps)
+      failures.push(`${run.name}: under ${TARGETS.readRps} req/s`);
+    if (run.kind === "read" && result.latency.p99 > TARGETS.readP99)
+      failures.push(`${run.name}: p99 over ${TARGETS.readP99} ms`);
+    if (run.kind === "contact" && result.requests.average < TARGETS.contactRps)
+      failures.push(`${run.name}: under ${TARGETS.contactRps} req/s`);
+    if (run.kind === "contact" && result.latency.p99 > TARGETS.contactP99)
+      failures.push(`${run.name}: p99 over ${TARGETS.contactP99} ms`);
+  }
+  console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION} s per endpoint (rate limits off)`);
+  console.table(rows);
+  console.log(
+    "(POST /api/login: a successful sign-in, one bcrypt comparison at cost 12 each, so it is bound by the CPU by design.)",
+  );
+
+  const memoryMb = rssMb(server.child.pid);
+  console.log(
+    `\nMemory of the npm start process after the runs: ${memoryMb.toFixed(0)} MB (target ≤ ${TARGETS.memoryMb} MB)`,
+  );
+  if (memoryMb > TARGETS.memoryMb) failures.push(`memory ${memoryMb.toFixed(0)} MB`);
+
+  await stopSite(server);
+  server = undefined;
+
+  const bundles = await bundleFunctions(root, path.join(dataDir, "functions"));
+  const coldRows = [];
+  for (const bundle of bundles) {
+    const starts = [];
+    for (let i = 0; i < 5; i++) starts.push(coldStart(bundle, env));
+    const ms = median(starts);
+    const code = readFileSync(path.join(path.dirname(bundle.entry), "bundle.mjs"));
+    coldRows.push({
+      function: bundle.name,
+      "bundle KB": +(bundle.bytes / 1024).toFixed(1),
+      "gzip KB": +(gzipSync(code).length / 1024).toFixed(1),
+      "cold start ms": Math.round(ms),
+    });
+    if (ms > TARGETS.coldStartMs) failures.push(`${bundle.name}: cold start ${Math.round(ms)} ms`);
+  }
+  console.log(
+    "\nFunctions as deployed (one minified file each): size, and cold start (fresh process: import to first answer, median of 5)",
+  );
+  console.table(coldRows);
+} catch (error) {
+  console.error(error);
+  failures.push(String(error instanceof Error ? error.message : error));
+} finally {
+  if (server) await stopSite(server);
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (failures.length) {
+  console.log(`\nMissed targets:\n  ${failures.join("\n  ")}`);
+  process.exit(1);
+}
+console.log("\nEvery target met.");
+
+/** Starts scripts/start.mjs as its own process and resolves when it prints its address. */
+function startSite(env) {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      const match = /Site ready: (http:\/\/\S+?)\/?\s/.exec(output);
+      if (match) resolve({ child, url: match[1] });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("exit", (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
+  });
+}
+
+function stopSite({ child }) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+}
+
+async function signIn(url) {
+  const res = await fetch(`${url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers.get("set-cookie").split(";")[0];
+}
+
+function enquiry(i) {
+  return {
+    firstName: "Leila",
+    lastName: `Ahmadi ${i}`,
+    email: `lead${i}@example.com`,
+    company: "Parsian Logistics",
+    service: "startup-visa",
+    message: "We would like to open a European office in Amsterdam next year. ".repeat(3),
+    language: "fa",
+  };
+}
+
+async function seedEnquiries(url, count) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const res = await fetch(`${url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: url },
+        body: JSON.stringify(enquiry(i)),
+      });
+      if (res.status !== 201) throw new Error(`seeding enquiry ${i}: ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+}
+
+/** The next date (yyyy-MM-dd) after today falling on ISO weekday `weekday` (1 = Monday). */
+function nextWeekday(weekday) {
+  const date = new Date();
+  do date.setUTCDate(date.getUTCDate() + 1);
+  while (((date.getUTCDay() + 6) % 7) + 1 !== weekday);
+  return date.toISOString().slice(0, 10);
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+function median(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/** A representative first request per function (no bcrypt: its cost is not a cold start's). */
+function firstRequest(name) {
+  const post = (path, body) => ({ path, method: "POST", body: JSON.stringify(body) });
+  switch (name) {
+    case "contact":
+      return post("/api/contact", enquiry(99_999));
+    case "meetings":
+      return { path: `/api/meetings/available-slots?date=${nextWeekday(3)}` };
+    case "login":
+      return post("/api/login", { username: ADMIN.username });
+    case "newsletter":
+      return post("/api/newsletter", { email: "cold-start@example.com" });
+    case "admin-meetings":
+      return { path: "/api/admin/meetings" };
+    case "admin-submissions":
+      return { path: "/api/admin/submissions" };
+    case "logout":
+      return post("/api/logout", {});
+    default:
+      return { path: `/api/${name}` };
+  }
+}
+
+/** Milliseconds from import to first answer, in a fresh Node process. */
+function coldStart(bundle, env) {
+  const request = firstRequest(bundle.name);
+  const script = `
+    const t0 = performance.now();
+    const { default: handler } = await import(${JSON.stringify(bundle.entry)});
+    const request = ${JSON.stringify(request)};
+    const req = new Request("http://localhost:8888" + request.path, {
+      method: request.method ?? "GET",
+      headers: { "content-type": "application/json", origin: "http://localhost:8888", "accept-language": "nl" },
+      body: request.body,
+    });
+    const res = await handler(req, { ip: "203.0.113.9", geo: {}, params: {}, waitUntil() {} });
+    await res.text();
+    console.log(JSON.stringify({ ms: performance.now() - t0, status: res.status }));
+    process.exit(0);`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    env: { ...env, SMTP_URL: "" },
+    encoding: "utf8",
+  });
+  const line = result.stdout.trim().split("\n").pop();
+  if (result.status !== 0 || !line) throw new Error(`cold start of ${bundle.name} failed:\n${result.stderr}`);
+  return JSON.parse(line).ms;
+}
