@@ -55,9 +55,6 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [
-      tailwindcss(),
-      localFunctions(),
-    ],
+    plugins: [tailwindcss(), localFunctions()],
   },
 });
