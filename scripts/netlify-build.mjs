@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { createDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { buildAndSwap } from "./build.mjs";
 
 const production = process.env.CONTEXT === "production";
 const missing = ["DATABASE_URL", "JWT_SECRET", "SMTP_URL"].filter((name) => !process.env[name]);
@@ -25,8 +26,7 @@ if (process.env.DATABASE_URL) {
   }
 }
 
-const build = spawnSync(process.execPath, ["node_modules/astro/bin/astro.mjs", "build"], {
-  stdio: "inherit",
-  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
-});
-process.exit(build.status ?? 1);
+// The same build as `npm run build`: the copy check, then the site into dist/ (netlify.toml publishes it).
+const check = spawnSync(process.execPath, ["scripts/check-copy.ts", "--before-build"], { stdio: "inherit" });
+if (check.status !== 0) process.exit(check.status ?? 1);
+process.exit(buildAndSwap(process.cwd()));

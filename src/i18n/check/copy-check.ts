@@ -136,7 +136,9 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
       if (fix && fixPersian) {
         const next = fixPersian(text, node);
         if (next !== text) {
-          for (const [a, b] of [...text].map((ch, i) => [ch, [...next][i]])) if (a !== b) fixed++;
+          const before = [...text];
+          const after = [...next];
+          fixed += before.filter((ch, i) => ch !== after[i]).length;
           writeFileSync(abs(file), next);
           text = next;
           ({ root: node, duplicates } = parseJsonSource(text));
@@ -184,7 +186,12 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
         .filter((f) => f.endsWith(".json"))
         .map((f) => f.slice(0, -5))
     : [];
-  const languages = [SOURCE_LANG, ...localeFiles.filter((l) => l !== SOURCE_LANG).sort()];
+  // English first, then Dutch and Persian (the site's order), then any other language alphabetically.
+  const order = (l: string) => (Object.keys(LANG_NAMES).includes(l) ? Object.keys(LANG_NAMES).indexOf(l) : 99);
+  const languages = [
+    SOURCE_LANG,
+    ...localeFiles.filter((l) => l !== SOURCE_LANG).sort((a, b) => order(a) - order(b) || a.localeCompare(b)),
+  ];
   const persianFix = (text: string) => toPersianLetters(text);
   const locales = new Map(
     languages.map((lang) => [lang, load(`${PATHS.locales}/${lang}.json`, lang === "fa" ? persianFix : undefined)]),
@@ -288,7 +295,9 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
     if (!result.success) {
       for (const issue of result.error.issues) {
         const where = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
-        const [head, ...rest] = where;
+        // "… → company: the Dutch text is missing", not "… → company → nl: …".
+        const named = languages.includes(String(where.at(-1))) ? where.slice(0, -1) : where;
+        const [head, ...rest] = named;
         const label = head === undefined ? "" : ` (${[labelOf(head), ...rest].join(" → ")})`;
         report({
           severity: "error",

@@ -62,7 +62,7 @@ export function formatReport(report: CopyReport, { root, color = false, errorsOn
       .filter(([l]) => by(l))
       .map(([l, name]) => `${by(l)} ${name}`);
     lines.push(
-      `${parts.join(" and ")} ${report.reviews.length === 1 ? "text waits" : "texts wait"} for review because the English changed: npm run copy:review`,
+      `${parts.join(" and ")} ${report.reviews.length === 1 ? "text waits" : "texts wait"} for review because the English changed: npm run check:copy -- --review`,
     );
   }
   return lines.join("\n");

@@ -4,7 +4,7 @@
  *   with the same messages as `npm run check:copy`, before it touches dist/;
  * - a JSON syntax mistake in src/ is reported in plain words, with file and line, instead of the
  *   bundler's parser message (in builds, in the dev server and in unit tests);
- * - `astro dev` serves the editors' preview at /_preview/ and prints the check after each change
+ * - `astro dev` serves the editors' preview at /en/_preview/ and prints the check after each change
  *   to a locale or content file. The preview is never part of a production build.
  */
 import type { AstroIntegration } from "astro";
@@ -75,14 +75,17 @@ export default function copyCheck(): AstroIntegration {
         if (command === "build") {
           const report = checkCopy({ root });
           if (report.problems.some((p) => p.severity === "error")) {
-            console.error(`\n${formatReport(report, { root, color: process.stderr.isTTY, errorsOnly: true })}\n`);
-            throw new Error("The copy check found mistakes (listed above). Nothing was built; dist/ is unchanged.");
+            console.error(`\n${formatReport(report, { root, color: process.stderr.isTTY, errorsOnly: true })}`);
+            console.error("Nothing was built; dist/ is unchanged.\n");
+            // Astro would add a stack trace to any error thrown here; the report above says it all.
+            process.exit(1);
           }
         }
         if (command === "dev") {
-          injectRoute({ pattern: "/_preview", entrypoint: "./src/editor/KeysPreview.astro" });
-          injectRoute({ pattern: "/_preview/pages", entrypoint: "./src/editor/PagesPreview.astro" });
-          logger.info("Editors' preview: /_preview/ (every text in three languages) and /_preview/pages");
+          // Under /en/ (the preview's own language): Astro's i18n routing answers 404 to unprefixed paths.
+          injectRoute({ pattern: "/en/_preview", entrypoint: "./src/editor/KeysPreview.astro" });
+          injectRoute({ pattern: "/en/_preview/pages", entrypoint: "./src/editor/PagesPreview.astro" });
+          logger.info("Editors' preview: /en/_preview/ (every text in three languages) and /en/_preview/pages");
         }
       },
       "astro:server:setup": ({ server, logger }) => {
