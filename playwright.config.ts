@@ -10,18 +10,17 @@ const baseURL = process.env.E2E_BASE_URL || `http://localhost:${port}`;
 const dataDir =
   process.env.E2E_DATA_DIR || (process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "bridgewise-e2e-")));
 
-/** Browser tests run against the production build served by `npm start` (Netlify's emulation). */
+/** Browser tests run against the production build served by `npm start` (scripts/lib/server.mjs). */
 export default defineConfig({
   testDir: "e2e",
-  // Generous limits: on a busy 2-core machine the local emulator starts a worker per API call.
-  // Tests wait for what a user would see; speed is measured by `npm run bench:web`, not here.
+  // Generous limits for a busy 2-core machine. Tests wait for what a user would see; speed is
+  // measured by `npm run bench:web` and `npm run bench:api`, not here.
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  // One retry in CI only: a busy 2-core machine occasionally starves the emulator. A test that
-  // needed it is reported as flaky by `npm test` (see scripts/test.mjs), not hidden.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails now and then is a race to find and fix.
+  retries: 0,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL,

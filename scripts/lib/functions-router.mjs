@@ -35,8 +35,8 @@ export async function loadFunctions(root, { load = (file) => import(pathToFileUR
       file,
       handler: module.default,
       methods: config.method ? [config.method].flat().map((m) => m.toUpperCase()) : null,
-      patterns: paths.map((pathname) => new URLPattern({ pathname })),
-      excluded: excluded.map((pathname) => new URLPattern({ pathname })),
+      patterns: paths.map(matcher),
+      excluded: excluded.map(matcher),
     });
   }
   return {
@@ -45,14 +45,31 @@ export async function loadFunctions(root, { load = (file) => import(pathToFileUR
     route(pathname, method = "GET") {
       for (const entry of entries) {
         if (entry.methods && !entry.methods.includes(method)) continue;
-        if (entry.excluded.some((pattern) => pattern.test({ pathname }))) continue;
-        for (const pattern of entry.patterns) {
-          const match = pattern.exec({ pathname });
-          if (match) return { ...entry, params: filterParams(match.pathname.groups) };
+        if (entry.excluded.some((match) => match(pathname))) continue;
+        for (const match of entry.patterns) {
+          const params = match(pathname);
+          if (params) return { ...entry, params };
         }
       }
       return null;
     },
+  };
+}
+
+/**
+ * A matcher for one `config.path`: the path's parameters when `pathname` matches, else null.
+ * URLPattern costs microseconds a call; a path without parameters or wildcards is a plain comparison,
+ * and a pattern is only tried on paths that start with its literal part.
+ */
+function matcher(path) {
+  const literal = /^[^:*(){}?+]*$/.test(path);
+  if (literal) return (pathname) => (pathname === path ? {} : null);
+  const prefix = path.slice(0, path.search(/[:*(){}?+]/));
+  const pattern = new URLPattern({ pathname: path });
+  return (pathname) => {
+    if (!pathname.startsWith(prefix)) return null;
+    const match = pattern.exec({ pathname });
+    return match ? filterParams(match.pathname.groups) : null;
   };
 }
 

@@ -37,8 +37,7 @@ const DEFAULT_CACHE = "public, max-age=0, must-revalidate";
 /** netlify.toml's `[[headers]]` and `[[redirects]]`, as matchers. */
 export function readNetlifyRules(root) {
   const config = parseToml(readFileSync(path.join(root, "netlify.toml"), "utf8"));
-  const glob = (pattern) =>
-    new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`, "s");
+  const glob = (pattern) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`, "s");
   return {
     headers: (config.headers ?? []).map((rule) => ({ test: glob(rule.for), values: rule.values ?? {} })),
     redirects: (config.redirects ?? []).map((rule) => {
@@ -60,6 +59,7 @@ export function readNetlifyRules(root) {
 /**
  * Starts the server on `port` (0 picks a free one). Resolves to { url, close, functions }.
  * `close()` stops accepting requests and waits for the work functions handed to waitUntil.
+ * @param {{ port?: number, host?: string, root?: string, publishDir?: string, log?: { error?: (...args: unknown[]) => void } }} [options]
  */
 export async function startServer({
   port = 8888,
@@ -164,16 +164,14 @@ function serveStatic(files, rules, url, req) {
   try {
     pathname = decodeURIComponent(url.pathname);
   } catch {
-    return withHeaders(rules, url.pathname, { status: 400, headers: { "content-type": "text/plain" }, body: Buffer.from("Bad Request") });
-  }
-  let answer = files.lookup(pathname);
-  if (answer?.redirect) {
     return withHeaders(rules, url.pathname, {
-      status: 301,
-      headers: { location: `${answer.redirect}${url.search}`, "cache-control": DEFAULT_CACHE },
-      body: Buffer.alloc(0),
+      status: 400,
+      headers: { "content-type": "text/plain" },
+      body: Buffer.from("Bad Request"),
     });
   }
+  let answer = files.lookup(pathname);
+
   let status = 200;
   for (const rule of rules.redirects) {
     if (answer && !rule.force) continue;
@@ -240,17 +238,15 @@ class StaticFiles {
     this.cache = new Map();
   }
 
-  /** `{ file }` for a path that has one (as Netlify's pretty URLs resolve it), `{ redirect }`, or null. */
+  /** `{ file }` for a path that has one (as Netlify's pretty URLs resolve it), or null. */
   lookup(pathname) {
     if (pathname.includes("\0")) return null;
     const full = path.join(this.dir, pathname);
     if (full !== this.dir && !full.startsWith(this.dir + path.sep)) return null;
     if (pathname.endsWith("/")) return this.read(path.join(full, "index.html"));
-    const exact = this.read(full);
-    if (exact) return exact;
-    // A folder with an index: Netlify redirects to the address with the slash.
-    if (this.read(path.join(full, "index.html"))) return { redirect: `${pathname}/` };
-    return this.read(`${full}.html`);
+    // A folder's index answers with or without the slash (pages link without one and carry a
+    // canonical URL), as Netlify's emulation and CDN serve this site.
+    return this.read(full) ?? this.read(path.join(full, "index.html")) ?? this.read(`${full}.html`);
   }
 
   read(file) {

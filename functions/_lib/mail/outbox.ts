@@ -151,6 +151,41 @@ export async function deliverDue(
 }
 
 const IMMEDIATE_DELIVERY_MS = 3_000;
+/** Immediate deliveries one process runs at once, and the messages one of them takes on. */
+const DELIVERY_WORKERS = 2;
+const DELIVERY_BATCH = 50;
+
+// The messages requests have just committed, waiting for a delivery worker. A burst of requests
+// becomes a few batched runs instead of one run (and its queries) per request, so the database
+// pool stays free for storing leads. On Netlify each instance serves one request at a time, so
+// this is simply "send this request's messages".
+const queue: { ids: readonly string[]; done: () => void }[] = [];
+let workers = 0;
+
+function startWorkers(db: Kysely<Database>): void {
+  while (workers < DELIVERY_WORKERS && queue.length) {
+    workers++;
+    void (async () => {
+      try {
+        while (queue.length) {
+          const batch = [queue.shift()!];
+          let count = batch[0].ids.length;
+          while (queue.length && count + queue[0].ids.length <= DELIVERY_BATCH) {
+            count += queue[0].ids.length;
+            batch.push(queue.shift()!);
+          }
+          const ids = batch.flatMap((entry) => entry.ids);
+          await deliverDue(db, mailTransport(), { ids, limit: ids.length }).catch((error: unknown) =>
+            console.error(`[mail] immediate delivery stopped (the retry run will send): ${describe(error)}`),
+          );
+          for (const entry of batch) entry.done();
+        }
+      } finally {
+        workers--;
+      }
+    })();
+  }
+}
 
 /**
  * Tries to send the messages a request has just committed, right away. Never throws and never
@@ -163,13 +198,8 @@ export async function afterCommitDelivery(
   context?: { waitUntil?: (promise: Promise<unknown>) => void },
 ): Promise<void> {
   if (!ids.length) return;
-  const work = Promise.resolve()
-    .then(() => deliverDue(db, mailTransport(), { ids, limit: ids.length }))
-    .then(
-      () => undefined,
-      (error: unknown) =>
-        console.error(`[mail] immediate delivery stopped (the retry run will send): ${describe(error)}`),
-    );
+  const work = new Promise<void>((done) => queue.push({ ids, done }));
+  startWorkers(db);
   context?.waitUntil?.(work);
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, IMMEDIATE_DELIVERY_MS)))]);

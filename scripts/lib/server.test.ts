@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startServer } from "./server.mjs";
+
+// The local server with the project's netlify.toml and functions, serving a small stand-in for dist/.
+let publishDir: string;
+let server: Awaited<ReturnType<typeof startServer>>;
+const page = (title: string) => `<!doctype html><title>${title}</title>${"<p>text</p>".repeat(100)}`;
+
+beforeAll(async () => {
+  publishDir = mkdtempSync(path.join(tmpdir(), "server-test-"));
+  const files: Record<string, string> = {
+    "index.html": page("Home"),
+    "404.html": page("404 Page Not Found"),
+    "en/index.html": page("English"),
+    "nl/404/index.html": page("Dutch 404"),
+    "nl/startup-visa/index.html": page("Startvisum"),
+    "_astro/app.js": "console.log('x');".repeat(100),
+  };
+  for (const [name, body] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(publishDir, name)), { recursive: true });
+    writeFileSync(path.join(publishDir, name), body);
+  }
+  server = await startServer({ port: 0, publishDir, log: { error: () => {} } });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(publishDir, { recursive: true, force: true });
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + pathname, { headers, redirect: "manual" });
+
+describe("static files, as Netlify serves them", () => {
+  test("a folder's page answers with and without the slash, with netlify.toml's headers", async () => {
+    for (const pathname of ["/nl/startup-visa/", "/nl/startup-visa"]) {
+      const res = await get(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(await res.text()).toContain("<title>Startvisum</title>");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+
+  test("unknown paths: the language's 404 page under /nl/, else /404.html, with status 404", async () => {
+    const dutch = await get("/nl/does-not-exist");
+    expect(dutch.status).toBe(404);
+    expect(await dutch.text()).toContain("Dutch 404");
+    const other = await get("/nowhere");
+    expect(other.status).toBe(404);
+    expect(await other.text()).toContain("404 Page Not Found");
+    expect((await get("/..%2f..%2fetc/passwd")).status).toBe(404);
+    expect((await get("/%E0%A4%A")).status).toBe(400);
+  });
+
+  test("compressed for clients that accept it; hashed assets cached for a year; ETags answer 304", async () => {
+    // fetch() decodes the body itself: the header says it came compressed.
+    const res = await get("/_astro/app.js", { "accept-encoding": "br" });
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await res.text()).toContain("console.log");
+    expect((await get("/_astro/app.js", { "accept-encoding": "gzip" })).headers.get("content-encoding")).toBe("gzip");
+    const etag = (await get("/en/")).headers.get("etag")!;
+    expect((await get("/en/", { "if-none-match": etag })).status).toBe(304);
+  });
+});
+
+describe("functions", () => {
+  test("an /api path no function serves is a JSON 404", async () => {
+    const res = await get("/api/nothing-here");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, message: "Not found" });
+  });
+
+  test("a method a path does not serve is 405 with Allow", async () => {
+    const res = await fetch(server.url + "/api/detect-language", { method: "DELETE" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET");
+  });
+
+  test("functions answer without the static headers, as on Netlify", async () => {
+    const res = await get("/api/detect-language", { "accept-language": "nl-NL,nl;q=0.9" });
+    expect(await res.json()).toEqual({ language: "nl" });
+    expect(res.headers.get("content-security-policy")).toBeNull();
+  });
+});
