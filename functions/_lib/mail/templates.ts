@@ -140,7 +140,7 @@ const COPY: Record<LanguageCode, Copy> = {
         subject: (ref) => `We hebben je afspraakverzoek ontvangen (${ref})`,
         intro: `Bedankt voor het plannen van een afspraak van ${MEETING_MINUTES} minuten met ${brand}.`,
         status:
-          "Je afspraak staat in afwachting tot we hem bevestigen. Zodra hij bevestigd is, krijg je een e-mail van ons.",
+          "Je afspraak is nog niet definitief: we bevestigen hem zo snel mogelijk en sturen je dan een e-mail.",
         invite: "De bijgevoegde uitnodiging houdt de tijd voorlopig vrij in je agenda.",
       },
       confirmed: {
@@ -153,7 +153,7 @@ const COPY: Record<LanguageCode, Copy> = {
         subject: (ref) => `Je afspraak is nog niet bevestigd (${ref})`,
         intro: `Een update over je afspraak met ${brand}.`,
         status:
-          "Je afspraak is nog niet bevestigd: hij staat weer in afwachting. Zodra hij bevestigd is, krijg je een e-mail van ons.",
+          "Je afspraak is weer voorlopig: we hebben hem nog niet bevestigd. Zodra dat gebeurt, sturen we je een e-mail.",
         invite: "De bijgevoegde uitnodiging markeert de afspraak in je agenda weer als voorlopig.",
       },
       when: "Wanneer",
@@ -164,7 +164,7 @@ const COPY: Record<LanguageCode, Copy> = {
   },
   fa: {
     locale: "fa-IR",
-    greeting: { named: ["", " عزیز،"], anonymous: "سلام،" },
+    greeting: { named: ["", " گرامی،"], anonymous: "با سلام،" },
     signOff: "با احترام،",
     team: `تیم ${brand}`,
     reference: "شمارهٔ پیگیری",

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type PointerEvent as ReactPointerEvent,
+} from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
 import { A11y, Autoplay } from "swiper/modules";
 import type { Swiper as SwiperInstance } from "swiper";
@@ -50,6 +57,14 @@ const Star = ({ kind }: { kind: "full" | "half" | "empty" }) => (
   </svg>
 );
 
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const subscribeReducedMotion = (onChange: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+};
+const reducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+
 /**
  * The testimonial carousel (spec section 2): groups of 3/2/1 by width, 6 s autoplay that wraps,
  * one dot per group, arrows on wide screens, a 50 px swipe (mirrored in Persian), 500 ms lock.
@@ -59,7 +74,6 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
   const lockedUntil = useRef(0);
   const startX = useRef<number | null>(null);
   const [groups, setGroups] = useState({ count: 0, active: 0 });
-  const [playing, setPlaying] = useState(true);
 
   const sync = useCallback((s: SwiperInstance) => {
     setGroups({ count: s.snapGrid.length, active: s.snapIndex });
@@ -84,20 +98,18 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
     s.slideTo(Math.min(target * (s.params.slidesPerGroup as number), s.slides.length - 1), CAROUSEL.lockMs);
   }, []);
 
+  // Autoplay runs unless the visitor prefers reduced motion or pressed pause (or play, which wins).
+  const prefersReducedMotion = useSyncExternalStore(subscribeReducedMotion, reducedMotion, () => false);
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? !prefersReducedMotion;
   useEffect(() => {
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
-      swiperRef.current?.autoplay?.stop();
-      setPlaying(false);
-    }
-  }, []);
-
-  const togglePlay = () => {
     const autoplay = swiperRef.current?.autoplay;
     if (!autoplay) return;
-    if (playing) autoplay.stop();
-    else autoplay.start();
-    setPlaying(!playing);
-  };
+    if (playing) autoplay.start();
+    else autoplay.stop();
+  }, [playing]);
+
+  const togglePlay = () => setChoice(!playing);
 
   const onPointerDown = (e: ReactPointerEvent) => {
     startX.current = e.clientX;

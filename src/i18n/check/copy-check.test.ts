@@ -149,7 +149,7 @@ describe("Arabic letters in Persian", () => {
 describe("content files", () => {
   test("a testimonial without its Dutch and Persian texts is an error naming the person and the field", () => {
     const report = check((p) =>
-      p.editJson(TESTIMONIALS, (list) =>
+      p.editJson<object[]>(TESTIMONIALS, (list) =>
         list.push({
           id: "new-client",
           author: { en: "New Client", nl: "New Client", fa: "مشتری تازه" },
@@ -174,7 +174,7 @@ describe("content files", () => {
 
   test("a wrong rating and an unknown field are explained", () => {
     const report = check((p) =>
-      p.editJson(TESTIMONIALS, (list) => {
+      p.editJson<object[]>(TESTIMONIALS, (list) => {
         list[0].rating = 6;
         list[0].compnay = list[0].company;
       }),
@@ -187,7 +187,7 @@ describe("content files", () => {
 
   test("a photo that is not in public/ is an error", () => {
     const report = check((p) =>
-      p.editJson(TESTIMONIALS, (list) => {
+      p.editJson<object[]>(TESTIMONIALS, (list) => {
         list[0].photo = { src: "/images/people/sara.jpg", alt: { en: "Sara", nl: "Sara", fa: "سارا" } };
       }),
     );
@@ -210,7 +210,9 @@ describe("English left in a translation", () => {
     expect(only(warnings(report))).toMatchObject({ rule: "english", file: NL, key: "common.allServices" });
     const allowed = check((p) => {
       p.replace(NL, '"allServices": "Alle diensten"', '"allServices": "All the services"');
-      p.editJson(RULES, (rules) => rules.keepInEnglish.nl.push("the", "services"));
+      p.editJson<{ keepInEnglish: Record<string, string[]> }>(RULES, (rules) =>
+        rules.keepInEnglish.nl.push("the", "services"),
+      );
     });
     expect(allowed.problems).toEqual([]);
   });

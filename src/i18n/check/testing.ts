@@ -14,7 +14,7 @@ export interface ProjectCopy {
   /** Replaces `from` (which must occur) by `to` in a file. */
   replace(file: string, from: string | RegExp, to: string): void;
   /** Changes a JSON file through its parsed value (written back formatted like the originals). */
-  editJson(file: string, change: (value: any) => void): void;
+  editJson<T>(file: string, change: (value: T) => void): void;
   /** 1-based line of the first line containing `text`. */
   lineOf(file: string, text: string): number;
   remove(): void;
@@ -37,8 +37,8 @@ export function copyProject(extra: string[] = []): ProjectCopy {
       if (!found) throw new Error(`${file} does not contain ${String(from)}`);
       copy.write(file, text.replace(from, to));
     },
-    editJson(file, change) {
-      const value = JSON.parse(copy.read(file));
+    editJson<T>(file: string, change: (value: T) => void) {
+      const value = JSON.parse(copy.read(file)) as T;
       change(value);
       copy.write(file, `${JSON.stringify(value, null, 2)}\n`);
     },
