@@ -14,7 +14,7 @@ const enquiry = (language: string): EnquiryDetails => ({
   service: "startup-visa",
   message: "Hello there, tell me more.",
   language,
-  createdAt: new Date("2026-11-23T10:00:00Z"),
+  createdAt: "2026-11-23T10:00:00.000Z",
 });
 const meeting = (language: string): MeetingDetails => ({
   id: 17,
@@ -24,7 +24,7 @@ const meeting = (language: string): MeetingDetails => ({
   date: "2026-12-01",
   time: "10:00",
   language,
-  createdAt: new Date("2026-11-23T10:00:00Z"),
+  createdAt: "2026-11-23T10:00:00.000Z",
 });
 
 describe("Persian emails", () => {

@@ -174,7 +174,7 @@ describe("content files", () => {
 
   test("a wrong rating and an unknown field are explained", () => {
     const report = check((p) =>
-      p.editJson<object[]>(TESTIMONIALS, (list) => {
+      p.editJson<Record<string, unknown>[]>(TESTIMONIALS, (list) => {
         list[0].rating = 6;
         list[0].compnay = list[0].company;
       }),
@@ -187,7 +187,7 @@ describe("content files", () => {
 
   test("a photo that is not in public/ is an error", () => {
     const report = check((p) =>
-      p.editJson<object[]>(TESTIMONIALS, (list) => {
+      p.editJson<Record<string, unknown>[]>(TESTIMONIALS, (list) => {
         list[0].photo = { src: "/images/people/sara.jpg", alt: { en: "Sara", nl: "Sara", fa: "سارا" } };
       }),
     );
