@@ -9,6 +9,17 @@ import { z } from "zod";
 const missingOr = (missing: string, wrong: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? missing : wrong;
 
+/** An object that refuses unknown fields, naming them and the fields it knows (a typo is the usual cause). */
+const strictObject = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `${issue.keys.map((k) => `“${k}”`).join(", ")} ${issue.keys.length > 1 ? "are not fields" : "is not a field"} here; the fields are ${Object.keys(shape).join(", ")} (check the spelling)`
+        : issue.input === undefined
+          ? "is missing"
+          : `must be a group { … } with ${Object.keys(shape).join(", ")}`,
+  });
+
 /** A text in the three languages. Whether each one is present and sound is checked by the copy rules. */
 export const langText = z.object(
   {
@@ -25,47 +36,41 @@ const id = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "the id may hold only lower-case letters, digits and dashes" });
 
 /** An image in public/: its path as the site serves it, and a description for people who cannot see it. */
-export const image = z
-  .object({
-    src: z
-      .string({ error: missingOr('"src" is missing', '"src" must be a text') })
-      .regex(/^\/[\w./-]+\.(?:jpe?g|png|webp|avif)$/i, {
-        error:
-          'must be a path in public/ that starts with / and ends in .jpg, .png, .webp or .avif, e.g. "/images/people/name.jpg"',
-      }),
-    alt: langText,
-  })
-  .strict();
+export const image = strictObject({
+  src: z
+    .string({ error: missingOr('"src" is missing', '"src" must be a text') })
+    .regex(/^\/[\w./-]+\.(?:jpe?g|png|webp|avif)$/i, {
+      error:
+        'must be a path in public/ that starts with / and ends in .jpg, .png, .webp or .avif, e.g. "/images/people/name.jpg"',
+    }),
+  alt: langText,
+});
 export type Image = z.infer<typeof image>;
 
-export const testimonial = z
-  .object({
-    id,
-    author: langText,
-    company: langText,
-    content: langText,
-    rating: z
-      .number({ error: missingOr("the rating is missing", "must be a number from 1 to 5, without quotes") })
-      .min(1, { error: "must be a number from 1 to 5" })
-      .max(5, { error: "must be a number from 1 to 5" })
-      .multipleOf(0.5, { error: "must be a whole or half number (4 or 4.5)" }),
-    linkedinUrl: z
-      .string({ error: missingOr("the LinkedIn address is missing", "must be a text") })
-      .regex(/^https:\/\/(?:[a-z]{2,3}\.)?linkedin\.com\/\S+$/, {
-        error: "must be a LinkedIn address that starts with https://www.linkedin.com/",
-      }),
-    emojis: z
-      .array(z.string(), { error: 'must be a list such as ["🤝", "🌷"]' })
-      .max(3, { error: "can hold at most three emoji" })
-      .default([]),
-    photo: image.optional(),
-  })
-  .strict();
+export const testimonial = strictObject({
+  id,
+  author: langText,
+  company: langText,
+  content: langText,
+  rating: z
+    .number({ error: missingOr("the rating is missing", "must be a number from 1 to 5, without quotes") })
+    .min(1, { error: "must be a number from 1 to 5" })
+    .max(5, { error: "must be a number from 1 to 5" })
+    .multipleOf(0.5, { error: "must be a whole or half number (4 or 4.5)" }),
+  linkedinUrl: z
+    .string({ error: missingOr("the LinkedIn address is missing", "must be a text") })
+    .regex(/^https:\/\/(?:[a-z]{2,3}\.)?linkedin\.com\/\S+$/, {
+      error: "must be a LinkedIn address that starts with https://www.linkedin.com/",
+    }),
+  emojis: z
+    .array(z.string(), { error: 'must be a list such as ["🤝", "🌷"]' })
+    .max(3, { error: "can hold at most three emoji" })
+    .default([]),
+  photo: image.optional(),
+});
 export type Testimonial = z.infer<typeof testimonial>;
 
-export const teamMember = z
-  .object({ id, name: langText, role: langText, bio: langText, photo: image.optional() })
-  .strict();
+export const teamMember = strictObject({ id, name: langText, role: langText, bio: langText, photo: image.optional() });
 export type TeamMember = z.infer<typeof teamMember>;
 
 const unique = <T extends { id: string }>(items: T[], ctx: z.RefinementCtx) => {
