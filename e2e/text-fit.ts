@@ -1,10 +1,11 @@
 /**
  * Finds text a reader cannot read whole: text that sticks out of its box, is clipped by a box with
- * hidden overflow, or is cut with an ellipsis or a line clamp; and a page wider than the screen.
+ * hidden overflow, is cut with an ellipsis or a line clamp, or has a word split over two lines
+ * without a hyphen; and a page wider than the screen.
  * Runs inside the page (`page.evaluate(findTextProblems)`), so it must not use anything from outside.
  */
 export interface TextProblem {
-  kind: "page-wider-than-screen" | "sticks-out" | "clipped" | "ellipsis";
+  kind: "page-wider-than-screen" | "sticks-out" | "clipped" | "ellipsis" | "broken-word";
   /** A readable path to the element ("section#about > … > h3"). */
   where: string;
   /** The text concerned (first 80 characters). */
@@ -121,7 +122,36 @@ export function findTextProblems(): TextProblem[] {
         });
       }
     }
-    // 2. Clipped by a box with hidden overflow, up to the card of a carousel slide (whose slides
+    // 2. A word split over two lines where it has no hyphenation point ("opgesc|haald", "€5|M+"):
+    //    the browser's last resort (overflow-wrap) keeps it in its box but makes it unreadable.
+    //    Breaks at spaces, soft hyphens and hyphens are fine.
+    if (rects.length > 1) {
+      const value = node.textContent!;
+      /**
+       * Top of a character's box. A character just after a soft hyphen where the line broke also
+       * reports the hyphen drawn at the end of the line before: `pick` chooses its own box.
+       */
+      const topOf = (start: number, end: number, pick: "first" | "last") => {
+        const r = document.createRange();
+        r.setStart(node!, start);
+        r.setEnd(node!, end);
+        const boxes = [...r.getClientRects()].filter((rect) => rect.width > 0);
+        return (pick === "first" ? boxes[0] : boxes[boxes.length - 1])?.top;
+      };
+      for (const m of value.matchAll(/[^\s\u00AD\-‐–—/]{2,}/g)) {
+        // Compare the line of the word's first and last character (surrogate pairs kept whole).
+        const end = m.index + m[0].length;
+        const lastStart = /[\uDC00-\uDFFF]/.test(value[end - 1]) ? end - 2 : end - 1;
+        const first = topOf(m.index, m.index + (/[\uD800-\uDBFF]/.test(value[m.index]) ? 2 : 1), "last");
+        const last = topOf(lastStart, end, "first");
+        if (first !== undefined && last !== undefined && Math.abs(last - first) > 8 && !seen.has(parent)) {
+          seen.add(parent);
+          problems.push({ kind: "broken-word", where: describe(block), text: m[0], by: 0 });
+          break;
+        }
+      }
+    }
+    // 3. Clipped by a box with hidden overflow, up to the card of a carousel slide (whose slides
     //    outside the carousel's window are hidden on purpose).
     for (let e: Element | null = parent; e && e !== document.body; e = e.parentElement) {
       if (clips(e)) {
@@ -135,7 +165,7 @@ export function findTextProblems(): TextProblem[] {
       if (e.classList.contains("swiper-slide")) break;
     }
   }
-  // 3. Ellipsis and line clamps that are actually cutting text.
+  // 4. Ellipsis and line clamps that are actually cutting text.
   for (const el of document.body.querySelectorAll("*")) {
     const s = getComputedStyle(el);
     const ellipsis = s.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1;

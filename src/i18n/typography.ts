@@ -9,11 +9,11 @@
 import dutch from "hyphen/nl";
 
 /** Words shorter than this always fit; only longer ones get break points. */
-const MIN_WORD_LENGTH = 12;
+const MIN_WORD_LENGTH = 10;
 
 /** The text with soft hyphens in its long Dutch words; other languages are returned as they are. */
 export function softHyphens(text: string, lang: string): string {
-  if (lang !== "nl" || !/[A-Za-zÀ-ÿ]{12}/.test(text)) return text;
+  if (lang !== "nl" || !/[A-Za-zÀ-ÿ]{10}/.test(text)) return text;
   return dutch.hyphenateSync(text, { minWordLength: MIN_WORD_LENGTH });
 }
 
