@@ -3,6 +3,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { localFunctions } from "./scripts/lib/vite-functions.mjs";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/shared/languages.ts";
 import copyCheck from "./src/i18n/check/integration.ts";
 
 // Everything here must work offline: no telemetry (ASTRO_TELEMETRY_DISABLED is also set by the
@@ -30,8 +31,8 @@ export default defineConfig({
   trailingSlash: "ignore",
   build: { format: "directory", inlineStylesheets: "always" },
   i18n: {
-    locales: ["en", "nl", "fa"],
-    defaultLocale: "en",
+    locales: [...LANGUAGES],
+    defaultLocale: DEFAULT_LANGUAGE,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   // copyCheck: builds refuse copy mistakes before touching dist/; `astro dev` adds the editors' preview.

@@ -1,5 +1,5 @@
 import bcrypt from "bcryptjs";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import {
   createInitialAdminIfNone,
   DUMMY_HASH,
@@ -8,17 +8,13 @@ import {
   passwordProblem,
   verifyPassword,
 } from "./admins.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { useTestDatabase } from "./testing.ts";
 import { countUsers, createUser, findUserByUsername } from "./users.repository.ts";
 
 // bcrypt at cost 12 takes a few hundred milliseconds per hash; these tests hash on purpose.
 const SLOW = { timeout: 20_000 };
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.destroy());
+const database = useTestDatabase();
 beforeEach(async () => {
   await database.db.deleteFrom("users").execute();
 });

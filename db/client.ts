@@ -1,18 +1,25 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool } from "kysely";
 import type pg from "pg";
+import { databaseConfig } from "../src/config/server.ts";
 import { DatabaseNotConfiguredError } from "./errors.ts";
 import type { Database } from "./types.ts";
 
 // Small by default: every function instance holds its own pool, and a serverless deploy can run many.
 // The local server (one process for every function) asks for more with DATABASE_POOL_MAX.
-const POOL_OPTIONS = {
-  max: Number(process.env.DATABASE_POOL_MAX) || 5,
-  connectionTimeoutMillis: 5_000,
-  idleTimeoutMillis: 10_000,
-};
+function poolOptions() {
+  const { poolMax, poolWaitMs } = databaseConfig();
+  return {
+    max: poolMax,
+    // How long a query waits for a connection (opening one, or a free one of the pool) before the
+    // answer is a 503. The local server, one process for every request, waits longer (runtime.mjs).
+    connectionTimeoutMillis: poolWaitMs,
+    idleTimeoutMillis: 10_000,
+  };
+}
 
 function usesNeonDriver(connectionString: string): boolean {
-  if (process.env.DATABASE_DRIVER === "neon") return true;
+  const { driver } = databaseConfig();
+  if (driver) return driver === "neon";
   try {
     return new URL(connectionString).hostname.endsWith(".neon.tech");
   } catch {
@@ -30,9 +37,9 @@ export function createDb(connectionString: string): Kysely<Database> {
       ? // Neon's Pool speaks pg's API over a WebSocket, which serverless runtimes allow.
         (new (await import("@neondatabase/serverless")).Pool({
           connectionString,
-          ...POOL_OPTIONS,
+          ...poolOptions(),
         }) as unknown as pg.Pool)
-      : new (await import("pg")).default.Pool({ connectionString, ...POOL_OPTIONS });
+      : new (await import("pg")).default.Pool({ connectionString, ...poolOptions() });
     // An idle client whose server goes away emits "error" on the pool; unhandled, it would crash the
     // process. The next query fails on its own and is answered there.
     created.on("error", (error: Error) => {
@@ -51,7 +58,7 @@ let shared: Kysely<Database> | undefined;
 /** The process-wide client for DATABASE_URL, created on first use. */
 export function getDb(): Kysely<Database> {
   if (!shared) {
-    const url = process.env.DATABASE_URL;
+    const { url } = databaseConfig();
     if (!url) throw new DatabaseNotConfiguredError();
     shared = createDb(url);
   }

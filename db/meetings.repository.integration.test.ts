@@ -1,13 +1,9 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { createMeeting, listMeetings, setConfirmed, SlotTakenError, takenTimes } from "./meetings.repository.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { useTestDatabase } from "./testing.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.destroy());
+const database = useTestDatabase();
 beforeEach(async () => {
   await database.db.deleteFrom("meetings").execute();
 });

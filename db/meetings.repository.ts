@@ -1,26 +1,11 @@
 import type { Kysely } from "kysely";
+import type { AdminMeeting, EmailStatus, Meeting } from "../src/shared/api.ts";
+import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
 import { isUniqueViolation } from "./errors.ts";
-import { type EmailStatus, meetingEmailStatus } from "./outbox.repository.ts";
+import { meetingEmailStatus } from "./outbox.repository.ts";
 import { after, decodeCursor, DEFAULT_PAGE_SIZE, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import type { Database, MeetingRow } from "./types.ts";
-
-/** A meeting reservation as the API returns it. */
-export type Meeting = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  date: string;
-  time: string;
-  /** The visitor's language (en, nl, fa). */
-  language: string;
-  createdAt: string;
-  isConfirmed: boolean;
-};
-
-/** A reservation as the admin lists show it: with the state of its notification emails. */
-export type AdminMeeting = Meeting & { emailStatus: EmailStatus | null };
 
 /** A reservation with what only the server needs: the SEQUENCE of its latest calendar invite. */
 export type MeetingRecord = Meeting & { inviteSequence: number };
@@ -33,8 +18,8 @@ export type NewMeetingInput = {
   date: string;
   /** HH:mm */
   time: string;
-  /** Defaults to en. */
-  language?: string;
+  /** Defaults to DEFAULT_LANGUAGE. */
+  language?: Language;
 };
 
 /** The slot (date and time) already has a booking. */
@@ -50,6 +35,7 @@ export class SlotTakenError extends Error {
   }
 }
 
+/** A row as the API shows it; a stored language that is no longer one of ours fails here, loudly. */
 function toMeeting(row: MeetingRow): Meeting {
   return {
     id: row.id,
@@ -58,7 +44,7 @@ function toMeeting(row: MeetingRow): Meeting {
     phone: row.phone,
     date: row.date,
     time: row.time,
-    language: row.language,
+    language: requireLanguage(row.language, `meetings #${row.id}`),
     createdAt: toIso(row.createdAt),
     isConfirmed: row.isConfirmed,
   };
@@ -85,7 +71,7 @@ export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput
         phone: input.phone,
         date: input.date,
         time: input.time,
-        language: input.language ?? "en",
+        language: input.language ?? DEFAULT_LANGUAGE,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

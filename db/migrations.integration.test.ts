@@ -1,23 +1,12 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { migrateDown, migrateToLatest } from "./migrate.ts";
 import { migrations } from "./migrations/index.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { useTestDatabase } from "./testing.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.destroy());
+const database = useTestDatabase();
 
-const APP_TABLES = [
-  "contact_submissions",
-  "email_outbox",
-  "login_attempts",
-  "meetings",
-  "newsletter_subscribers",
-  "users",
-];
+const APP_TABLES = ["email_outbox", "enquiries", "login_attempts", "meetings", "newsletter_subscribers", "users"];
 
 async function tables(): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
@@ -37,8 +26,10 @@ describe("migrations", () => {
     expect(await tables()).toEqual(APP_TABLES);
     expect(await indexes()).toEqual(
       expect.arrayContaining([
-        "contact_submissions_created_at_id_idx",
+        "email_outbox_enquiry_id_idx",
         "email_outbox_status_next_attempt_at_idx",
+        "enquiries_created_at_id_idx",
+        "enquiries_pkey",
         "login_attempts_key_attempted_at_idx",
         "meetings_created_at_id_idx",
         "meetings_slot_unique",
@@ -77,7 +68,7 @@ describe("migrations", () => {
 
     const {
       rows: [submission],
-    } = await sql<{ language: string }>`SELECT language FROM contact_submissions`.execute(database.db);
+    } = await sql<{ language: string }>`SELECT language FROM enquiries`.execute(database.db);
     const {
       rows: [meeting],
     } = await sql<{
@@ -86,6 +77,38 @@ describe("migrations", () => {
     }>`SELECT language, invite_sequence FROM meetings`.execute(database.db.withoutPlugins());
     expect(submission.language).toBe("en");
     expect(meeting).toEqual({ language: "en", invite_sequence: 0 });
+  });
+
+  test("enquiries: the contact_submissions rows, their ids and their emails keep going under the new name", async () => {
+    await migrateDown(database.db);
+    expect(await tables()).toContain("contact_submissions");
+    const {
+      rows: [old],
+    } = await sql<{ id: number }>`
+      INSERT INTO contact_submissions (first_name, last_name, email, service, message)
+      VALUES ('Grace', 'Hopper', 'grace@example.com', 'startup-visa', 'Renamed, not lost.') RETURNING id`.execute(
+      database.db,
+    );
+    await sql`INSERT INTO email_outbox (kind, submission_id, to_address, subject, text_body, html_body)
+      VALUES ('enquiry.company', ${old.id}, 'team@example.com', 'S', 'T', 'H')`.execute(database.db);
+
+    expect(await migrateToLatest(database.db)).toEqual(["2026-11-22T23-45_enquiries"]);
+
+    const plain = database.db.withoutPlugins();
+    const { rows: linked } = await sql<{ id: number; first_name: string; kind: string }>`
+      SELECT e.id, e.first_name, o.kind FROM enquiries e JOIN email_outbox o ON o.enquiry_id = e.id`.execute(plain);
+    expect(linked).toContainEqual({ id: old.id, first_name: "Grace", kind: "enquiry.company" });
+    // The id sequence carries on after the old rows.
+    const {
+      rows: [next],
+    } = await sql<{ id: number }>`
+      INSERT INTO enquiries (first_name, last_name, email, service, message)
+      VALUES ('Ada', 'Lovelace', 'ada@example.com', 'other', 'A new one.') RETURNING id`.execute(plain);
+    expect(next.id).toBeGreaterThan(old.id);
+    // Deleting an enquiry still deletes its emails (the foreign key moved with the column).
+    await sql`DELETE FROM enquiries WHERE id = ${old.id}`.execute(plain);
+    const { rows: left } = await sql`SELECT 1 FROM email_outbox WHERE enquiry_id = ${old.id}`.execute(plain);
+    expect(left).toEqual([]);
   });
 
   test("are listed in the order their dated names sort", () => {

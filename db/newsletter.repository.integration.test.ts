@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { subscribe } from "./newsletter.repository.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { useTestDatabase } from "./testing.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.destroy());
+const database = useTestDatabase();
 beforeEach(async () => {
   await database.db.deleteFrom("newsletterSubscribers").execute();
 });

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createSubmission, listSubmissions } from "./contact.repository.ts";
+import { beforeEach, describe, expect, test } from "vitest";
+import { createEnquiry, listEnquiries } from "./enquiries.repository.ts";
 import {
   claimDue,
   enqueue,
@@ -10,16 +10,12 @@ import {
   retryDelayMinutes,
   type OutboxMessage,
 } from "./outbox.repository.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { useTestDatabase } from "./testing.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.destroy());
+const database = useTestDatabase();
 beforeEach(async () => {
   await database.db.deleteFrom("emailOutbox").execute();
-  await database.db.deleteFrom("contactSubmissions").execute();
+  await database.db.deleteFrom("enquiries").execute();
 });
 
 const message = (i: number, extra: Partial<OutboxMessage> = {}): OutboxMessage => ({
@@ -64,19 +60,19 @@ describe("enqueue", () => {
   test("rolls back with the record it belongs to", async () => {
     await expect(
       database.db.transaction().execute(async (trx) => {
-        const submission = await createSubmission(trx, {
+        const enquiry = await createEnquiry(trx, {
           firstName: "Ada",
           lastName: "Lovelace",
           email: "ada@example.com",
           service: "other",
           message: "A message that will vanish.",
         });
-        await enqueue(trx, [message(1, { submissionId: submission.id })]);
+        await enqueue(trx, [message(1, { enquiryId: enquiry.id })]);
         throw new Error("rollback");
       }),
     ).rejects.toThrow("rollback");
     expect(await rows()).toEqual([]);
-    expect((await listSubmissions(database.db)).items).toEqual([]);
+    expect((await listEnquiries(database.db)).items).toEqual([]);
   });
 });
 
@@ -202,19 +198,19 @@ describe("markSent and markFailed", () => {
 
 describe("the email status of a record", () => {
   test("none, pending, failing and sent", async () => {
-    const submission = await createSubmission(database.db, {
+    const enquiry = await createEnquiry(database.db, {
       firstName: "Ada",
       lastName: "Lovelace",
       email: "ada@example.com",
       service: "other",
       message: "Please call me back.",
     });
-    const status = async () => (await listSubmissions(database.db)).items[0].emailStatus;
+    const status = async () => (await listEnquiries(database.db)).items[0].emailStatus;
     expect(await status()).toBeNull();
 
     const [company, visitor] = await enqueue(database.db, [
-      message(1, { submissionId: submission.id }),
-      message(2, { submissionId: submission.id }),
+      message(1, { enquiryId: enquiry.id }),
+      message(2, { enquiryId: enquiry.id }),
     ]);
     expect(await status()).toBe("pending");
 
@@ -238,15 +234,15 @@ describe("the email status of a record", () => {
   });
 
   test("a record's rows go when the record goes", async () => {
-    const submission = await createSubmission(database.db, {
+    const enquiry = await createEnquiry(database.db, {
       firstName: "Ada",
       lastName: "Lovelace",
       email: "ada@example.com",
       service: "other",
       message: "Please call me back.",
     });
-    await enqueue(database.db, [message(1, { submissionId: submission.id })]);
-    await database.db.deleteFrom("contactSubmissions").where("id", "=", submission.id).execute();
+    await enqueue(database.db, [message(1, { enquiryId: enquiry.id })]);
+    await database.db.deleteFrom("enquiries").where("id", "=", enquiry.id).execute();
     expect(await rows()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { EmailStatus } from "../src/shared/api.ts";
 import type { Database, OutboxRow } from "./types.ts";
 
 /**
@@ -14,12 +15,9 @@ export const MAX_ATTEMPTS = 30;
 /** How long a claimed row is held; a sender that dies mid-send releases it when this runs out. */
 export const LOCK_MINUTES = 2;
 
-/** What the admin lists show about a record's emails; null when it never had any. */
-export type EmailStatus = "sent" | "pending" | "failing";
-
 export type OutboxMessage = {
   kind: string;
-  submissionId?: number | null;
+  enquiryId?: number | null;
   meetingId?: number | null;
   to: string;
   replyTo?: string | null;
@@ -37,7 +35,7 @@ export async function enqueue(db: Kysely<Database>, messages: OutboxMessage[]): 
     .values(
       messages.map((m) => ({
         kind: m.kind,
-        submissionId: m.submissionId ?? null,
+        enquiryId: m.enquiryId ?? null,
         meetingId: m.meetingId ?? null,
         toAddress: m.to,
         replyTo: m.replyTo ?? null,
@@ -128,8 +126,8 @@ const summary = (where: RawBuilder<unknown>) => sql<EmailStatus | null>`(
   END
   FROM email_outbox AS o WHERE ${where})`;
 
-/** The email status of each enquiry, as a column for a query on contact_submissions. */
-export const submissionEmailStatus = () => summary(sql`o.submission_id = contact_submissions.id`).as("emailStatus");
+/** The email status of each enquiry, as a column for a query on enquiries. */
+export const enquiryEmailStatus = () => summary(sql`o.enquiry_id = enquiries.id`).as("emailStatus");
 
 /** The email status of each meeting, as a column for a query on meetings. */
 export const meetingEmailStatus = () => summary(sql`o.meeting_id = meetings.id`).as("emailStatus");

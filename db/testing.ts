@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { createDb } from "./client.ts";
 import type { Database } from "./types.ts";
 
@@ -61,4 +61,31 @@ export async function withClient<T>(serverUrl: string, work: (client: pg.Client)
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A fresh database for the test file that calls this (at its top level): created before its first
+ * test, dropped after its last. Read `.db` or `.url` inside tests and hooks.
+ */
+export function useTestDatabase(): Omit<TestDatabase, "destroy"> {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  }, 60_000);
+  afterAll(() => database?.destroy());
+  const ready = () => {
+    if (!database) throw new Error("useTestDatabase(): the database exists inside tests and hooks only");
+    return database;
+  };
+  return {
+    get db() {
+      return ready().db;
+    },
+    get url() {
+      return ready().url;
+    },
+    get kind() {
+      return ready().kind;
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Enquiry, Meeting } from "../src/shared/api.ts";
 
 /**
  * Table types, camelCase as the code sees them. Columns are snake_case in SQL; Kysely's
@@ -16,17 +17,18 @@ export interface UsersTable {
   createdAt: CreatedAt;
 }
 
-export interface ContactSubmissionsTable {
+/**
+ * Visitors' enquiries (the enquiry form of the contact section; POST /api/contact). The visitor's
+ * fields are the API record's (src/shared/api.ts); the table adds what the database fills in.
+ */
+export interface EnquiriesTable extends Pick<
+  Enquiry,
+  "firstName" | "lastName" | "email" | "company" | "service" | "message"
+> {
   id: Generated<number>;
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string | null;
-  service: string;
-  message: string;
   createdAt: CreatedAt;
   isProcessed: Generated<boolean>;
-  /** The visitor's language (en, nl, fa): every email about this enquiry speaks it. */
+  /** A language code of src/shared/languages.ts, checked when read (a removed language fails loudly). */
   language: Generated<string>;
 }
 
@@ -38,18 +40,12 @@ export interface NewsletterSubscribersTable {
   isActive: Generated<boolean>;
 }
 
-export interface MeetingsTable {
+/** Meeting reservations: the API record's visitor fields (src/shared/api.ts), date and time unique together. */
+export interface MeetingsTable extends Pick<Meeting, "name" | "email" | "phone" | "date" | "time"> {
   id: Generated<number>;
-  name: string;
-  email: string;
-  phone: string;
-  /** Office-local date, yyyy-MM-dd. */
-  date: string;
-  /** Office-local slot start, HH:mm. Unique together with date. */
-  time: string;
   createdAt: CreatedAt;
   isConfirmed: Generated<boolean>;
-  /** The visitor's language (en, nl, fa): every email about this meeting speaks it. */
+  /** A language code of src/shared/languages.ts, checked when read (a removed language fails loudly). */
   language: Generated<string>;
   /** SEQUENCE of the calendar invite: 0 when booked, bumped on every status change sent to the visitor. */
   inviteSequence: Generated<number>;
@@ -70,7 +66,7 @@ export interface EmailOutboxTable {
   id: Generated<string>;
   /** Which template made it, e.g. `enquiry.company` or `meeting.confirmed`. */
   kind: string;
-  submissionId: number | null;
+  enquiryId: number | null;
   meetingId: number | null;
   toAddress: string;
   replyTo: string | null;
@@ -91,7 +87,7 @@ export interface EmailOutboxTable {
 
 export interface Database {
   users: UsersTable;
-  contactSubmissions: ContactSubmissionsTable;
+  enquiries: EnquiriesTable;
   newsletterSubscribers: NewsletterSubscribersTable;
   meetings: MeetingsTable;
   loginAttempts: LoginAttemptsTable;
@@ -99,8 +95,8 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
-export type NewContactSubmission = Insertable<ContactSubmissionsTable>;
+export type EnquiryRow = Selectable<EnquiriesTable>;
+export type NewEnquiry = Insertable<EnquiriesTable>;
 export type MeetingRow = Selectable<MeetingsTable>;
 export type NewMeeting = Insertable<MeetingsTable>;
 export type MeetingUpdate = Updateable<MeetingsTable>;

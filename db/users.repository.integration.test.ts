@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { isUniqueViolation } from "./errors.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
+import { useTestDatabase } from "./testing.ts";
 import {
   bumpSessionVersion,
   countUsers,
@@ -10,11 +10,7 @@ import {
   setPassword,
 } from "./users.repository.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-}, 60_000);
-afterAll(() => database?.destroy());
+const database = useTestDatabase();
 beforeEach(async () => {
   await database.db.deleteFrom("users").execute();
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { CalendarAnswer } from "../src/shared/api";
 
 // The dashboard asks for the lists a page at a time (`?limit=…`): match the path with any query.
 const SUBMISSIONS_LIST = /\/api\/admin\/submissions(\?.*)?$/;
@@ -31,7 +32,7 @@ async function signIn(page: Page) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-async function seedSubmission(
+async function seedEnquiry(
   request: APIRequestContext,
   fields: { firstName: string; lastName: string; company?: string; service?: string; message?: string },
 ) {
@@ -48,8 +49,8 @@ async function seedSubmission(
 
 /** Books a free slot on a bookable day (random, so parallel tests rarely want the same one). */
 async function seedMeeting(request: APIRequestContext, name: string): Promise<{ date: string; time: string }> {
-  const calendar = await (await request.get("/api/meetings/calendar")).json();
-  const { today, lastDate } = calendar.data as { today: string; lastDate: string };
+  const calendar = (await (await request.get("/api/meetings/calendar")).json()) as CalendarAnswer;
+  const { today, lastDate } = calendar.data;
   const days: string[] = [];
   for (
     let d = new Date(`${today}T12:00:00Z`);
@@ -251,7 +252,7 @@ test.describe("dashboard", () => {
     const firstName = uniqueName("Ada").replace(" ", "");
     const fullName = `${firstName} Lovelace`;
     const message = "First line of the enquiry.\nSecond line.\n\nAfter a blank line.";
-    await seedSubmission(request, { firstName, lastName: "Lovelace", service: "business-launchpad", message });
+    await seedEnquiry(request, { firstName, lastName: "Lovelace", service: "business-launchpad", message });
 
     await openDashboard(page);
     await expect(page.getByRole("tab", { name: "Contact Submissions" })).toHaveAttribute("aria-selected", "true");
@@ -286,10 +287,25 @@ test.describe("dashboard", () => {
     await expect(card(page, fullName)).toContainText("Pending");
   });
 
+  test("services show their English names from the locale file; a value outside the catalogue as it is", async ({
+    page,
+    request,
+  }) => {
+    const other = uniqueName("Otto").replace(" ", "");
+    const unknown = uniqueName("Una").replace(" ", "");
+    await seedEnquiry(request, { firstName: other, lastName: "Other", service: "other" });
+    await seedEnquiry(request, { firstName: unknown, lastName: "Unknown", service: "tax-advice" });
+
+    await openDashboard(page);
+    await expect(card(page, `${other} Other`).locator("dd").nth(1)).toHaveText("Other Services");
+    await expect(card(page, `${unknown} Unknown`).locator("dd").nth(1)).toHaveText("tax-advice");
+    await expect(card(page, `${other} Other`).locator("dd").nth(2)).toHaveText("English");
+  });
+
   test("a hostile message is shown as text, never as HTML", async ({ page, request }) => {
     const firstName = uniqueName("Mallory").replace(" ", "");
     const hostile = "<img src=x onerror=alert(1)> and <script>alert(2)</script>";
-    await seedSubmission(request, { firstName, lastName: "Hacker", company: "<b>Evil</b> Corp", message: hostile });
+    await seedEnquiry(request, { firstName, lastName: "Hacker", company: "<b>Evil</b> Corp", message: hostile });
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
@@ -351,7 +367,7 @@ test.describe("dashboard", () => {
 
   test("a failed change shows a destructive 'Update failed' toast and keeps the status", async ({ page, request }) => {
     const firstName = uniqueName("Linus").replace(" ", "");
-    await seedSubmission(request, { firstName, lastName: "Failing" });
+    await seedEnquiry(request, { firstName, lastName: "Failing" });
     await page.route("**/api/admin/submissions/*", (route) =>
       route.fulfill({
         status: 500,
@@ -425,7 +441,7 @@ test.describe("dashboard", () => {
     // Several page loads and API round trips: on a busy two-core machine this can take 20 s.
     test.slow();
     const firstName = uniqueName("Axel").replace(" ", "");
-    await seedSubmission(request, { firstName, lastName: "Audit", company: "Audit BV" });
+    await seedEnquiry(request, { firstName, lastName: "Audit", company: "Audit BV" });
     const name = uniqueName("Ines");
     await seedMeeting(request, name);
 

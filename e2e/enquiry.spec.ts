@@ -3,7 +3,7 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
-import { adminSubmissions, hydrated, isRed, openContactForm, skipSplash, toasts, uniqueTag } from "./helpers";
+import { adminEnquiries, hydrated, isRed, openContactForm, skipSplash, toasts, uniqueTag } from "./helpers";
 
 /**
  * The enquiry form of the contact section (spec sections 2, 4, 5 and 8): sending in English and
@@ -117,7 +117,7 @@ for (const lang of ["en", "fa"] as const) {
     await expect(submitButton(page)).toBeEnabled();
 
     // The admin sees it, exactly as typed (the Persian line break included).
-    const stored = (await adminSubmissions(request, baseURL!)).filter((s) => s.email === enquiry.email);
+    const stored = (await adminEnquiries(request, baseURL!)).filter((s) => s.email === enquiry.email);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       firstName: enquiry.firstName,
@@ -332,8 +332,8 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("h1")).toHaveText(nl.enquiry.errorTitle);
     await context.close();
 
-    const submissions = await adminSubmissions(request, baseURL!);
-    const stored = submissions.filter((s) => s.email === email);
+    const enquiries = await adminEnquiries(request, baseURL!);
+    const stored = enquiries.filter((s) => s.email === email);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       firstName: "Joost",
@@ -343,7 +343,7 @@ test.describe("without JavaScript", () => {
       isProcessed: false,
     });
     expect(
-      submissions.filter((s) => s.email === "joost@invalid"),
+      enquiries.filter((s) => s.email === "joost@invalid"),
       "the invalid one is not stored",
     ).toHaveLength(0);
   });

@@ -1,4 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import type { AdminEnquiriesAnswer, CalendarAnswer } from "../src/shared/api";
+import { isoWeekday } from "../src/shared/dates";
 
 /** Marks the splash as already seen for this browser session, so it does not cover the page. */
 export async function skipSplash(context: BrowserContext) {
@@ -74,23 +76,14 @@ export async function openContactForm(page: Page, lang: string) {
   await hydrated(page, "ContactForm");
 }
 
-/** Signs in as the admin on this request context (same-origin header) and returns every contact submission. */
-export async function adminSubmissions(request: APIRequestContext, baseURL: string) {
+/** Signs in as the admin on this request context (same-origin header) and returns every enquiry. */
+export async function adminEnquiries(request: APIRequestContext, baseURL: string): Promise<AdminEnquiriesAnswer> {
   const login = await request.post("/api/login", { data: ADMIN, headers: { origin: baseURL } });
   if (login.status() !== 200) throw new Error(`admin login failed: ${login.status()} ${await login.text()}`);
   const response = await request.get("/api/admin/submissions?limit=200");
   if (response.status() !== 200)
     throw new Error(`GET /api/admin/submissions: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Array<{
-    id: number;
-    firstName: string;
-    lastName: string;
-    email: string;
-    company: string | null;
-    service: string;
-    message: string;
-    isProcessed: boolean;
-  }>;
+  return (await response.json()) as AdminEnquiriesAnswer;
 }
 
 /** Whether a computed CSS colour is a red (rgb() or oklch(), as browsers report Tailwind colours). */
@@ -110,15 +103,13 @@ export function isRed(color: string): boolean {
 
 /** Bookable office days (Mon–Fri, not closed, within the horizon) at least `minDaysAhead` days after today, from GET /api/meetings/calendar. */
 export async function bookableDays(request: APIRequestContext, minDaysAhead = 2): Promise<string[]> {
-  const { data } = (await (await request.get("/api/meetings/calendar")).json()) as {
-    data: { today: string; lastDate: string; weekdays: number[]; closedDates: string[] };
-  };
+  const { data } = (await (await request.get("/api/meetings/calendar")).json()) as CalendarAnswer;
   const days: string[] = [];
   const day = new Date(`${data.today}T12:00:00Z`);
   day.setUTCDate(day.getUTCDate() + minDaysAhead);
   for (; day.toISOString().slice(0, 10) <= data.lastDate; day.setUTCDate(day.getUTCDate() + 1)) {
     const ymd = day.toISOString().slice(0, 10);
-    if (data.weekdays.includes(day.getUTCDay() || 7) && !data.closedDates.includes(ymd)) days.push(ymd);
+    if (data.weekdays.includes(isoWeekday(ymd)) && !data.closedDates.includes(ymd)) days.push(ymd);
   }
   return days;
 }

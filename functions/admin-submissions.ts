@@ -1,14 +1,17 @@
-/** GET /api/admin/submissions, PATCH /api/admin/submissions/{id} { isProcessed }. Admin only. */
+/**
+ * The visitors' enquiries, admin only: GET /api/admin/submissions, PATCH /api/admin/submissions/{id}
+ * { isProcessed }. The URL keeps the spec's name.
+ */
 import type { Config } from "@netlify/functions";
-import { listSubmissions, setProcessed } from "../db/contact.repository.ts";
-import { submissionPatchSchema } from "../src/shared/schemas.ts";
+import { listEnquiries, setEnquiryProcessed } from "../db/enquiries.repository.ts";
+import { enquiryPatchSchema } from "../src/shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
 
 export default adminResource({
-  list: listSubmissions,
-  patchSchema: submissionPatchSchema,
-  update: (db, id, patch) => setProcessed(db, id, patch.isProcessed),
-  notFound: "Submission not found",
+  list: listEnquiries,
+  patchSchema: enquiryPatchSchema,
+  update: (db, id, patch) => setEnquiryProcessed(db, id, patch.isProcessed),
+  notFound: "Enquiry not found",
 });
 
 export const config: Config = { path: ["/api/admin/submissions", "/api/admin/submissions/:id"] };

@@ -8,10 +8,12 @@
 import type { Config, Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
 import { getDb } from "../db/client.ts";
+import { createEnquiry } from "../db/enquiries.repository.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
-import { createSubmission } from "../db/contact.repository.ts";
 import type { Database } from "../db/types.ts";
-import { contactSchema, LANGUAGE_CODES, type ContactPayload, type LanguageCode } from "../src/shared/schemas.ts";
+import type { EnquiryCreatedAnswer } from "../src/shared/api.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../src/shared/languages.ts";
+import { enquirySchema, type EnquiryPayload } from "../src/shared/schemas.ts";
 import { errorResponse, HttpError, isFormPost, json, readForm, readJson, route, validate } from "./_lib/http.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { afterCommitDelivery, enqueueEnquiryEmails } from "./_lib/mail/outbox.ts";
@@ -19,28 +21,32 @@ import { afterCommitDelivery, enqueueEnquiryEmails } from "./_lib/mail/outbox.ts
 export default route({
   POST: async (req, context) => {
     if (isFormPost(req)) return plainFormPost(req, context);
-    const input = validate(contactSchema, await readJson(req));
+    const input = validate(enquirySchema, await readJson(req));
     const id = await storeEnquiry(getDb(), { ...input, language: submissionLanguage(req, input.language) }, context);
-    return json({ success: true, id }, 201);
+    return json<EnquiryCreatedAnswer>({ success: true, id }, 201);
   },
 });
 
 /** Stores the enquiry and queues its emails in one transaction, then tries to send them at once. */
-async function storeEnquiry(db: Kysely<Database>, input: ContactPayload, context: Context): Promise<number> {
-  const { submission, emails } = await db.transaction().execute(async (trx) => {
-    const submission = await createSubmission(trx, input);
-    return { submission, emails: await enqueueEnquiryEmails(trx, submission) };
+async function storeEnquiry(
+  db: Kysely<Database>,
+  input: EnquiryPayload & { language: Language },
+  context: Context,
+): Promise<number> {
+  const { enquiry, emails } = await db.transaction().execute(async (trx) => {
+    const enquiry = await createEnquiry(trx, input);
+    return { enquiry, emails: await enqueueEnquiryEmails(trx, enquiry) };
   });
   await afterCommitDelivery(db, emails, context);
-  return submission.id;
+  return enquiry.id;
 }
 
 /** The no-JavaScript path: the same validation and storage, answered with a 303 to a result page. */
 async function plainFormPost(req: Request, context: Context): Promise<Response> {
   const form = await readForm(req).catch((error: unknown) => error);
   const fields = form instanceof URLSearchParams ? form : new URLSearchParams();
-  const named = fields.get("lang") ?? "";
-  const lang: LanguageCode = (LANGUAGE_CODES as readonly string[]).includes(named) ? (named as LanguageCode) : "en";
+  const named = fields.get("lang");
+  const lang = isLanguage(named) ? named : DEFAULT_LANGUAGE;
   const to = (page: "sent" | "error" | "unavailable") =>
     new Response(null, {
       status: 303,
@@ -48,7 +54,7 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
     });
   if (!(form instanceof URLSearchParams)) return to("error");
   try {
-    const input = validate(contactSchema, Object.fromEntries(fields));
+    const input = validate(enquirySchema, Object.fromEntries(fields));
     await storeEnquiry(getDb(), { ...input, language: lang }, context);
     return to("sent");
   } catch (error) {

@@ -1,11 +1,14 @@
 /** GET /api/detect-language → { language }: country first (IR → fa, NL/BE → nl), then Accept-Language, then en. */
 import type { Config, Context } from "@netlify/functions";
+import type { DetectLanguageAnswer } from "../src/shared/api.ts";
 import { json, route } from "./_lib/http.ts";
 import { detectLanguage } from "./_lib/language.ts";
 
 export default route({
   GET: async (req: Request, context: Context) =>
-    json({ language: detectLanguage(context?.geo?.country?.code, req.headers.get("accept-language")) }),
+    json<DetectLanguageAnswer>({
+      language: detectLanguage(context?.geo?.country?.code, req.headers.get("accept-language")),
+    }),
 });
 
 export const config: Config = { path: "/api/detect-language" };

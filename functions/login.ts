@@ -3,6 +3,7 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { findUserByUsername } from "../db/users.repository.ts";
 import { DUMMY_HASH, verifyPassword } from "../db/admins.ts";
+import type { ErrorAnswer, MessageAnswer } from "../src/shared/api.ts";
 import { loginSchema } from "../src/shared/schemas.ts";
 import { sessionCookie, signSession } from "./_lib/auth.ts";
 import { clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
@@ -22,11 +23,13 @@ export default route({
     const ok = await verifyPassword(password, user?.password ?? DUMMY_HASH);
     if (!user || !ok) {
       await noteFailure(db, keys);
-      return json({ success: false, message: INVALID }, 401);
+      return json<ErrorAnswer>({ success: false, message: INVALID }, 401);
     }
     await noteSuccess(db, keys);
     const token = await signSession(user);
-    return json({ success: true, message: "Login successful" }, 200, { "Set-Cookie": sessionCookie(token, req) });
+    return json<MessageAnswer>({ success: true, message: "Login successful" }, 200, {
+      "Set-Cookie": sessionCookie(token, req),
+    });
   },
 });
 

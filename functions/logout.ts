@@ -2,6 +2,7 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { bumpSessionVersion } from "../db/users.repository.ts";
+import type { MessageAnswer } from "../src/shared/api.ts";
 import { clearedSessionCookie, currentUser } from "./_lib/auth.ts";
 import { json, requireSameOrigin, route } from "./_lib/http.ts";
 
@@ -11,7 +12,9 @@ export default route({
     const db = getDb();
     const user = await currentUser(db, req);
     if (user) await bumpSessionVersion(db, user.id);
-    return json({ success: true, message: "Logged out" }, 200, { "Set-Cookie": clearedSessionCookie(req) });
+    return json<MessageAnswer>({ success: true, message: "Logged out" }, 200, {
+      "Set-Cookie": clearedSessionCookie(req),
+    });
   },
 });
 

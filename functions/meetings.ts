@@ -9,9 +9,11 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { createMeeting, SlotTakenError, takenTimes } from "../db/meetings.repository.ts";
-import { addDays, availableSlots, dailySlots, isBookable, officeNow } from "../src/shared/booking.ts";
+import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "../src/shared/api.ts";
+import { addDays, availableSlots, isBookable, officeNow } from "../src/shared/booking.ts";
+import { closedDatesBetween, workingWeekdays } from "../src/shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
-import { bookingConfig, now } from "./_lib/env.ts";
+import { now, officeRules } from "../src/config/server.ts";
 import { HttpError, json, readJson, route, routes, validate } from "./_lib/http.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
@@ -19,17 +21,18 @@ import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts
 export default routes({
   calendar: route({
     GET: async () => {
-      const config = bookingConfig();
-      const today = officeNow(now(), config.timeZone).date;
-      return json({
+      const rules = officeRules();
+      const today = officeNow(now(), rules.timeZone).date;
+      const lastDate = addDays(today, rules.horizonDays);
+      return json<CalendarAnswer>({
         success: true,
         data: {
-          timeZone: config.timeZone,
+          timeZone: rules.timeZone,
           today,
-          lastDate: addDays(today, config.horizonDays),
-          weekdays: config.weekdays,
-          closedDates: config.closedDates,
-          slots: dailySlots(config),
+          lastDate,
+          weekdays: workingWeekdays(rules),
+          closedDates: closedDatesBetween(today, lastDate, rules),
+          hours: [...rules.hours],
         },
       });
     },
@@ -38,13 +41,13 @@ export default routes({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
       const taken = await takenTimes(getDb(), date);
-      return json({ success: true, data: availableSlots(date, now(), taken, bookingConfig()) });
+      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules()) });
     },
   }),
   schedule: route({
     POST: async (req, context) => {
       const input = validate(meetingSchema, await readJson(req));
-      if (!isBookable(input.date, input.time, now(), bookingConfig())) {
+      if (!isBookable(input.date, input.time, now(), officeRules())) {
         throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {
           errors: { time: ["This time cannot be booked"] },
         });
@@ -61,7 +64,7 @@ export default routes({
           throw error;
         });
       await afterCommitDelivery(db, booked.emails, context);
-      return json({ success: true, data: booked.meeting }, 201);
+      return json<MeetingScheduledAnswer>({ success: true, data: booked.meeting }, 201);
     },
   }),
 });

@@ -2,6 +2,7 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { subscribe } from "../db/newsletter.repository.ts";
+import type { MessageAnswer } from "../src/shared/api.ts";
 import { newsletterSchema } from "../src/shared/schemas.ts";
 import { json, readJson, route, validate } from "./_lib/http.ts";
 
@@ -9,7 +10,10 @@ export default route({
   POST: async (req) => {
     const { email, language } = validate(newsletterSchema, await readJson(req));
     const { created } = await subscribe(getDb(), email, language);
-    return json({ success: true, message: created ? "Subscribed" : "Already subscribed" }, created ? 201 : 200);
+    return json<MessageAnswer>(
+      { success: true, message: created ? "Subscribed" : "Already subscribed" },
+      created ? 201 : 200,
+    );
   },
 });
 

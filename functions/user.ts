@@ -1,13 +1,16 @@
 /** GET /api/user → { success: true, user: { id, username } } or 401 { success: false }. */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
+import type { CurrentUserAnswer, ErrorAnswer } from "../src/shared/api.ts";
 import { currentUser } from "./_lib/auth.ts";
 import { json, route } from "./_lib/http.ts";
 
 export default route({
   GET: async (req) => {
     const user = await currentUser(getDb(), req);
-    return user ? json({ success: true, user }) : json({ success: false, message: "Authentication required" }, 401);
+    return user
+      ? json<CurrentUserAnswer>({ success: true, user })
+      : json<ErrorAnswer>({ success: false, message: "Authentication required" }, 401);
   },
 });
 

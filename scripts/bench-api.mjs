@@ -43,7 +43,6 @@ try {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     PORT: "0",
-    RATE_LIMIT: "off",
   };
   server = await startSite(env);
   console.log(
@@ -105,7 +104,7 @@ try {
     if (run.kind === "contact" && result.latency.p99 > TARGETS.contactP99)
       failures.push(`${run.name}: p99 over ${TARGETS.contactP99} ms`);
   }
-  console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION} s per endpoint (rate limits off)`);
+  console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
   console.table(rows);
   console.log(
     "(POST /api/login: a successful sign-in, one bcrypt comparison at cost 12 each, so it is bound by the CPU by design.)",

@@ -3,22 +3,23 @@
 import { spawnSync } from "node:child_process";
 import { createDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { assertProductionReady, serverEnv } from "../src/config/server.ts";
 import { buildAndSwap } from "./build.mjs";
 import { bundleFunctions, FUNCTIONS_DIST } from "./lib/bundle-functions.mjs";
 
-const production = process.env.CONTEXT === "production";
-const missing = ["DATABASE_URL", "JWT_SECRET", "SMTP_URL"].filter((name) => !process.env[name]);
-if (production && missing.length) {
-  console.error(`Production deploys need ${missing.join(", ")} (Site settings → Environment variables).`);
-  process.exit(1);
-}
-if ((process.env.JWT_SECRET ?? "x".repeat(32)).length < 32) {
-  console.error("JWT_SECRET must be at least 32 characters.");
+// The production checks (src/config/server.ts): every missing variable named at once, and any
+// wrong value, stop the deploy before anything is built.
+let env;
+try {
+  assertProductionReady();
+  env = serverEnv();
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : error} (Site settings → Environment variables)`);
   process.exit(1);
 }
 
-if (process.env.DATABASE_URL) {
-  const db = createDb(process.env.DATABASE_URL);
+if (env.DATABASE_URL) {
+  const db = createDb(env.DATABASE_URL);
   try {
     const applied = await migrateToLatest(db);
     console.log(applied.length ? `Migrations applied: ${applied.join(", ")}` : "Database schema is up to date.");

@@ -2,13 +2,13 @@
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { prepareRuntime } from "./lib/runtime.mjs";
 import { startServer } from "./lib/server.mjs";
-
-const port = Number(process.env.PORT || 8888);
+import { serverEnv } from "../src/config/server.ts";
 
 try {
+  const { PORT: port, HOST: host } = serverEnv();
   buildIfNeeded();
   const runtime = await prepareRuntime();
-  const server = await startServer({ port, host: process.env.HOST || "127.0.0.1" });
+  const server = await startServer({ port, host });
   console.log(`\n  Site ready: ${server.url}/\n  (Ctrl+C to stop)\n`);
   let stopping = false;
   const stop = async () => {

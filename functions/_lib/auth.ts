@@ -8,16 +8,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { findUserById } from "../../db/users.repository.ts";
 import { site } from "../../src/config/site.ts";
-import { jwtSecret } from "./env.ts";
+import { jwtSecret } from "../../src/config/server.ts";
 import { HttpError } from "./http.ts";
+import type { CurrentUser } from "../../src/shared/api.ts";
 
 export const SESSION_COOKIE = `${site.slug}_session`;
 export const SESSION_SECONDS = 8 * 60 * 60;
-
-export interface SessionUser {
-  id: number;
-  username: string;
-}
 
 /** A signed token for this user at this session version. */
 export async function signSession(user: { id: number; sessionVersion: number }): Promise<string> {
@@ -48,7 +44,7 @@ function readCookie(req: Request, name: string): string | null {
 }
 
 /** The signed-in admin, or null: a valid signature, HS256 only, unexpired, and a current version. */
-export async function currentUser(db: Kysely<Database>, req: Request): Promise<SessionUser | null> {
+export async function currentUser(db: Kysely<Database>, req: Request): Promise<CurrentUser | null> {
   const token = readCookie(req, SESSION_COOKIE);
   if (!token) return null;
   let payload;
@@ -65,7 +61,7 @@ export async function currentUser(db: Kysely<Database>, req: Request): Promise<S
 }
 
 /** The admin behind this request, or a 401 answer. */
-export async function requireAdmin(db: Kysely<Database>, req: Request): Promise<SessionUser> {
+export async function requireAdmin(db: Kysely<Database>, req: Request): Promise<CurrentUser> {
   const user = await currentUser(db, req);
   if (!user) throw new HttpError(401, "Authentication required");
   return user;

@@ -5,19 +5,21 @@
 import type { Context } from "@netlify/functions";
 import type { ZodError, ZodType } from "zod";
 import { isDatabaseUnavailable } from "../../db/errors.ts";
-import { ConfigError } from "./env.ts";
+import type { ErrorAnswer } from "../../src/shared/api.ts";
+import { ConfigError } from "../../src/config/config-error.ts";
+import { noteDeployContext } from "../../src/config/deploy-context.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
 /** An error that is already an answer. */
 export class HttpError extends Error {
   readonly status: number;
-  readonly body: Record<string, unknown>;
+  readonly body: ErrorAnswer;
   readonly headers: Record<string, string>;
   constructor(
     status: number,
     message: string,
-    extra: Record<string, unknown> = {},
+    extra: Omit<Partial<ErrorAnswer>, "success" | "message"> = {},
     headers: Record<string, string> = {},
   ) {
     super(message);
@@ -27,8 +29,11 @@ export class HttpError extends Error {
   }
 }
 
-/** A JSON answer that no cache keeps. */
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+/**
+ * A JSON answer that no cache keeps. Name the answer's type from src/shared/api.ts, `json<SlotsAnswer>(…)`,
+ * so the compiler holds the function to what the islands read.
+ */
+export function json<T>(body: T, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
@@ -120,9 +125,12 @@ type Handler = (req: Request, context: Context) => Promise<Response>;
 export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE", Handler>>) {
   const allowed = Object.keys(handlers).join(", ");
   return async (req: Request, context: Context): Promise<Response> => {
+    noteDeployContext(context);
     const handler = handlers[req.method as keyof typeof handlers];
     if (!handler)
-      return json({ success: false, message: `Method ${req.method} is not allowed` }, 405, { Allow: allowed });
+      return json<ErrorAnswer>({ success: false, message: `Method ${req.method} is not allowed` }, 405, {
+        Allow: allowed,
+      });
     try {
       return await handler(req, context);
     } catch (error) {
@@ -139,7 +147,7 @@ export function routes(byEndpoint: Record<string, ReturnType<typeof route>>) {
   return async (req: Request, context: Context): Promise<Response> => {
     const name = new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
     const handler = Object.hasOwn(byEndpoint, name) ? byEndpoint[name] : undefined;
-    return handler ? handler(req, context) : json({ success: false, message: "Not found" }, 404);
+    return handler ? handler(req, context) : json<ErrorAnswer>({ success: false, message: "Not found" }, 404);
   };
 }
 
@@ -148,7 +156,7 @@ export function errorResponse(error: unknown, req: Request): Response {
   if (error instanceof HttpError) return json(error.body, error.status, error.headers);
   if (isDatabaseUnavailable(error)) {
     console.error(`[api] ${req.method} ${new URL(req.url).pathname}: database unavailable:`, describe(error));
-    return json(
+    return json<ErrorAnswer>(
       { success: false, message: "The service is temporarily unavailable. Please try again in a few minutes." },
       503,
       { "Retry-After": "30" },
@@ -156,10 +164,13 @@ export function errorResponse(error: unknown, req: Request): Response {
   }
   if (error instanceof ConfigError) {
     console.error(`[api] configuration error: ${error.message}`);
-    return json({ success: false, message: "The service is not configured correctly." }, 500);
+    return json<ErrorAnswer>({ success: false, message: "The service is not configured correctly." }, 500);
   }
   console.error(`[api] ${req.method} ${new URL(req.url).pathname} failed:`, error);
-  return json({ success: false, message: "Something went wrong on our side. Please try again later." }, 500);
+  return json<ErrorAnswer>(
+    { success: false, message: "Something went wrong on our side. Please try again later." },
+    500,
+  );
 }
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));

@@ -1,8 +1,6 @@
-import { LANGUAGE_CODES, type LanguageCode as Language } from "../../src/shared/schemas.ts";
+import { DEFAULT_LANGUAGE, isLanguage, languageOfCountry, type Language } from "../../src/shared/languages.ts";
 
-const BY_COUNTRY: Record<string, Language> = { IR: "fa", NL: "nl", BE: "nl" };
-
-/** Best of en/nl/fa for an Accept-Language header, honouring q-values; null when none fits. */
+/** Our best language for an Accept-Language header, honouring q-values; null when none fits. */
 export function fromAcceptLanguage(header: string | null | undefined): Language | null {
   if (!header) return null;
   const ranked = header
@@ -16,9 +14,8 @@ export function fromAcceptLanguage(header: string | null | undefined): Language 
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return (
-    (ranked.find((entry) => (LANGUAGE_CODES as readonly string[]).includes(entry.primary))?.primary as Language) ?? null
-  );
+  const best = ranked.find((entry) => isLanguage(entry.primary))?.primary;
+  return isLanguage(best) ? best : null;
 }
 
 /** The visitor's language: their country where known, else their browser's preference, else English. */
@@ -26,15 +23,13 @@ export function detectLanguage(
   country: string | null | undefined,
   acceptLanguage: string | null | undefined,
 ): Language {
-  return (country && BY_COUNTRY[country.toUpperCase()]) || fromAcceptLanguage(acceptLanguage) || "en";
+  return (country && languageOfCountry(country)) || fromAcceptLanguage(acceptLanguage) || DEFAULT_LANGUAGE;
 }
-
-const isLanguage = (value: unknown): value is Language => (LANGUAGE_CODES as readonly unknown[]).includes(value);
 
 /**
  * The language of a visitor's submission: the one the payload names; else the page it was sent
- * from (the Referer's /en/, /nl/ or /fa/ prefix); else the browser's preference;
- * else English. The islands need not send it: the page they run on already says it.
+ * from (the Referer's language prefix, /nl/…); else the browser's preference; else the default
+ * language. The islands need not send it: the page they run on already says it.
  */
 export function submissionLanguage(req: Request, named: unknown): Language {
   if (isLanguage(named)) return named;
@@ -47,5 +42,5 @@ export function submissionLanguage(req: Request, named: unknown): Language {
       // A malformed Referer says nothing.
     }
   }
-  return fromAcceptLanguage(req.headers.get("accept-language")) ?? "en";
+  return fromAcceptLanguage(req.headers.get("accept-language")) ?? DEFAULT_LANGUAGE;
 }

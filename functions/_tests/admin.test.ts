@@ -4,10 +4,10 @@ import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import logout from "../logout.ts";
 import user from "../user.ts";
-import submissions from "../admin-submissions.ts";
+import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
 import { ensureAdmin } from "../../db/admins.ts";
-import { createSubmission } from "../../db/contact.repository.ts";
+import { createEnquiry } from "../../db/enquiries.repository.ts";
 import { createMeeting } from "../../db/meetings.repository.ts";
 import { findUserByUsername } from "../../db/users.repository.ts";
 
@@ -151,11 +151,11 @@ describe("GET /api/user", () => {
 
 describe("admin lists and status changes", () => {
   test("401 without a session, for every call", async () => {
-    expect((await call(submissions, "/api/admin/submissions")).status).toBe(401);
+    expect((await call(enquiries, "/api/admin/submissions")).status).toBe(401);
     expect((await call(adminMeetings, "/api/admin/meetings")).status).toBe(401);
     expect(
       (
-        await call(submissions, "/api/admin/submissions/1", {
+        await call(enquiries, "/api/admin/submissions/1", {
           method: "PATCH",
           body: { isProcessed: true },
           params: { id: "1" },
@@ -172,9 +172,9 @@ describe("admin lists and status changes", () => {
       ).status,
     ).toBe(401);
   });
-  test("submissions: newest first, exact fields, and PATCH returns the updated record", async () => {
+  test("enquiries: newest first, exact fields, and PATCH returns the updated record", async () => {
     const { cookie } = await signIn();
-    const first = await createSubmission(t.db, {
+    const first = await createEnquiry(t.db, {
       firstName: "Ali",
       lastName: "Karimi",
       email: "ali@example.com",
@@ -182,7 +182,7 @@ describe("admin lists and status changes", () => {
       service: "other",
       message: "First message here",
     });
-    const second = await createSubmission(t.db, {
+    const second = await createEnquiry(t.db, {
       firstName: "Eva",
       lastName: "Bakker",
       email: "eva@example.com",
@@ -190,7 +190,7 @@ describe("admin lists and status changes", () => {
       service: "business-launchpad",
       message: "Second message here",
     });
-    const list = await call(submissions, "/api/admin/submissions", { cookie });
+    const list = await call(enquiries, "/api/admin/submissions", { cookie });
     expect(list.status).toBe(200);
     expect(list.json.slice(0, 2).map((s: { id: number }) => s.id)).toEqual([second.id, first.id]);
     expect(Object.keys(list.json[0]).sort()).toEqual([
@@ -206,7 +206,7 @@ describe("admin lists and status changes", () => {
       "message",
       "service",
     ]);
-    const patched = await call(submissions, `/api/admin/submissions/${first.id}`, {
+    const patched = await call(enquiries, `/api/admin/submissions/${first.id}`, {
       method: "PATCH",
       body: { isProcessed: true },
       params: { id: String(first.id) },
@@ -215,7 +215,7 @@ describe("admin lists and status changes", () => {
     });
     expect(patched.status).toBe(200);
     expect(patched.json).toMatchObject({ id: first.id, isProcessed: true });
-    const again = await call(submissions, "/api/admin/submissions", { cookie });
+    const again = await call(enquiries, "/api/admin/submissions", { cookie });
     expect(again.json.find((s: { id: number }) => s.id === first.id).isProcessed).toBe(true);
   });
   test("meetings: newest first, and confirming and un-confirming", async () => {
@@ -258,7 +258,7 @@ describe("admin lists and status changes", () => {
   test("unknown or malformed ids are 404; bad bodies 400; other origins 403", async () => {
     const { cookie } = await signIn();
     const patch = (id: string, body: unknown, headers: Record<string, string> = {}) =>
-      call(submissions, `/api/admin/submissions/${id}`, { method: "PATCH", body, params: { id }, cookie, headers });
+      call(enquiries, `/api/admin/submissions/${id}`, { method: "PATCH", body, params: { id }, cookie, headers });
     expect((await patch("999999", { isProcessed: true })).status).toBe(404);
     expect((await patch("abc", { isProcessed: true })).status).toBe(404);
     expect((await patch("1", { isProcessed: "yes" })).status).toBe(400);
@@ -266,7 +266,7 @@ describe("admin lists and status changes", () => {
     expect((await patch("1", {})).status).toBe(400);
     expect((await patch("1", { isProcessed: true }, { origin: "https://evil.example" })).status).toBe(403);
     expect((await patch("1", { isProcessed: true }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
-    expect((await call(submissions, "/api/admin/submissions", { method: "DELETE", cookie })).status).toBe(405);
+    expect((await call(enquiries, "/api/admin/submissions", { method: "DELETE", cookie })).status).toBe(405);
   });
 });
 
@@ -276,9 +276,9 @@ describe("GET /api/admin/submissions, paged", () => {
     cookie = (await signIn("admin", PASSWORD, "203.0.113.77")).cookie;
   });
   test("answers the first page as an array and names the next in a Link header, to the end", async () => {
-    await t.db.deleteFrom("contactSubmissions").execute();
+    await t.db.deleteFrom("enquiries").execute();
     for (let i = 0; i < 7; i++) {
-      await createSubmission(t.db, {
+      await createEnquiry(t.db, {
         firstName: "Page",
         lastName: `Visitor ${i}`,
         email: `page${i}@example.com`,
@@ -292,7 +292,7 @@ describe("GET /api/admin/submissions, paged", () => {
     let path: string | null = "/api/admin/submissions?limit=3";
     let pages = 0;
     while (path) {
-      const res = await call(submissions, path, { cookie });
+      const res = await call(enquiries, path, { cookie });
       expect(res.status).toBe(200);
       expect(Array.isArray(res.json)).toBe(true);
       names.push(...res.json.map((s: { lastName: string }) => s.lastName));
@@ -303,7 +303,7 @@ describe("GET /api/admin/submissions, paged", () => {
     expect(pages).toBe(3);
     expect(names).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => `Visitor ${i}`));
     // Without parameters: the first 50, newest first, as the spec's clients expect.
-    expect((await call(submissions, "/api/admin/submissions", { cookie })).json).toHaveLength(7);
+    expect((await call(enquiries, "/api/admin/submissions", { cookie })).json).toHaveLength(7);
   });
 
   test("a wrong limit or cursor is a 400 that says what is allowed", async () => {
@@ -315,7 +315,7 @@ describe("GET /api/admin/submissions, paged", () => {
       "cursor=nonsense",
       "cursor=%27%20OR%201=1",
     ]) {
-      const res = await call(submissions, `/api/admin/submissions?${query}`, { cookie });
+      const res = await call(enquiries, `/api/admin/submissions?${query}`, { cookie });
       expect(res.status, query).toBe(400);
       expect(res.json.message).toMatch(/limit must be a whole number from 1 to 200|cursor is not valid/);
     }

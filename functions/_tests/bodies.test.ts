@@ -4,7 +4,7 @@ import contact from "../contact.ts";
 import meetings from "../meetings.ts";
 import login from "../login.ts";
 import newsletter from "../newsletter.ts";
-import submissions from "../admin-submissions.ts";
+import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
 import { ensureAdmin } from "../../db/admins.ts";
 
@@ -28,7 +28,7 @@ const endpoints = [
   { name: "POST /api/newsletter", handler: newsletter, path: "/api/newsletter", method: "POST" },
   {
     name: "PATCH /api/admin/submissions/1",
-    handler: submissions,
+    handler: enquiries,
     path: "/api/admin/submissions/1",
     method: "PATCH",
     admin: true,

@@ -28,8 +28,23 @@ describe("GET /api/meetings/calendar", () => {
       lastDate: "2027-01-22",
       weekdays: [1, 2, 3, 4, 5],
     });
-    expect(res.json.data.closedDates).toContain("2026-12-25");
-    expect(res.json.data.slots).toHaveLength(16);
+    // Working days that are closed between today and the last date: public holidays (Christmas,
+    // Boxing Day, New Year) and the company's own days (24 and 31 December); nothing else.
+    expect(res.json.data.closedDates).toEqual(["2026-12-24", "2026-12-25", "2026-12-31", "2027-01-01"]);
+    expect(res.json.data.hours).toHaveLength(5);
+    expect(res.json.data.hours[0]).toEqual({ weekday: 1, opens: "09:00", closes: "17:00" });
+  });
+
+  test("adds BOOKING_CLOSED_DATES to the company's closing days", async () => {
+    process.env.BOOKING_CLOSED_DATES = "2026-12-02,2026-12-05";
+    try {
+      const res = await call(meetings, "/api/meetings/calendar");
+      // 5 December is a Saturday: closed anyway, so not listed.
+      expect(res.json.data.closedDates).toEqual(["2026-12-02", "2026-12-24", "2026-12-25", "2026-12-31", "2027-01-01"]);
+      expect((await slots("2026-12-02")).json.data).toEqual([]);
+    } finally {
+      delete process.env.BOOKING_CLOSED_DATES;
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { TestMailServer, type ReceivedMessage } from "./mail-server.ts";
 import contact from "../contact.ts";
 import meetings from "../meetings.ts";
 import adminMeetings from "../admin-meetings.ts";
-import submissions from "../admin-submissions.ts";
+import enquiries from "../admin-submissions.ts";
 import outboxRetry, { config as retryConfig } from "../outbox-retry.ts";
 import { deliverDue } from "../_lib/mail/outbox.ts";
 import { mailTransport } from "../_lib/mail/transport.ts";
@@ -44,26 +44,26 @@ beforeEach(() => {
 });
 
 const ref = (prefix: "E" | "M", id: number) => `${prefix}-${String(id).padStart(5, "0")}`;
-const outbox = (where: { submissionId: number } | { meetingId: number }) =>
+const outbox = (where: { enquiryId: number } | { meetingId: number }) =>
   t.db
     .selectFrom("emailOutbox")
     .selectAll()
     .where(
-      "submissionId" in where ? "submissionId" : "meetingId",
+      "enquiryId" in where ? "enquiryId" : "meetingId",
       "=",
-      "submissionId" in where ? where.submissionId : where.meetingId,
+      "enquiryId" in where ? where.enquiryId : where.meetingId,
     )
     .orderBy("id")
     .execute();
 /** Time passes: every waiting message of the record is due now. */
-const makeDue = (where: { submissionId: number } | { meetingId: number }) =>
+const makeDue = (where: { enquiryId: number } | { meetingId: number }) =>
   t.db
     .updateTable("emailOutbox")
     .set({ nextAttemptAt: sql<Date>`now()` })
     .where(
-      "submissionId" in where ? "submissionId" : "meetingId",
+      "enquiryId" in where ? "enquiryId" : "meetingId",
       "=",
-      "submissionId" in where ? where.submissionId : where.meetingId,
+      "enquiryId" in where ? where.enquiryId : where.meetingId,
     )
     .execute();
 const patchMeeting = (id: number, isConfirmed: boolean) =>
@@ -171,7 +171,7 @@ describe("an enquiry notifies the company and acknowledges the visitor", () => {
     // The acknowledgement echoes none of the free text the visitor typed.
     expect(ack.parsed.text).not.toContain(enquiry.message);
 
-    const [stored] = (await call(submissions, "/api/admin/submissions", { cookie })).json.filter(
+    const [stored] = (await call(enquiries, "/api/admin/submissions", { cookie })).json.filter(
       (s: { id: number }) => s.id === id,
     );
     expect(stored).toMatchObject({ language: lang, emailStatus: "sent" });
@@ -335,9 +335,9 @@ describe("delivery survives a mail server that refuses or vanishes", () => {
     smtp.refuse = "rcpt";
     const res = await call(contact, "/api/contact", { body: { ...enquiry, email: "retry1@example.com" } });
     expect(res.status).toBe(201);
-    const submissionId = res.json.id as number;
+    const enquiryId = res.json.id as number;
 
-    const failed = await outbox({ submissionId });
+    const failed = await outbox({ enquiryId });
     expect(failed).toHaveLength(2);
     for (const row of failed) {
       expect(row).toMatchObject({ status: "failed", attempts: 1 });
@@ -345,8 +345,8 @@ describe("delivery survives a mail server that refuses or vanishes", () => {
       // First retry one minute later.
       expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(45_000);
     }
-    const listed = (await call(submissions, "/api/admin/submissions", { cookie })).json.find(
-      (s: { id: number }) => s.id === submissionId,
+    const listed = (await call(enquiries, "/api/admin/submissions", { cookie })).json.find(
+      (s: { id: number }) => s.id === enquiryId,
     );
     expect(listed).toMatchObject({ firstName: "Sara", emailStatus: "failing" });
 
@@ -354,16 +354,16 @@ describe("delivery survives a mail server that refuses or vanishes", () => {
     smtp.refuse = false;
     expect(await deliverDue(t.db, mailTransport(), { ids: failed.map((r) => r.id) })).toEqual({ sent: 0, failed: 0 });
 
-    await makeDue({ submissionId });
+    await makeDue({ enquiryId });
     expect(await deliverDue(t.db, mailTransport(), { ids: failed.map((r) => r.id) })).toEqual({ sent: 2, failed: 0 });
     await smtp.waitFor(2);
-    expect(smtp.to("retry1@example.com").parsed.subject).toContain(ref("E", submissionId));
-    expect((await outbox({ submissionId })).map((r) => [r.status, r.attempts, r.lastError])).toEqual([
+    expect(smtp.to("retry1@example.com").parsed.subject).toContain(ref("E", enquiryId));
+    expect((await outbox({ enquiryId })).map((r) => [r.status, r.attempts, r.lastError])).toEqual([
       ["sent", 2, null],
       ["sent", 2, null],
     ]);
-    const after = (await call(submissions, "/api/admin/submissions", { cookie })).json.find(
-      (s: { id: number }) => s.id === submissionId,
+    const after = (await call(enquiries, "/api/admin/submissions", { cookie })).json.find(
+      (s: { id: number }) => s.id === enquiryId,
     );
     expect(after.emailStatus).toBe("sent");
   });
@@ -397,20 +397,20 @@ describe("delivery survives a mail server that refuses or vanishes", () => {
     try {
       const res = await call(contact, "/api/contact", { body: { ...enquiry, email: "retry3@example.com" } });
       expect(res.status).toBe(201);
-      const submissionId = res.json.id as number;
-      const rows = await outbox({ submissionId });
+      const enquiryId = res.json.id as number;
+      const rows = await outbox({ enquiryId });
       expect(rows.map((r) => r.status)).toEqual(["failed", "failed"]);
       expect(rows[0].lastError).toMatch(/ECONNREFUSED/);
-      expect(
-        await t.db.selectFrom("contactSubmissions").select("email").where("id", "=", submissionId).executeTakeFirst(),
-      ).toEqual({ email: "retry3@example.com" });
+      expect(await t.db.selectFrom("enquiries").select("email").where("id", "=", enquiryId).executeTakeFirst()).toEqual(
+        { email: "retry3@example.com" },
+      );
 
       await smtp.start();
-      await makeDue({ submissionId });
+      await makeDue({ enquiryId });
       expect(retryConfig.schedule).toBe("* * * * *");
       await outboxRetry();
       await smtp.waitFor(2);
-      expect((await outbox({ submissionId })).map((r) => r.status)).toEqual(["sent", "sent"]);
+      expect((await outbox({ enquiryId })).map((r) => r.status)).toEqual(["sent", "sent"]);
     } finally {
       await smtp.start().catch(() => undefined);
     }
@@ -425,7 +425,7 @@ describe("delivery survives a mail server that refuses or vanishes", () => {
       expect(performance.now() - started).toBeLessThan(5_000);
       await smtp.waitFor(2, 15_000);
       await expect
-        .poll(async () => (await outbox({ submissionId: res.json.id })).map((r) => r.status))
+        .poll(async () => (await outbox({ enquiryId: res.json.id })).map((r) => r.status))
         .toEqual(["sent", "sent"]);
     } finally {
       smtp.delayMs = 0;
@@ -486,7 +486,7 @@ describe("without SMTP_URL", () => {
     try {
       const res = await call(contact, "/api/contact", { body: { ...enquiry, email: "prod@example.com" } });
       expect(res.status).toBe(201);
-      const rows = await outbox({ submissionId: res.json.id });
+      const rows = await outbox({ enquiryId: res.json.id });
       expect(rows.map((r) => r.status)).toEqual(["failed", "failed"]);
       expect(rows[0].lastError).toContain("SMTP_URL is not set");
     } finally {

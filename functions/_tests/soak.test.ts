@@ -19,7 +19,9 @@ beforeAll(async () => {
   // One "[mail] wrote …eml" line per message: 1,000 of them say nothing here.
   vi.spyOn(console, "log").mockImplementation(() => {});
   t = await setupApiDatabase();
-  process.env.DATABASE_POOL_MAX = "20"; // as `npm start` sizes it
+  // As `npm start` sizes its pool (scripts/lib/runtime.mjs).
+  process.env.DATABASE_POOL_MAX = "20";
+  process.env.DATABASE_POOL_WAIT_MS = "30000";
   process.env.BOOKING_NOW = "2026-11-23T09:10:00Z"; // Monday 10:10 in Amsterdam
   await ensureAdmin(t.db, "admin", PASSWORD);
   server = await startServer({ port: 0, log: { error: () => {} } });
@@ -31,6 +33,7 @@ afterAll(async () => {
   await server?.close();
   await t?.destroy();
   delete process.env.DATABASE_POOL_MAX;
+  delete process.env.DATABASE_POOL_WAIT_MS;
   delete process.env.BOOKING_NOW;
 });
 
@@ -93,15 +96,15 @@ describe("the local server under load", () => {
 
     const emails = await t.db
       .selectFrom("emailOutbox")
-      .select(["submissionId", "kind", "status"])
-      .where("submissionId", "is not", null)
+      .select(["enquiryId", "kind", "status"])
+      .where("enquiryId", "is not", null)
       .execute();
     expect(emails).toHaveLength(1000);
     expect(emails.every((e) => e.status === "sent")).toBe(true);
     for (const id of ids) {
       expect(
         emails
-          .filter((e) => e.submissionId === id)
+          .filter((e) => e.enquiryId === id)
           .map((e) => e.kind)
           .sort(),
       ).toEqual(["enquiry.company", "enquiry.visitor"]);

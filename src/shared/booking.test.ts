@@ -1,18 +1,10 @@
 import { describe, expect, test } from "vitest";
-import {
-  addDays,
-  availableSlots,
-  dailySlots,
-  dateStatus,
-  defaultBookingConfig,
-  isBookable,
-  officeNow,
-  type BookingConfig,
-} from "./booking";
+import { addDays, availableSlots, dateStatus, isBookable, officeNow } from "./booking";
+import { defaultOfficeRules, slotsOn, type OfficeRules } from "./office";
 
-const config: BookingConfig = { ...defaultBookingConfig, closedDates: ["2026-12-25"] };
+const config: OfficeRules = { ...defaultOfficeRules, closedDates: ["2026-12-01"] };
 const at = (iso: string) => new Date(iso);
-const ALL = dailySlots(config);
+const ALL = slotsOn("2026-11-23", config);
 
 describe("working day", () => {
   test("has 16 half-hour slots from 09:00 to 16:30", () => {
@@ -56,9 +48,12 @@ describe("days without meetings", () => {
     expect(dateStatus("2026-11-29", monday, config)).toBe("weekend");
     expect(availableSlots("2026-11-28", monday, [], config)).toEqual([]);
   });
-  test("configured closed dates", () => {
+  test("company closing days and public holidays", () => {
+    expect(dateStatus("2026-12-01", monday, config)).toBe("closed");
+    expect(availableSlots("2026-12-01", monday, [], config)).toEqual([]);
+    expect(dateStatus("2026-12-24", monday, config)).toBe("closed");
     expect(dateStatus("2026-12-25", monday, config)).toBe("closed");
-    expect(availableSlots("2026-12-25", monday, [], config)).toEqual([]);
+    expect(dateStatus("2026-12-28", monday, config)).toBe("open");
   });
   test("the past", () => {
     expect(dateStatus("2026-11-20", monday, config)).toBe("past");

@@ -4,11 +4,8 @@
  * maps server messages containing "email", "phone" or "name" to its own validation texts.
  */
 import { z } from "zod";
-import { isCalendarDate } from "./booking.ts";
-
-export const SERVICE_IDS = ["startup-visa", "business-launchpad", "startup-studio", "other"] as const;
-export const LANGUAGE_CODES = ["en", "nl", "fa"] as const;
-export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+import { isCalendarDate } from "./dates.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 
 export const MESSAGES = {
   email: "Please enter a valid email address",
@@ -36,6 +33,9 @@ const LIMITS = {
   password: 200,
 } as const;
 
+/** A language the emails can speak; optional where the server can tell it from the page. */
+const language = z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(", ")}` });
+
 /** Control characters other than line breaks and tabs have no place in a form field (and PostgreSQL refuses NUL). */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const noControl = (field: string) => [(v: string) => !CONTROL.test(v), `${field} contains invalid characters`] as const;
@@ -54,7 +54,11 @@ const email = z
   .max(LIMITS.email, MESSAGES.email)
   .pipe(z.email({ error: MESSAGES.email }));
 
-export const contactSchema = z.object({
+/**
+ * An enquiry. `service` is any non-empty text (spec section 5): the form offers the catalogue of
+ * src/shared/services.ts, and a value outside it is stored and shown as it is.
+ */
+export const enquirySchema = z.object({
   firstName: text(2, LIMITS.name, MESSAGES.firstName, "First name"),
   lastName: text(2, LIMITS.name, MESSAGES.lastName, "Last name"),
   email,
@@ -69,10 +73,10 @@ export const contactSchema = z.object({
   service: text(1, LIMITS.service, MESSAGES.service, "Service"),
   message: text(10, LIMITS.message, MESSAGES.message, "Message"),
   /** The visitor's language, for the emails about this enquiry. Optional: the server then takes the page's. */
-  language: z.enum(LANGUAGE_CODES, { error: "Language must be en, nl or fa" }).optional(),
+  language: language.optional(),
 });
-export type ContactInput = z.input<typeof contactSchema>;
-export type ContactPayload = z.output<typeof contactSchema>;
+export type EnquiryInput = z.input<typeof enquirySchema>;
+export type EnquiryPayload = z.output<typeof enquirySchema>;
 
 /** A real calendar date as yyyy-MM-dd (not 2026-02-30). */
 const calendarDate = () =>
@@ -91,7 +95,7 @@ export const meetingSchema = z.object({
   date: calendarDate(),
   time: z.string({ error: MESSAGES.time }).min(1, MESSAGES.time).regex(TIME, MESSAGES.time),
   /** The visitor's language, for the emails about this meeting. Optional: the server then takes the page's. */
-  language: z.enum(LANGUAGE_CODES, { error: "Language must be en, nl or fa" }).optional(),
+  language: language.optional(),
 });
 export type MeetingPayload = z.output<typeof meetingSchema>;
 
@@ -113,10 +117,10 @@ export const loginSchema = z.object({
 
 export const newsletterSchema = z.object({
   email,
-  language: z.enum(LANGUAGE_CODES, { error: "Language must be en, nl or fa" }).default("en"),
+  language: language.default(DEFAULT_LANGUAGE),
 });
 
-export const submissionPatchSchema = z.strictObject({
+export const enquiryPatchSchema = z.strictObject({
   isProcessed: z.boolean({ error: "isProcessed must be true or false" }),
 });
 export const meetingPatchSchema = z.strictObject({

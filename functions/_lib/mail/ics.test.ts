@@ -1,5 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, test } from "vitest";
+import { addDays } from "../../../src/shared/dates.ts";
+import { OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
 import { meetingInvite, type MeetingInvite } from "./ics.ts";
 
 const base: MeetingInvite = {
@@ -70,5 +72,22 @@ describe("meetingInvite", () => {
     expect(event.attendees).toHaveLength(1);
     expect(event.attendees[0].getFirstValue()).toBe("mailto:eve@example.com");
     expect(vevent.getFirstProperty("url")).toBeNull();
+  });
+
+  test("the written-out VTIMEZONE gives the same times as Intl for the office's zone, every week of 2026–2030", () => {
+    const offsetMinutes = (instant: Date) => {
+      const name = new Intl.DateTimeFormat("en", { timeZone: OFFICE_TIME_ZONE, timeZoneName: "longOffset" })
+        .formatToParts(instant)
+        .find((p) => p.type === "timeZoneName")!.value; // "GMT+01:00"
+      const m = /GMT([+-])(\d\d):(\d\d)/.exec(name);
+      return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+    };
+    for (let date = "2026-01-05"; date < "2031-01-01"; date = addDays(date, 7)) {
+      const { event } = parse(meetingInvite({ ...base, date, time: "10:00" }));
+      const wall = Date.parse(`${date}T10:00:00Z`);
+      // At 10:00 no clock change is near (they happen at night), so one offset lookup is exact.
+      const expected = new Date(wall - offsetMinutes(new Date(wall)) * 60_000).toISOString();
+      expect(event.startDate.toJSDate().toISOString(), date).toBe(expected);
+    }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Calendar invites (iCalendar, RFC 5545) for booked meetings. One VEVENT per meeting with a stable
  * UID, so each later invite (same UID, higher SEQUENCE) updates the event in the visitor's calendar
- * instead of adding a second one. Times are office times with the Europe/Amsterdam VTIMEZONE.
+ * instead of adding a second one. Times are office times, qualified by the office's VTIMEZONE.
  */
+import { OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
 
 export interface MeetingInvite {
   /** Stable per meeting, e.g. `meeting-42@bridgewise.eu`. */
@@ -22,10 +23,11 @@ export interface MeetingInvite {
   stamp: Date;
 }
 
-export const OFFICE_TZID = "Europe/Amsterdam";
+export const OFFICE_TZID = OFFICE_TIME_ZONE;
 
-// The Netherlands' rules since 1996 (EU summer time): CEST from the last Sunday of March 02:00,
-// CET from the last Sunday of October 03:00.
+// The office zone's rules, written out (Intl cannot give a zone's rules): the Netherlands' since
+// 1996 (EU summer time), CEST from the last Sunday of March 02:00, CET from the last Sunday of
+// October 03:00. ics.test.ts checks them against Intl's offsets for OFFICE_TIME_ZONE.
 const AMSTERDAM_VTIMEZONE = [
   "BEGIN:VTIMEZONE",
   `TZID:${OFFICE_TZID}`,

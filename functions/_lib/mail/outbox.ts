@@ -5,8 +5,7 @@
  * delays an email but never loses it and never fails a visitor's request.
  */
 import type { Kysely } from "kysely";
-import type { ContactSubmission } from "../../../db/contact.repository.ts";
-import type { Meeting, MeetingRecord } from "../../../db/meetings.repository.ts";
+import type { MeetingRecord } from "../../../db/meetings.repository.ts";
 import {
   claimDue,
   enqueue,
@@ -17,35 +16,36 @@ import {
 } from "../../../db/outbox.repository.ts";
 import type { Database, OutboxRow } from "../../../db/types.ts";
 import { site } from "../../../src/config/site.ts";
-import { mailConfig } from "../env.ts";
+import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
+import { MEETING_MINUTES } from "../../../src/shared/office.ts";
+import { mailConfig } from "../../../src/config/server.ts";
 import { meetingInvite } from "./ics.ts";
 import {
   companyEnquiryEmail,
   companyMeetingEmail,
   inviteText,
-  MEETING_MINUTES,
   visitorEnquiryEmail,
   visitorMeetingEmail,
 } from "./templates.ts";
 import { mailTransport, type MailTransport } from "./transport.ts";
 
 /** Queues the company's notification and the visitor's acknowledgement of a new enquiry. */
-export async function enqueueEnquiryEmails(db: Kysely<Database>, submission: ContactSubmission): Promise<string[]> {
-  const submissionId = submission.id;
+export async function enqueueEnquiryEmails(db: Kysely<Database>, enquiry: Enquiry): Promise<string[]> {
+  const enquiryId = enquiry.id;
   return enqueue(db, [
     {
       kind: "enquiry.company",
-      submissionId,
+      enquiryId,
       to: mailConfig().notifyTo,
-      replyTo: submission.email,
-      ...companyEnquiryEmail(submission),
+      replyTo: enquiry.email,
+      ...companyEnquiryEmail(enquiry),
     },
     {
       kind: "enquiry.visitor",
-      submissionId,
-      to: submission.email,
+      enquiryId,
+      to: enquiry.email,
       replyTo: site.email,
-      ...visitorEnquiryEmail(submission),
+      ...visitorEnquiryEmail(enquiry),
     },
   ]);
 }

@@ -1,7 +1,9 @@
 /**
  * The emails the site sends, as fixed templates: the company hears of every enquiry and booking
  * (in English, with every field), the visitor gets an acknowledgement and later news of their
- * meeting in their own language (Persian right to left).
+ * meeting in their own language (Persian right to left). The visitor's words are the `mail` group
+ * of their locale file, so a new language brings its emails with it; the company's emails are
+ * English and written here.
  *
  * Rules that keep a visitor from using these emails against anyone:
  * - subjects are fixed text plus our own reference; no visitor value ever reaches a header
@@ -13,9 +15,17 @@
  *   mail arbitrary text to a third party), only their name when it looks like a name.
  */
 import { site } from "../../../src/config/site.ts";
-import type { LanguageCode } from "../../../src/shared/schemas.ts";
-import type { ContactSubmission } from "../../../db/contact.repository.ts";
-import type { Meeting } from "../../../db/meetings.repository.ts";
+import { formatNumber, plainT, serviceNames } from "../../../src/i18n/index.ts";
+import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
+import {
+  dirOf,
+  englishLanguageName,
+  LANGUAGE_INFO,
+  requireLanguage,
+  type Language,
+} from "../../../src/shared/languages.ts";
+import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
+import { isServiceId } from "../../../src/shared/services.ts";
 
 export interface Email {
   subject: string;
@@ -23,9 +33,9 @@ export interface Email {
   html: string;
 }
 
-/** The fields of an enquiry the emails show (the repository's API object is the one definition). */
+/** The fields of an enquiry the emails show. */
 export type EnquiryDetails = Pick<
-  ContactSubmission,
+  Enquiry,
   "id" | "firstName" | "lastName" | "email" | "company" | "service" | "message" | "language" | "createdAt"
 >;
 
@@ -38,8 +48,6 @@ export type MeetingDetails = Pick<
 /** What a visitor's meeting email announces. */
 export type MeetingStage = "requested" | "confirmed" | "pending";
 
-export const MEETING_MINUTES = 30;
-const OFFICE_TIME_ZONE = "Europe/Amsterdam";
 const DASHBOARD_URL = `${site.url}/admin/submissions`;
 
 /** Our short reference for an enquiry, e.g. E-00042. */
@@ -47,21 +55,12 @@ const enquiryReference = (id: number) => `E-${String(id).padStart(5, "0")}`;
 /** Our short reference for a meeting, e.g. M-00017. */
 const meetingReference = (id: number) => `M-${String(id).padStart(5, "0")}`;
 
-/** A stored language, or English for anything else. */
-const asLanguage = (value: string): LanguageCode => (value === "nl" || value === "fa" ? value : "en");
+/** A catalogue service's name in a language; null for a value outside the catalogue (shown as the visitor typed it). */
+const serviceName = (value: string, lang: Language): string | null =>
+  isServiceId(value) ? serviceNames(lang)[value] : null;
 
-const LANGUAGE_NAMES: Record<LanguageCode, string> = { en: "English", nl: "Dutch", fa: "Persian" };
-
-const SERVICES: Record<string, Record<LanguageCode, string>> = {
-  "startup-visa": { en: "Startup Visa", nl: "Startupvisum", fa: "ویزای استارتاپ" },
-  "business-launchpad": { en: "Business Launchpad", nl: "Bedrijfslancering", fa: "سکوی پرتاب کسب‌وکار" },
-  "startup-studio": { en: "Startup Studio", nl: "Startupstudio", fa: "استودیوی استارتاپ" },
-  other: { en: "Other services", nl: "Overige diensten", fa: "سایر خدمات" },
-};
-const serviceName = (id: string, lang: LanguageCode): string | null =>
-  Object.hasOwn(SERVICES, id) ? SERVICES[id][lang] : null;
-
-const brand = site.name;
+/** A language name for the company's (English) emails: "Persian (fa)". */
+const languageLabel = (lang: Language) => `${englishLanguageName(lang)} (${lang})`;
 
 type StageCopy = { subject: (ref: string) => string; intro: string; status: string; invite: string };
 
@@ -83,129 +82,53 @@ interface Copy {
   };
 }
 
-const COPY: Record<LanguageCode, Copy> = {
-  en: {
-    locale: "en-GB",
-    greeting: { named: ["Dear ", ","], anonymous: "Hello," },
-    signOff: "Kind regards,",
-    team: `The ${brand} team`,
-    reference: "Your reference",
-    questions: ["Questions? Reply to this email or write to ", "."],
-    enquiry: {
-      subject: (ref) => `We have received your message (${ref})`,
-      intro: `Thank you for contacting ${brand}. We have received your message and will reply within one business day.`,
-      service: "Service",
-      quote: "Please mention your reference if you write to us about this enquiry.",
-    },
-    meeting: {
-      requested: {
-        subject: (ref) => `We have received your meeting request (${ref})`,
-        intro: `Thank you for booking a ${MEETING_MINUTES}-minute meeting with ${brand}.`,
-        status: "Your meeting is pending until we confirm it. We will email you as soon as it is confirmed.",
-        invite: "The attached invitation holds the time in your calendar as tentative.",
-      },
-      confirmed: {
-        subject: (ref) => `Your meeting is confirmed (${ref})`,
-        intro: `Good news: your meeting with ${brand} is confirmed.`,
-        status: "We look forward to speaking with you.",
-        invite: "The attached invitation updates the event in your calendar.",
-      },
-      pending: {
-        subject: (ref) => `Your meeting is not confirmed yet (${ref})`,
-        intro: `An update about your meeting with ${brand}.`,
-        status: "Your meeting is not confirmed yet: it is pending again. We will email you as soon as it is confirmed.",
-        invite: "The attached invitation marks the event in your calendar as tentative again.",
-      },
-      when: "When",
-      officeTime: "Amsterdam time",
-      summary: `Meeting with ${brand}`,
-      description: (ref) => `A ${MEETING_MINUTES}-minute meeting with ${brand}. Reference: ${ref}.`,
-    },
-  },
-  nl: {
-    locale: "nl-NL",
-    greeting: { named: ["Beste ", ","], anonymous: "Hallo," },
-    signOff: "Met vriendelijke groet,",
-    team: `Het team van ${brand}`,
-    reference: "Je referentie",
-    questions: ["Vragen? Beantwoord deze e-mail of schrijf naar ", "."],
-    enquiry: {
-      subject: (ref) => `We hebben je bericht ontvangen (${ref})`,
-      intro: `Bedankt voor je bericht aan ${brand}. We hebben het ontvangen en reageren binnen één werkdag.`,
-      service: "Dienst",
-      quote: "Vermeld je referentie als je ons over deze aanvraag schrijft.",
-    },
-    meeting: {
-      requested: {
-        subject: (ref) => `We hebben je afspraakverzoek ontvangen (${ref})`,
-        intro: `Bedankt voor het plannen van een afspraak van ${MEETING_MINUTES} minuten met ${brand}.`,
-        status:
-          "Je afspraak is nog niet definitief: we bevestigen hem zo snel mogelijk en sturen je dan een e-mail.",
-        invite: "De bijgevoegde uitnodiging houdt de tijd voorlopig vrij in je agenda.",
-      },
-      confirmed: {
-        subject: (ref) => `Je afspraak is bevestigd (${ref})`,
-        intro: `Goed nieuws: je afspraak met ${brand} is bevestigd.`,
-        status: "We kijken ernaar uit je te spreken.",
-        invite: "De bijgevoegde uitnodiging werkt de afspraak in je agenda bij.",
-      },
-      pending: {
-        subject: (ref) => `Je afspraak is nog niet bevestigd (${ref})`,
-        intro: `Een update over je afspraak met ${brand}.`,
-        status:
-          "Je afspraak is weer voorlopig: we hebben hem nog niet bevestigd. Zodra dat gebeurt, sturen we je een e-mail.",
-        invite: "De bijgevoegde uitnodiging markeert de afspraak in je agenda weer als voorlopig.",
-      },
-      when: "Wanneer",
-      officeTime: "Amsterdamse tijd",
-      summary: `Afspraak met ${brand}`,
-      description: (ref) => `Een afspraak van ${MEETING_MINUTES} minuten met ${brand}. Referentie: ${ref}.`,
-    },
-  },
-  fa: {
-    locale: "fa-IR",
-    greeting: { named: ["", " گرامی،"], anonymous: "با سلام،" },
-    signOff: "با احترام،",
-    team: `تیم ${brand}`,
-    reference: "شمارهٔ پیگیری",
-    questions: ["پرسشی دارید؟ به همین ایمیل پاسخ دهید یا به ", " بنویسید."],
-    enquiry: {
-      subject: (ref) => `پیام شما به دست ما رسید (${ref})`,
-      intro: `از اینکه با ${brand} تماس گرفتید سپاسگزاریم. پیام شما به دست ما رسید و ظرف یک روز کاری پاسخ می‌دهیم.`,
-      service: "خدمت مورد نظر",
-      quote: "اگر دربارهٔ این درخواست دوباره برای ما نوشتید، لطفاً شمارهٔ پیگیری را ذکر کنید.",
-    },
-    meeting: {
-      requested: {
-        subject: (ref) => `درخواست جلسهٔ شما به دست ما رسید (${ref})`,
-        intro: `از اینکه یک جلسهٔ ۳۰ دقیقه‌ای با ${brand} رزرو کردید سپاسگزاریم.`,
-        status: "جلسهٔ شما تا زمانی که آن را تأیید کنیم در انتظار تأیید است. به محض تأیید، به شما ایمیل می‌زنیم.",
-        invite: "دعوت‌نامهٔ پیوست، این زمان را به‌صورت موقت در تقویم شما نگه می‌دارد.",
-      },
-      confirmed: {
-        subject: (ref) => `جلسهٔ شما تأیید شد (${ref})`,
-        intro: `خبر خوب: جلسهٔ شما با ${brand} تأیید شد.`,
-        status: "مشتاق گفت‌وگو با شما هستیم.",
-        invite: "دعوت‌نامهٔ پیوست، این رویداد را در تقویم شما به‌روز می‌کند.",
-      },
-      pending: {
-        subject: (ref) => `جلسهٔ شما هنوز تأیید نشده است (${ref})`,
-        intro: `خبری دربارهٔ جلسهٔ شما با ${brand}.`,
-        status: "جلسهٔ شما هنوز تأیید نشده و دوباره در انتظار تأیید است. به محض تأیید، به شما ایمیل می‌زنیم.",
-        invite: "دعوت‌نامهٔ پیوست، این رویداد را در تقویم شما دوباره موقت علامت می‌زند.",
-      },
-      when: "زمان",
-      officeTime: "به وقت آمستردام",
-      summary: `جلسه با ${brand}`,
-      description: (ref) => `جلسهٔ ۳۰ دقیقه‌ای با ${brand}. شمارهٔ پیگیری: ${ref}.`,
-    },
-  },
+// Stands for a value that goes between two pieces of copy, so each piece is escaped on its own.
+const GAP = "\u0000";
+const around = (text: string): [string, string] => {
+  const [before, after = ""] = text.split(GAP);
+  return [before, after];
 };
+
+/** The visitor's emails in their language: the `mail` group of its locale file. */
+function copyOf(lang: Language): Copy {
+  // Emails are not laid out by a browser: no soft hyphens in long Dutch words.
+  const tr = plainT(lang);
+  const minutes = formatNumber(MEETING_MINUTES, lang);
+  const stage = (name: MeetingStage): StageCopy => ({
+    subject: (ref) => tr(`mail.meeting.${name}.subject`, { ref }),
+    intro: tr(`mail.meeting.${name}.intro`, { minutes }),
+    status: tr(`mail.meeting.${name}.status`),
+    invite: tr(`mail.meeting.${name}.invite`),
+  });
+  return {
+    locale: LANGUAGE_INFO[lang].intl,
+    greeting: { named: around(tr("mail.greeting.named", { name: GAP })), anonymous: tr("mail.greeting.anonymous") },
+    signOff: tr("mail.signOff"),
+    team: tr("mail.team"),
+    reference: tr("mail.reference"),
+    questions: around(tr("mail.questions", { email: GAP })),
+    enquiry: {
+      subject: (ref) => tr("mail.enquiry.subject", { ref }),
+      intro: tr("mail.enquiry.intro"),
+      service: tr("mail.enquiry.service"),
+      quote: tr("mail.enquiry.quote"),
+    },
+    meeting: {
+      requested: stage("requested"),
+      confirmed: stage("confirmed"),
+      pending: stage("pending"),
+      when: tr("mail.meeting.when"),
+      officeTime: tr("mail.meeting.officeTime"),
+      summary: tr("mail.meeting.summary"),
+      description: (ref) => tr("mail.meeting.description", { ref, minutes }),
+    },
+  };
+}
 
 /** The company's notification of a new enquiry: every field, in English. */
 export function companyEnquiryEmail(e: EnquiryDetails): Email {
   const ref = enquiryReference(e.id);
-  const lang = asLanguage(e.language);
+  const lang = requireLanguage(e.language, `enquiry ${ref}`);
   const service = serviceName(e.service, "en");
   const fields: Field[] = [
     ["Reference", ref, "ours"],
@@ -215,10 +138,10 @@ export function companyEnquiryEmail(e: EnquiryDetails): Email {
     ["Email", e.email],
     ["Company", e.company ?? "(none)", e.company ? "visitor" : "ours"],
     ["Service", service ? `${service} (${e.service})` : e.service, service ? "ours" : "visitor"],
-    ["Language", `${LANGUAGE_NAMES[lang]} (${lang})`, "ours"],
+    ["Language", languageLabel(lang), "ours"],
   ];
   return companyEmail({
-    subject: `New enquiry ${ref}${service ? `: ${service}` : ""} (${LANGUAGE_NAMES[lang]})`,
+    subject: `New enquiry ${ref}${service ? `: ${service}` : ""} (${englishLanguageName(lang)})`,
     heading: "New enquiry from the website",
     fields,
     message: e.message,
@@ -228,10 +151,10 @@ export function companyEnquiryEmail(e: EnquiryDetails): Email {
 /** The company's notification of a new booking: every field, in English. */
 export function companyMeetingEmail(m: MeetingDetails): Email {
   const ref = meetingReference(m.id);
-  const lang = asLanguage(m.language);
+  const lang = requireLanguage(m.language, `meeting ${ref}`);
   const when = meetingWhen("en", m.date, m.time);
   return companyEmail({
-    subject: `New meeting request ${ref}: ${when.short} (${LANGUAGE_NAMES[lang]})`,
+    subject: `New meeting request ${ref}: ${when.short} (${englishLanguageName(lang)})`,
     heading: "New meeting request from the website",
     fields: [
       ["Reference", ref, "ours"],
@@ -240,7 +163,7 @@ export function companyMeetingEmail(m: MeetingDetails): Email {
       ["Name", m.name],
       ["Email", m.email],
       ["Phone", m.phone],
-      ["Language", `${LANGUAGE_NAMES[lang]} (${lang})`, "ours"],
+      ["Language", languageLabel(lang), "ours"],
       ["Booked", `${officeDateTime(m.createdAt)} (Amsterdam time)`, "ours"],
     ],
   });
@@ -248,9 +171,9 @@ export function companyMeetingEmail(m: MeetingDetails): Email {
 
 /** The visitor's acknowledgement of their enquiry, in their language. */
 export function visitorEnquiryEmail(e: EnquiryDetails): Email {
-  const lang = asLanguage(e.language);
-  const copy = COPY[lang];
   const ref = enquiryReference(e.id);
+  const lang = requireLanguage(e.language, `enquiry ${ref}`);
+  const copy = copyOf(lang);
   const service = serviceName(e.service, lang);
   const facts: [string, string][] = [[copy.reference, ref]];
   if (service) facts.push([copy.enquiry.service, service]);
@@ -265,10 +188,10 @@ export function visitorEnquiryEmail(e: EnquiryDetails): Email {
 
 /** The visitor's email about their meeting (booked, confirmed, or back to pending), in their language. */
 export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage): Email {
-  const lang = asLanguage(m.language);
-  const copy = COPY[lang];
-  const stageCopy = copy.meeting[stage];
   const ref = meetingReference(m.id);
+  const lang = requireLanguage(m.language, `meeting ${ref}`);
+  const copy = copyOf(lang);
+  const stageCopy = copy.meeting[stage];
   return visitorEmail(lang, {
     subject: stageCopy.subject(ref),
     name: displayName(m.name),
@@ -283,8 +206,9 @@ export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage): Ema
 
 /** SUMMARY and DESCRIPTION of the meeting's calendar invite, in the visitor's language. */
 export function inviteText(m: Pick<MeetingDetails, "id" | "language">): { summary: string; description: string } {
-  const copy = COPY[asLanguage(m.language)].meeting;
-  return { summary: copy.summary, description: copy.description(meetingReference(m.id)) };
+  const ref = meetingReference(m.id);
+  const copy = copyOf(requireLanguage(m.language, `meeting ${ref}`)).meeting;
+  return { summary: copy.summary, description: copy.description(ref) };
 }
 
 // ——— Building blocks ———
@@ -334,7 +258,7 @@ function companyEmail({
 }
 
 function visitorEmail(
-  lang: LanguageCode,
+  lang: Language,
   {
     subject,
     name,
@@ -343,7 +267,7 @@ function visitorEmail(
     after,
   }: { subject: string; name: string | null; paragraphs: string[]; facts: [string, string][]; after: string[] },
 ): Email {
-  const copy = COPY[lang];
+  const copy = copyOf(lang);
   const [hello, comma] = copy.greeting.named;
   const [ask, askEnd] = copy.questions;
   const text = [
@@ -389,8 +313,8 @@ const TH =
 const TD = "padding:6px 0;vertical-align:top";
 const BOX = "padding:12px;background:#f3f4f6;border-radius:6px;line-height:1.6";
 
-function page(lang: LanguageCode, title: string, body: string): string {
-  const dir = lang === "fa" ? "rtl" : "ltr";
+function page(lang: Language, title: string, body: string): string {
+  const dir = dirOf(lang);
   const font = lang === "fa" ? "Vazirmatn,Tahoma,'Segoe UI',Arial,sans-serif" : "Inter,'Segoe UI',Arial,sans-serif";
   return `<!doctype html>
 <html lang="${lang}" dir="${dir}">
@@ -430,13 +354,13 @@ function displayName(name: string): string | null {
 }
 
 /** A meeting's time in a language: long ("Tuesday 24 November 2026, 11:00–11:30") and short. */
-function meetingWhen(lang: LanguageCode, date: string, time: string): { long: string; short: string } {
+function meetingWhen(lang: Language, date: string, time: string): { long: string; short: string } {
   const [y, mo, d] = date.split("-").map(Number);
   const [h, mi] = time.split(":").map(Number);
   // The office's wall-clock fields, formatted as UTC so no time zone shifts them.
   const start = new Date(Date.UTC(y, mo - 1, d, h, mi));
   const end = new Date(start.getTime() + MEETING_MINUTES * 60_000);
-  const { locale } = COPY[lang];
+  const locale = LANGUAGE_INFO[lang].intl;
   const day = longDate(locale, start);
   const clock = new Intl.DateTimeFormat(locale, {
     timeZone: "UTC",

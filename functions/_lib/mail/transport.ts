@@ -8,7 +8,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
-import { ConfigError, isProduction, mailConfig } from "../env.ts";
+import { ConfigError } from "../../../src/config/config-error.ts";
+import { isProduction, mailConfig } from "../../../src/config/server.ts";
 
 export interface MailTransport {
   /** "smtp", "file" or "unconfigured", for logs. */

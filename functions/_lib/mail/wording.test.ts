@@ -3,9 +3,10 @@
  * legal and immigration service, idiomatic Dutch for a meeting that is not confirmed yet.
  */
 import { describe, expect, test } from "vitest";
+import type { Language } from "../../../src/shared/languages";
 import { visitorEnquiryEmail, visitorMeetingEmail, type EnquiryDetails, type MeetingDetails } from "./templates";
 
-const enquiry = (language: string): EnquiryDetails => ({
+const enquiry = (language: Language): EnquiryDetails => ({
   id: 42,
   firstName: "Sara",
   lastName: "Rahimi",
@@ -16,7 +17,7 @@ const enquiry = (language: string): EnquiryDetails => ({
   language,
   createdAt: "2026-11-23T10:00:00.000Z",
 });
-const meeting = (language: string): MeetingDetails => ({
+const meeting = (language: Language): MeetingDetails => ({
   id: 17,
   name: "Sara Rahimi",
   email: "sara@example.com",

@@ -3,24 +3,24 @@ import { showToast } from "../../stores/toasts";
 import {
   fetchCurrentUser,
   goToLogin,
+  listEnquiries,
   listMeetings,
-  listSubmissions,
   LOGIN_PATH,
   logout,
+  setEnquiryProcessed,
   setMeetingConfirmed,
-  setSubmissionProcessed,
-  type ContactSubmission,
-  type CurrentUser,
-  type Meeting,
 } from "./api";
-import { MeetingCard, SubmissionCard } from "./cards";
+import type { AdminEnquiry, AdminMeeting, CurrentUser } from "../../shared/api";
+import type { ServiceNames } from "../../shared/services";
+import { EnquiryCard, MeetingCard } from "./cards";
 import { showFlashToast } from "./flash";
 import { StatusList, type StatusListTexts } from "./StatusList";
 import { Icon, iconPaths, PageSpinner, Spinner } from "./ui";
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
-const submissionTexts: StatusListTexts = {
+// The spec's words for the enquiries tab say "submissions" (section 2).
+const enquiryTexts: StatusListTexts = {
   loading: "Loading submissions…",
   summary: (total, pending) => `${plural(total, "submission")} · ${pending} pending`,
   errorTitle: "Error loading submissions",
@@ -40,19 +40,20 @@ const meetingTexts: StatusListTexts = {
   failed: { title: "Update failed", description: "There was a problem updating the meeting status." },
 };
 
-const submissionPending = (item: ContactSubmission) => !item.isProcessed;
-const meetingPending = (item: Meeting) => !item.isConfirmed;
-const toggleSubmission = (item: ContactSubmission) => setSubmissionProcessed(item.id, !item.isProcessed);
-const toggleMeeting = (item: Meeting) => setMeetingConfirmed(item.id, !item.isConfirmed);
+const enquiryPending = (item: AdminEnquiry) => !item.isProcessed;
+const meetingPending = (item: AdminMeeting) => !item.isConfirmed;
+const toggleEnquiry = (item: AdminEnquiry) => setEnquiryProcessed(item.id, !item.isProcessed);
+const toggleMeeting = (item: AdminMeeting) => setMeetingConfirmed(item.id, !item.isConfirmed);
 
 const TABS = [
-  { key: "submissions", label: "Contact Submissions", icon: iconPaths.inbox },
+  { key: "enquiries", label: "Contact Submissions", icon: iconPaths.inbox },
   { key: "meetings", label: "Meeting Reservations", icon: iconPaths.calendar },
 ] as const;
 type TabKey = (typeof TABS)[number]["key"];
 
 /** The protected dashboard (spec section 2): a session check, then the two lists in tabs. */
-export default function AdminDashboard() {
+/** `serviceNames`: the catalogue's English names, read from the locale file by the page. */
+export default function AdminDashboard({ serviceNames }: { serviceNames: ServiceNames }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
 
   useEffect(() => {
@@ -71,14 +72,14 @@ export default function AdminDashboard() {
   }, []);
 
   if (!user) return <PageSpinner label="Checking your session…" />;
-  return <Dashboard user={user} />;
+  return <Dashboard user={user} serviceNames={serviceNames} />;
 }
 
-function Dashboard({ user }: { user: CurrentUser }) {
-  const [tab, setTab] = useState<TabKey>("submissions");
+function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: ServiceNames }) {
+  const [tab, setTab] = useState<TabKey>("enquiries");
   // A tab's list loads the first time it is shown and then stays (no refetch on switching back).
-  const [opened, setOpened] = useState<ReadonlySet<TabKey>>(new Set(["submissions"]));
-  const tabRefs = useRef<Record<TabKey, HTMLButtonElement | null>>({ submissions: null, meetings: null });
+  const [opened, setOpened] = useState<ReadonlySet<TabKey>>(new Set(["enquiries"]));
+  const tabRefs = useRef<Record<TabKey, HTMLButtonElement | null>>({ enquiries: null, meetings: null });
   const [leaving, setLeaving] = useState(false);
 
   const select = (key: TabKey, focus = false) => {
@@ -175,19 +176,19 @@ function Dashboard({ user }: { user: CurrentUser }) {
 
       <div
         role="tabpanel"
-        id="panel-submissions"
-        aria-labelledby="tab-submissions"
+        id="panel-enquiries"
+        aria-labelledby="tab-enquiries"
         tabIndex={0}
-        hidden={tab !== "submissions"}
+        hidden={tab !== "enquiries"}
         className="mt-6 rounded-card"
       >
         <StatusList
-          isPending={submissionPending}
-          load={listSubmissions}
-          toggle={toggleSubmission}
-          texts={submissionTexts}
+          isPending={enquiryPending}
+          load={listEnquiries}
+          toggle={toggleEnquiry}
+          texts={enquiryTexts}
           emptyIcon={iconPaths.inbox}
-          renderCard={(item, controls) => <SubmissionCard item={item} controls={controls} />}
+          renderCard={(item, controls) => <EnquiryCard item={item} controls={controls} serviceNames={serviceNames} />}
         />
       </div>
       <div

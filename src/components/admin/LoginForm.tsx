@@ -4,7 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { loginSchema } from "../../shared/schemas";
 import { showToast } from "../../stores/toasts";
-import { ApiError, DASHBOARD_PATH, fetchCurrentUser, login, type LoginResponse } from "./api";
+import type { ErrorAnswer } from "../../shared/api";
+import { ApiError, DASHBOARD_PATH, fetchCurrentUser, login } from "./api";
 import { showToastAcrossNavigation } from "./flash";
 import { Spinner } from "./ui";
 
@@ -12,12 +13,12 @@ type LoginInput = z.input<typeof loginSchema>;
 type LoginOutput = z.output<typeof loginSchema>;
 
 /** A 401 from /api/login is an answer (wrong credentials), not a failed request. */
-const isLoginAnswer = (error: unknown): error is ApiError & { data: LoginResponse } =>
+const isLoginAnswer = (error: unknown): error is ApiError & { data: ErrorAnswer } =>
   error instanceof ApiError &&
   error.status === 401 &&
   typeof error.data === "object" &&
   error.data !== null &&
-  (error.data as LoginResponse).success === false;
+  (error.data as ErrorAnswer).success === false;
 
 const inputClass =
   "block w-full rounded-xl border border-slate-500 bg-white px-4 py-3 text-base text-ink shadow-sm transition-colors placeholder:text-slate-500 hover:border-slate-600 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-500/30 aria-[invalid=true]:border-red-700 aria-[invalid=true]:focus:ring-red-600/25";
@@ -39,6 +40,7 @@ export default function LoginForm() {
 
   // Already signed in: nothing to do here.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- marks hydration: the form is usable from here on
     setHydrated(true);
     let active = true;
     fetchCurrentUser()

@@ -1,14 +1,14 @@
-/** The contact-submission and meeting cards of the dashboard. Every value is rendered as text. */
+/** The enquiry and meeting cards of the dashboard. Every value is rendered as text. */
 import { useId, type ReactNode } from "react";
-import type { ContactSubmission, EmailStatus, Meeting } from "./api";
-import { formatCalendarDate, formatDateTime, serviceLabel } from "./format";
+import type { AdminEnquiry, AdminMeeting, EmailStatus } from "../../shared/api";
+import { englishLanguageName } from "../../shared/languages";
+import { serviceDisplayName, type ServiceNames } from "../../shared/services";
+import { formatCalendarDate, formatDateTime } from "./format";
 import type { CardControls } from "./StatusList";
 import { Badge, Icon, iconPaths, Spinner } from "./ui";
 
-const LANGUAGE_NAMES: Record<string, string> = { en: "English", nl: "Dutch", fa: "Persian" };
-
 /** Shown when this record's notification emails keep failing (the outbox retries them). */
-function EmailWarning({ status }: { status?: EmailStatus }) {
+function EmailWarning({ status }: { status: EmailStatus | null }) {
   if (status !== "failing") return null;
   return (
     <p
@@ -39,7 +39,7 @@ function Card({
   children: ReactNode;
   footer: ReactNode;
   twoColumns?: "always" | "from-sm";
-  emailStatus?: EmailStatus;
+  emailStatus: EmailStatus | null;
 }) {
   return (
     <article aria-labelledby={titleId} className="card flex w-full flex-col p-5 sm:p-6">
@@ -128,7 +128,15 @@ function ToggleButton({
   );
 }
 
-export function SubmissionCard({ item, controls }: { item: ContactSubmission; controls: CardControls }) {
+export function EnquiryCard({
+  item,
+  controls,
+  serviceNames,
+}: {
+  item: AdminEnquiry;
+  controls: CardControls;
+  serviceNames: ServiceNames;
+}) {
   const titleId = useId();
   return (
     <Card
@@ -157,8 +165,8 @@ export function SubmissionCard({ item, controls }: { item: ContactSubmission; co
           <span className="text-muted italic">Not provided</span>
         )}
       </Field>
-      <Field label="Service">{serviceLabel(item.service)}</Field>
-      {item.language && <Field label="Language">{LANGUAGE_NAMES[item.language] ?? item.language}</Field>}
+      <Field label="Service">{serviceDisplayName(item.service, serviceNames)}</Field>
+      <Field label="Language">{englishLanguageName(item.language)}</Field>
       <Field label="Message" wide>
         <span
           data-testid="message"
@@ -171,7 +179,7 @@ export function SubmissionCard({ item, controls }: { item: ContactSubmission; co
   );
 }
 
-export function MeetingCard({ item, controls }: { item: Meeting; controls: CardControls }) {
+export function MeetingCard({ item, controls }: { item: AdminMeeting; controls: CardControls }) {
   const titleId = useId();
   return (
     <Card
@@ -200,8 +208,8 @@ export function MeetingCard({ item, controls }: { item: Meeting; controls: CardC
       <Field label="Time">
         <time dateTime={item.time}>{item.time}</time>
       </Field>
-      {item.language && <Field label="Language">{LANGUAGE_NAMES[item.language] ?? item.language}</Field>}
-      <Field label="Phone" wide={!item.language}>
+      <Field label="Language">{englishLanguageName(item.language)}</Field>
+      <Field label="Phone">
         <a
           href={`tel:${item.phone.replace(/[^\d+]/g, "")}`}
           dir="ltr"

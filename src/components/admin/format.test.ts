@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatCalendarDate, formatDateTime, serviceLabel } from "./format";
+import { formatCalendarDate, formatDateTime } from "./format";
 
 describe("admin display formats", () => {
   test("a timestamp reads as US English short date and two-digit time", () => {
@@ -18,14 +18,5 @@ describe("admin display formats", () => {
   test("a meeting date is the same calendar day in every time zone", () => {
     expect(formatCalendarDate("2025-03-05")).toBe("Mar 5, 2025");
     expect(formatCalendarDate("not a date")).toBe("not a date");
-  });
-
-  test("service ids get their labels; unknown values stay as they are", () => {
-    expect(serviceLabel("startup-visa")).toBe("Startup Visa");
-    expect(serviceLabel("business-launchpad")).toBe("Business Launchpad");
-    expect(serviceLabel("startup-studio")).toBe("Startup Studio");
-    expect(serviceLabel("other")).toBe("Other Services");
-    expect(serviceLabel("consulting")).toBe("consulting");
-    expect(serviceLabel("toString")).toBe("toString");
   });
 });

@@ -1,4 +1,4 @@
-/** How the dashboard shows dates, times and services (spec section 2, admin routes). */
+/** How the dashboard shows dates and times (spec section 2, admin routes); service names come from the locale file. */
 
 const dateTime = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
@@ -24,14 +24,3 @@ export function formatCalendarDate(value: string): string {
   if (!match) return value;
   return dateOnly.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
-
-const SERVICE_LABELS: Record<string, string> = {
-  "startup-visa": "Startup Visa",
-  "business-launchpad": "Business Launchpad",
-  "startup-studio": "Startup Studio",
-  other: "Other Services",
-};
-
-/** The display label of a service id; an unknown value is shown as it is. */
-export const serviceLabel = (service: string): string =>
-  Object.hasOwn(SERVICE_LABELS, service) ? SERVICE_LABELS[service] : service;

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useStore } from "@nanostores/react";
 import DatePicker, { registerLocale } from "react-datepicker";
-import { enUS, faIR, nl } from "date-fns/locale";
+import { enUS } from "date-fns/locale";
 import { fromZonedTime } from "date-fns-tz";
 import "react-datepicker/dist/react-datepicker.css";
 import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
+import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "../../shared/api";
+import { DATE_FNS_LOCALES } from "../../shared/date-fns-locales";
 import { isoWeekday } from "../../shared/booking";
+import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../shared/office";
 import { $bookingOpen, closeBooking } from "../../stores/booking";
 import { showToast } from "../../stores/toasts";
 
@@ -20,8 +23,7 @@ registerLocale(EN, {
     date: (o?: { width?: string }) => (o?.width === "full" ? "EEEE, MMMM d, y" : enUS.formatLong.date(o as never)),
   },
 });
-registerLocale("nl", nl);
-registerLocale("fa", faIR);
+for (const [lang, locale] of Object.entries(DATE_FNS_LOCALES)) registerLocale(lang, locale);
 
 export interface BookingLabels {
   title: string;
@@ -50,14 +52,6 @@ export interface BookingLabels {
     slotsErrorTitle: string;
     slotsError: string;
   };
-}
-
-interface Calendar {
-  timeZone: string;
-  today: string;
-  lastDate: string;
-  weekdays: number[];
-  closedDates: string[];
 }
 
 const DEFAULT_TIME = "09:00";
@@ -90,7 +84,7 @@ export default function BookingDialog({
 }) {
   const open = useStore($bookingOpen);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [calendar, setCalendar] = useState<Calendar | null>(null);
+  const [calendar, setCalendar] = useState<OfficeCalendar | null>(null);
   const [date, setDate] = useState<string>(() => ymd(new Date()));
   const [time, setTime] = useState(DEFAULT_TIME);
   const [slots, setSlots] = useState<string[]>([]);
@@ -112,7 +106,7 @@ export default function BookingDialog({
   // The office calendar, once: today in office time, last bookable day, weekdays, closed dates.
   useEffect(() => {
     if (!open || calendar) return;
-    apiRequest<{ data: Calendar }>("GET", "/api/meetings/calendar")
+    apiRequest<CalendarAnswer>("GET", "/api/meetings/calendar")
       .then(({ data }) => {
         setCalendar(data);
         setDate((current) => (current < data.today ? data.today : current));
@@ -125,7 +119,7 @@ export default function BookingDialog({
     async (day: string, preferFirst = false) => {
       setLoadingSlots(true);
       try {
-        const result = await apiRequest<{ success: boolean; data: string[] }>(
+        const result = await apiRequest<SlotsAnswer>(
           "GET",
           `/api/meetings/available-slots?date=${encodeURIComponent(day)}`,
         );
@@ -157,7 +151,7 @@ export default function BookingDialog({
     returnFocus();
   };
 
-  const officeZone = calendar?.timeZone ?? "Europe/Amsterdam";
+  const officeZone = calendar?.timeZone ?? OFFICE_TIME_ZONE;
   const visitorZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
   const localEquivalent = useMemo(() => {
     if (!time || visitorZone === officeZone) return null;
@@ -271,7 +265,7 @@ export default function BookingDialog({
                 maxDate={calendar ? fromYmd(calendar.lastDate) : undefined}
                 filterDate={isOpenDay}
                 calendarStartDay={lang === "fa" ? 6 : 1}
-                timeIntervals={30}
+                timeIntervals={MEETING_MINUTES}
                 dateFormat="yyyy-MM-dd"
                 ariaLabelledBy="booking-title"
               />

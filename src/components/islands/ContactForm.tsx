@@ -2,7 +2,8 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useStore } from "@nanostores/react";
-import { contactSchema, SERVICE_IDS, type ContactInput } from "../../shared/schemas";
+import { enquirySchema, MESSAGES, type EnquiryInput } from "../../shared/schemas";
+import { SERVICE_IDS, type ServiceNames } from "../../shared/services";
 import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
 import { showToast } from "../../stores/toasts";
 import { $bookingOpen, openBooking } from "../../stores/booking";
@@ -19,7 +20,7 @@ export interface ContactLabels {
   optional: string;
   service: string;
   servicePlaceholder: string;
-  services: Record<string, string>;
+  services: ServiceNames;
   message: string;
   messagePlaceholder: string;
   submit: string;
@@ -45,7 +46,7 @@ export interface ContactFormProps {
   booking: BookingLabels;
 }
 
-const EMPTY: ContactInput = { firstName: "", lastName: "", email: "", company: "", service: "", message: "" };
+const EMPTY: EnquiryInput = { firstName: "", lastName: "", email: "", company: "", service: "", message: "" };
 
 const inputClass =
   "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-700";
@@ -94,8 +95,8 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactInput>({
-    resolver: zodResolver(contactSchema),
+  } = useForm<EnquiryInput>({
+    resolver: zodResolver(enquirySchema),
     defaultValues: EMPTY,
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -116,7 +117,7 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
       if (error instanceof ApiError) {
         const fields = (error.data as { errors?: Record<string, string[]> } | null)?.errors ?? {};
         for (const [field, messages] of Object.entries(fields)) {
-          if (field in EMPTY && messages[0]) setError(field as keyof ContactInput, { message: messages[0] });
+          if (field in EMPTY && messages[0]) setError(field as keyof EnquiryInput, { message: messages[0] });
         }
         const topic = errorTopic(error.message);
         const server = error.status >= 500 ? "" : error.message;
@@ -127,7 +128,7 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
     }
   });
 
-  const describedBy = (field: keyof ContactInput) => (errors[field] ? `cf-${field}-error` : undefined);
+  const describedBy = (field: keyof EnquiryInput) => (errors[field] ? `cf-${field}-error` : undefined);
 
   return (
     <>
@@ -281,12 +282,4 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
 }
 
 /** Key of the translated message for a topic found in a server error. */
-function topicMessage(topic: NonNullable<ReturnType<typeof errorTopic>>): string {
-  return {
-    email: "Please enter a valid email address",
-    phone: "Please enter a valid phone number",
-    firstName: "First name must be at least 2 characters",
-    lastName: "Last name must be at least 2 characters",
-    name: "Name must be at least 2 characters",
-  }[topic];
-}
+const topicMessage = (topic: NonNullable<ReturnType<typeof errorTopic>>): string => MESSAGES[topic];

@@ -26,7 +26,6 @@ export interface NavbarProps {
   getStarted: NavLink;
   menuLabel: string;
   navLabel: string;
-  cookieName: string;
 }
 
 const chevron = (
@@ -83,13 +82,8 @@ export default function Navbar(props: NavbarProps) {
   const switchLanguage = (e: MouseEvent<HTMLAnchorElement>, lang: LanguageLink) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
     e.preventDefault();
-    const secure = location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = `${props.cookieName}=${lang.code}; Max-Age=2592000; Path=/; SameSite=Lax${secure}`;
-    try {
-      localStorage.setItem("i18nextLng", lang.code);
-    } catch {
-      /* storage may be disabled; the cookie is enough */
-    }
+    // Only the query and hash are added here: the new page's head script (src/lib/boot.ts) stores
+    // its language before first paint, so the cookie has one writer.
     location.assign(lang.href + location.search + location.hash);
   };
 

@@ -18,6 +18,11 @@ export interface KeyUse {
   group: boolean;
   /** Names the call fills in for {{placeholders}}; null when it spreads an object we cannot read. */
   variables: string[] | null;
+  /**
+   * A key-shaped string outside a tr() call (`serviceNameKey = (id) => \`services.names.${id}\``):
+   * it marks keys as used, but is not reported when nothing matches (it may not be a key at all).
+   */
+  mention?: boolean;
 }
 
 /** i18next options that are not interpolation variables. */
@@ -151,6 +156,35 @@ export function findKeyUses(file: string, text: string): KeyUse[] {
     const exact = literal.parts.length === 1;
     const pattern = new RegExp(`^${literal.parts.map(escapeRegExp).join(".+?")}$`);
     uses.push({ file, line: lineAt(text, m.index), written, pattern, exact, group, variables });
+  }
+  return uses;
+}
+
+/**
+ * Key-shaped strings anywhere in a file ("group.key", `group.${x}.title`) whose first part is one of
+ * `groups` (the top-level groups of en.json): keys handed around before they reach tr().
+ */
+export function findKeyMentions(file: string, text: string, groups: ReadonlySet<string>): KeyUse[] {
+  const uses: KeyUse[] = [];
+  const quote = /["'`]/g;
+  for (let m = quote.exec(text); m; m = quote.exec(text)) {
+    const literal = readLiteral(text, m.index);
+    if (!literal) continue;
+    quote.lastIndex = literal.end;
+    const written = literal.parts.join("${…}");
+    const first = written.split(".")[0];
+    if (!written.includes(".") || !groups.has(first) || !/^[\w.${}…-]+$/.test(written)) continue;
+    const pattern = new RegExp(`^${literal.parts.map(escapeRegExp).join(".+?")}$`);
+    uses.push({
+      file,
+      line: lineAt(text, m.index),
+      written,
+      pattern,
+      exact: literal.parts.length === 1,
+      group: true,
+      variables: null,
+      mention: true,
+    });
   }
   return uses;
 }

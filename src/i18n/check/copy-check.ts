@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { socialImagesFile, teamFile, testimonialsFile } from "../../data/content-schema.ts";
-import { findKeyUses, usesKey, type KeyUse } from "./code-usage.ts";
+import { findKeyMentions, findKeyUses, usesKey, type KeyUse } from "./code-usage.ts";
 import { JsonSyntaxError, lineNear, parseJsonSource, toPlain, type JsonNode } from "./json-source.ts";
 import { emptyRecord, reviewFlags, TRANSLATED, type ReviewFlag, type ReviewRecord, type Translated } from "./review.ts";
 import {
@@ -30,7 +30,8 @@ export const PATHS = {
   locales: "src/i18n/locales",
   rules: "src/i18n/copy-rules.json",
   reviewed: "src/i18n/reviewed.json",
-  code: "src",
+  /** Where code that reads the locale files lives (pages and islands; the emails' templates). */
+  code: ["src", "functions"],
   pages: "src/pages/[lang]",
   public: "public",
   content: {
@@ -386,10 +387,15 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
 
   // ---- Code: which keys are used, and which the code asks for but the files lack -----------------
   const uses: KeyUse[] = [];
-  for (const file of sourceFiles(root)) uses.push(...findKeyUses(file, readFileSync(abs(file), "utf8")));
+  const topGroups = new Set([...source.texts.keys(), ...source.groups.keys()].map((k) => k.split(".")[0]));
+  for (const file of sourceFiles(root)) {
+    const text = readFileSync(abs(file), "utf8");
+    uses.push(...findKeyUses(file, text), ...findKeyMentions(file, text, topGroups));
+  }
   if (sourceOk) {
     const isGroup = (key: string) => source.groups.has(key);
     for (const use of uses) {
+      if (use.mention) continue;
       const found = use.exact
         ? source.texts.has(use.written) || (use.group && isGroup(use.written))
         : [...source.texts.keys()].some((k) => usesKey(use, k));
@@ -460,7 +466,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
           message: `${name} contains {{${p}}}, but content texts are shown exactly as written. Write the text out instead.`,
         });
     } else if (e.lang === SOURCE_LANG) {
-      const matching = uses.filter((u) => usesKey(u, e.key));
+      const matching = uses.filter((u) => !u.mention && usesKey(u, e.key));
       if (matching.length && matching.every((u) => u.variables !== null)) {
         const filled = new Set(["brand", ...matching.flatMap((u) => u.variables ?? [])]);
         for (const p of new Set(placeholdersOf(e.value)))
@@ -576,18 +582,18 @@ function fixPersianInContent(text: string, root: JsonNode): string {
   return out;
 }
 
-/** Source files that may use translation keys. */
+/** Source files that may use translation keys (tests excluded). */
 function sourceFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = `${dir}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (rel !== "src/i18n/check") walk(rel);
+        if (rel !== "src/i18n/check" && rel !== "functions/_tests" && entry.name !== "node_modules") walk(rel);
       } else if (/\.(astro|tsx?|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(rel);
     }
   };
-  if (existsSync(path.join(root, PATHS.code))) walk(PATHS.code);
+  for (const dir of PATHS.code) if (existsSync(path.join(root, dir))) walk(dir);
   return out;
 }
 

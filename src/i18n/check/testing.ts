@@ -1,4 +1,4 @@
-/** Test helpers: a throwaway copy of the project's copy (src/ and public/) to make editor mistakes in. */
+/** Test helpers: a throwaway copy of the project's copy and the code that reads it (src/, functions/, public/). */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,10 +20,10 @@ export interface ProjectCopy {
   remove(): void;
 }
 
-/** Copies src/ (and links public/, and `extra` entries) of the repository into a temporary folder. */
+/** Copies src/ and functions/ (and links public/, and copies `extra` entries) into a temporary folder. */
 export function copyProject(extra: string[] = []): ProjectCopy {
   const root = mkdtempSync(path.join(tmpdir(), "copy-check-"));
-  cpSync(path.join(repoRoot, "src"), path.join(root, "src"), { recursive: true });
+  for (const dir of ["src", "functions"]) cpSync(path.join(repoRoot, dir), path.join(root, dir), { recursive: true });
   symlinkSync(path.join(repoRoot, "public"), path.join(root, "public"));
   for (const entry of extra) cpSync(path.join(repoRoot, entry), path.join(root, entry), { recursive: true });
   const full = (file: string) => path.join(root, file);

@@ -1,39 +1,24 @@
 import type { Kysely } from "kysely";
-import { type EmailStatus, submissionEmailStatus } from "./outbox.repository.ts";
+import type { AdminEnquiry, EmailStatus, Enquiry } from "../src/shared/api.ts";
+import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
+import { enquiryEmailStatus } from "./outbox.repository.ts";
 import { after, decodeCursor, DEFAULT_PAGE_SIZE, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
-import type { ContactSubmissionRow, Database } from "./types.ts";
+import type { Database, EnquiryRow } from "./types.ts";
 
-/** A contact enquiry as the API returns it. */
-export type ContactSubmission = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string | null;
-  service: string;
-  message: string;
-  /** The visitor's language (en, nl, fa). */
-  language: string;
-  createdAt: string;
-  isProcessed: boolean;
-};
-
-/** An enquiry as the admin lists show it: with the state of its notification emails. */
-export type AdminContactSubmission = ContactSubmission & { emailStatus: EmailStatus | null };
-
-export type NewContactSubmissionInput = {
+export type NewEnquiryInput = {
   firstName: string;
   lastName: string;
   email: string;
   company?: string | null;
   service: string;
   message: string;
-  /** Defaults to en. */
-  language?: string;
+  /** Defaults to DEFAULT_LANGUAGE. */
+  language?: Language;
 };
 
-function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
+/** A row as the API shows it; a stored language that is no longer one of ours fails here, loudly. */
+function toEnquiry(row: EnquiryRow): Enquiry {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -42,26 +27,21 @@ function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
     company: row.company,
     service: row.service,
     message: row.message,
-    language: row.language,
+    language: requireLanguage(row.language, `enquiries #${row.id}`),
     createdAt: toIso(row.createdAt),
     isProcessed: row.isProcessed,
   };
 }
 
-const toAdminSubmission = (
-  row: ContactSubmissionRow & { emailStatus: EmailStatus | null },
-): AdminContactSubmission => ({
-  ...toContactSubmission(row),
+const toAdminEnquiry = (row: EnquiryRow & { emailStatus: EmailStatus | null }): AdminEnquiry => ({
+  ...toEnquiry(row),
   emailStatus: row.emailStatus,
 });
 
 /** Stores an enquiry; it starts unprocessed. An empty or missing company is stored as null. */
-export async function createSubmission(
-  db: Kysely<Database>,
-  input: NewContactSubmissionInput,
-): Promise<ContactSubmission> {
+export async function createEnquiry(db: Kysely<Database>, input: NewEnquiryInput): Promise<Enquiry> {
   const row = await db
-    .insertInto("contactSubmissions")
+    .insertInto("enquiries")
     .values({
       firstName: input.firstName,
       lastName: input.lastName,
@@ -69,44 +49,44 @@ export async function createSubmission(
       company: input.company || null,
       service: input.service,
       message: input.message,
-      language: input.language ?? "en",
+      language: input.language ?? DEFAULT_LANGUAGE,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toContactSubmission(row);
+  return toEnquiry(row);
 }
 
 /** Every enquiry, newest first, with the state of its emails. */
-export async function listSubmissions(
+export async function listEnquiries(
   db: Kysely<Database>,
   { limit = DEFAULT_PAGE_SIZE, cursor }: PageRequest = {},
-): Promise<Page<AdminContactSubmission>> {
+): Promise<Page<AdminEnquiry>> {
   const position = cursor ? decodeCursor(cursor) : null;
   const rows = await db
-    .selectFrom("contactSubmissions")
+    .selectFrom("enquiries")
     .selectAll()
-    .select(submissionEmailStatus())
+    .select(enquiryEmailStatus())
     .$if(position !== null, (q) => q.where(after(position!)))
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(limit + 1)
     .execute();
-  return toPage(rows, limit, toAdminSubmission);
+  return toPage(rows, limit, toAdminEnquiry);
 }
 
 /** Marks an enquiry processed or pending; undefined when there is no such enquiry. */
-export async function setProcessed(
+export async function setEnquiryProcessed(
   db: Kysely<Database>,
   id: number,
   isProcessed: boolean,
-): Promise<AdminContactSubmission | undefined> {
+): Promise<AdminEnquiry | undefined> {
   if (!isSerialId(id)) return undefined;
   const row = await db
-    .updateTable("contactSubmissions")
+    .updateTable("enquiries")
     .set({ isProcessed })
     .where("id", "=", id)
     .returningAll()
-    .returning(submissionEmailStatus())
+    .returning(enquiryEmailStatus())
     .executeTakeFirst();
-  return row && toAdminSubmission(row);
+  return row && toAdminEnquiry(row);
 }

@@ -1,0 +1,94 @@
+import { describe, expect, test } from "vitest";
+import { formatNumber, serviceNames } from "../../../src/i18n/index.ts";
+import { LANGUAGES, UnknownLanguageError, type Language } from "../../../src/shared/languages.ts";
+import { MEETING_MINUTES } from "../../../src/shared/office.ts";
+import { SERVICE_IDS } from "../../../src/shared/services.ts";
+import {
+  companyEnquiryEmail,
+  companyMeetingEmail,
+  inviteText,
+  visitorEnquiryEmail,
+  visitorMeetingEmail,
+  type EnquiryDetails,
+  type MeetingDetails,
+} from "./templates.ts";
+
+const enquiry = (language: Language, service: string): EnquiryDetails => ({
+  id: 42,
+  firstName: "Leila",
+  lastName: "Ahmadi",
+  email: "leila@example.com",
+  company: null,
+  service,
+  message: "We would like to open an office in Amsterdam.",
+  language,
+  createdAt: "2026-11-23T09:10:00.000Z",
+});
+
+const meeting = (language: Language): MeetingDetails => ({
+  id: 17,
+  name: "Leila Ahmadi",
+  email: "leila@example.com",
+  phone: "+98 912 345 6789",
+  date: "2026-11-24",
+  time: "11:00",
+  language,
+  createdAt: "2026-11-23T09:10:00.000Z",
+});
+
+describe("service names in the emails", () => {
+  test.each(LANGUAGES)("the visitor's acknowledgement in %s names every catalogue service in that language", (lang) => {
+    for (const id of SERVICE_IDS) {
+      const name = serviceNames(lang)[id];
+      const email = visitorEnquiryEmail(enquiry(lang, id));
+      expect(email.text, `${lang}: ${id}`).toContain(name);
+      expect(email.html).toContain(name.replace(/&/g, "&#38;"));
+    }
+  });
+
+  test("the company's notification names the service in English with its id", () => {
+    for (const id of SERVICE_IDS) {
+      const email = companyEnquiryEmail(enquiry("fa", id));
+      expect(email.text).toContain(`Service: ${serviceNames("en")[id]} (${id})`);
+      expect(email.subject).toContain(serviceNames("en")[id]);
+    }
+  });
+
+  test("a service outside the catalogue: the company sees it as typed, the visitor's email leaves it out", () => {
+    expect(companyEnquiryEmail(enquiry("en", "consulting")).text).toContain("Service: consulting");
+    expect(visitorEnquiryEmail(enquiry("en", "consulting")).text).not.toMatch(/Service:/);
+  });
+});
+
+describe("languages in the emails", () => {
+  test.each(LANGUAGES)("%s: the meeting length is the office's, in the language's own digits", (lang) => {
+    const minutes = formatNumber(MEETING_MINUTES, lang);
+    expect(visitorMeetingEmail(meeting(lang), "requested").text).toContain(minutes);
+    expect(inviteText(meeting(lang)).description).toContain(minutes);
+  });
+
+  test("Persian emails say ۳۰, right to left", () => {
+    const email = visitorMeetingEmail(meeting("fa"), "requested");
+    expect(email.text).toContain("جلسهٔ ۳۰ دقیقه‌ای");
+    expect(email.html).toMatch(/<html lang="fa" dir="rtl">/);
+  });
+
+  test("the company's emails name the visitor's language in English", () => {
+    expect(companyEnquiryEmail(enquiry("fa", "other")).text).toContain("Language: Persian (fa)");
+    expect(companyMeetingEmail(meeting("nl")).subject).toMatch(/\(Dutch\)$/);
+  });
+
+  test("an unknown language never becomes an email, in English or otherwise: every template refuses it", () => {
+    // "zz" is no ISO 639 code: no later language can make it known.
+    const unknown = "zz" as Language;
+    const builders = [
+      () => visitorEnquiryEmail(enquiry(unknown, "other")),
+      () => companyEnquiryEmail(enquiry(unknown, "other")),
+      () => visitorMeetingEmail(meeting(unknown), "confirmed"),
+      () => companyMeetingEmail(meeting(unknown)),
+      () => inviteText(meeting(unknown)),
+    ];
+    for (const build of builders) expect(build).toThrow(UnknownLanguageError);
+    expect(builders[0]).toThrow(/"zz" in enquiry E-00042/);
+  });
+});

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { ConfigError } from "./config-error.ts";
+import { noteDeployContext } from "./deploy-context.ts";
+import { assertProductionReady, isProduction, now, officeRules, serverEnv } from "./server.ts";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("serverEnv", () => {
+  test("defaults for a local run with nothing set", () => {
+    for (const name of ["DATABASE_POOL_MAX", "DATA_DIR", "PORT", "BOOKING_HORIZON_DAYS", "BOOKING_CLOSED_DATES"]) {
+      vi.stubEnv(name, undefined);
+    }
+    expect(serverEnv()).toMatchObject({
+      DATABASE_POOL_MAX: 5,
+      DATA_DIR: ".data",
+      PORT: 8888,
+      BOOKING_HORIZON_DAYS: 60,
+      BOOKING_CLOSED_DATES: [],
+    });
+  });
+
+  test.each([
+    ["DATABASE_POOL_MAX", "many", /DATABASE_POOL_MAX must be a whole number from 1 to 200/],
+    ["DATABASE_URL", "mysql://x@y/z", /DATABASE_URL must be a URL such as postgres:/],
+    ["SMTP_URL", "http://mail.example.com", /SMTP_URL must be a URL such as smtp:/],
+    ["JWT_SECRET", "short", /JWT_SECRET must be at least 32 characters/],
+    ["BOOKING_CLOSED_DATES", "2026-12-01, 2026-02-30", /not yyyy-MM-dd: 2026-02-30/],
+    ["DATABASE_DRIVER", "mysql", /DATABASE_DRIVER must be neon or pg/],
+  ])("a wrong %s is a ConfigError that names it", (name, value, message) => {
+    vi.stubEnv(name, value);
+    expect(() => serverEnv()).toThrow(ConfigError);
+    expect(() => serverEnv()).toThrow(message);
+  });
+
+  test("BOOKING_CLOSED_DATES closes those days on top of the office rules", () => {
+    vi.stubEnv("BOOKING_CLOSED_DATES", "2026-12-02,2026-12-01 2026-12-02");
+    expect(officeRules().closedDates).toEqual(["2026-12-01", "2026-12-02"]);
+  });
+});
+
+describe("production", () => {
+  test("the checks name every missing variable at once", () => {
+    vi.stubEnv("NODE_ENV", "production");
+    for (const name of ["DATABASE_URL", "JWT_SECRET", "SMTP_URL"]) vi.stubEnv(name, "");
+    expect(() => assertProductionReady()).toThrow(/Production needs DATABASE_URL .*JWT_SECRET .*SMTP_URL/);
+    vi.stubEnv("DATABASE_URL", "postgres://u:p@db.example.com/app");
+    vi.stubEnv("JWT_SECRET", "x".repeat(40));
+    vi.stubEnv("SMTP_URL", "smtps://u:p@mail.example.com:465");
+    expect(() => assertProductionReady()).not.toThrow();
+  });
+
+  test("BOOKING_NOW moves the clock locally, never in production", () => {
+    vi.stubEnv("BOOKING_NOW", "2026-11-23T09:10:00Z");
+    vi.stubEnv("NODE_ENV", "");
+    vi.stubEnv("CONTEXT", "");
+    expect(now().toISOString()).toBe("2026-11-23T09:10:00.000Z");
+    vi.stubEnv("NODE_ENV", "production");
+    expect(now().getFullYear()).toBeGreaterThanOrEqual(2026);
+    expect(now().toISOString()).not.toBe("2026-11-23T09:10:00.000Z");
+  });
+
+  // Last in this file: a function instance keeps the first deploy context it sees.
+  test("inside a deployed function, production is the deploy context Netlify passes (CONTEXT is build-time only)", () => {
+    vi.stubEnv("NODE_ENV", "");
+    vi.stubEnv("CONTEXT", "");
+    expect(isProduction()).toBe(false);
+    noteDeployContext({ deploy: { context: "production" } });
+    expect(isProduction()).toBe(true);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * The shape of every API answer (spec section 7), in one place: the repositories return these
+ * records, the functions answer with these types and the islands read them, so a change that
+ * breaks a client fails the type check. Payloads (what clients send) are the zod schemas in
+ * ./schemas.ts.
+ */
+import type { Language } from "./languages.ts";
+import type { IsoWeekday, OpeningHours } from "./office.ts";
+
+/** Every error answer (spec section 8): the message, and each field's messages on a 400. */
+export interface ErrorAnswer {
+  success: false;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+/** A visitor's enquiry, sent with the enquiry form on the contact section. */
+export interface Enquiry {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  /** A catalogue id (src/shared/services.ts) or, as the spec allows, any other non-empty value. */
+  service: string;
+  message: string;
+  /** The visitor's language: every email about the enquiry speaks it. */
+  language: Language;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  isProcessed: boolean;
+}
+
+/** A visitor's meeting reservation. */
+export interface Meeting {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  /** Office-local date, yyyy-MM-dd. */
+  date: string;
+  /** Office-local slot start, HH:mm. */
+  time: string;
+  /** The visitor's language: every email about the meeting speaks it. */
+  language: Language;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  isConfirmed: boolean;
+}
+
+/**
+ * How a record's notification emails are doing: "sent" when all went out, "pending" while one
+ * waits for its first try or a retry is under way, "failing" when one has failed; null when the
+ * record has none (stored before notifications existed).
+ */
+export type EmailStatus = "sent" | "pending" | "failing";
+
+/** An enquiry as the admin lists (and PATCH answers) show it. */
+export interface AdminEnquiry extends Enquiry {
+  emailStatus: EmailStatus | null;
+}
+
+/** A meeting as the admin lists (and PATCH answers) show it. */
+export interface AdminMeeting extends Meeting {
+  emailStatus: EmailStatus | null;
+}
+
+/** The booking rules the date picker needs, in office time. */
+export interface OfficeCalendar {
+  timeZone: string;
+  /** Today in the office, yyyy-MM-dd. */
+  today: string;
+  /** The last bookable date. */
+  lastDate: string;
+  /** Weekdays with opening hours, 1 = Monday … 7 = Sunday. */
+  weekdays: IsoWeekday[];
+  /** Working days from today to lastDate on which the office is closed (public holidays, company days). */
+  closedDates: string[];
+  hours: OpeningHours[];
+}
+
+export interface CurrentUser {
+  id: number;
+  username: string;
+}
+
+/** GET /api/detect-language */
+export interface DetectLanguageAnswer {
+  language: Language;
+}
+/** POST /api/contact (201) */
+export interface EnquiryCreatedAnswer {
+  success: true;
+  id: number;
+}
+/** GET /api/meetings/calendar */
+export interface CalendarAnswer {
+  success: true;
+  data: OfficeCalendar;
+}
+/** GET /api/meetings/available-slots?date=yyyy-MM-dd */
+export interface SlotsAnswer {
+  success: true;
+  data: string[];
+}
+/** POST /api/meetings/schedule (201) */
+export interface MeetingScheduledAnswer {
+  success: true;
+  data: Meeting;
+}
+/** POST /api/newsletter (201 new, 200 already subscribed), POST /api/login, POST /api/logout */
+export interface MessageAnswer {
+  success: true;
+  message: string;
+}
+/** GET /api/user */
+export interface CurrentUserAnswer {
+  success: true;
+  user: CurrentUser;
+}
+/** GET /api/admin/submissions; PATCH /api/admin/submissions/{id} answers one AdminEnquiry. */
+export type AdminEnquiriesAnswer = AdminEnquiry[];
+/** GET /api/admin/meetings; PATCH /api/admin/meetings/{id} answers one AdminMeeting. */
+export type AdminMeetingsAnswer = AdminMeeting[];

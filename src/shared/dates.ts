@@ -1,0 +1,57 @@
+/**
+ * Calendar arithmetic on `yyyy-MM-dd` strings, and the office's wall clock. Dates here are
+ * calendar days, not instants: they are computed in UTC so no time zone can shift them.
+ */
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether a `yyyy-MM-dd` string is a real calendar date. */
+export function isCalendarDate(date: string): boolean {
+  const m = DATE.exec(date);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** A calendar date from its parts (month 1–12); days beyond the month roll over. */
+export function ymd(year: number, month: number, day: number): string {
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+}
+
+/** `date` plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return ymd(y, m, d + days);
+}
+
+/** 1 = Monday … 7 = Sunday. */
+export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/** ISO weekday of a date. */
+export function isoWeekday(date: string): IsoWeekday {
+  const [y, m, d] = date.split("-").map(Number);
+  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7) as IsoWeekday;
+}
+
+/** The office's wall-clock date and time at the instant `now`, whatever the server's time zone. */
+export function officeNow(now: Date, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** `HH:mm` as minutes since midnight, and back. */
+export const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+export const toTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;

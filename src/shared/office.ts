@@ -1,0 +1,123 @@
+/**
+ * The office rules: when the office takes meetings. The data is one `OfficeRules` object and every
+ * function here takes it as an argument, so the API, the date picker, the emails and the tests read
+ * the same rules, and a later admin editor can load the editable parts (opening hours per weekday,
+ * closed dates and ranges) from the database without touching these functions.
+ */
+import { addDays, isoWeekday, toMinutes, toTime, type IsoWeekday } from "./dates.ts";
+import { dutchPublicHolidays } from "./holidays.ts";
+
+/** The office's time zone: every meeting date and time is wall-clock time here. */
+export const OFFICE_TIME_ZONE = "Europe/Amsterdam";
+
+/** A meeting's length, which is also the step between slot starts (spec: a 30-minute interval). */
+export const MEETING_MINUTES = 30;
+
+export type { IsoWeekday } from "./dates.ts";
+
+/** One opening period of a weekday, office time (`HH:mm`); a weekday may have several, e.g. around a lunch break. */
+export interface OpeningHours {
+  weekday: IsoWeekday;
+  opens: string;
+  closes: string;
+}
+
+/** A company closure from `from` to `to`, both included (yyyy-MM-dd). */
+export interface ClosedRange {
+  from: string;
+  to: string;
+}
+
+export interface OfficeRules {
+  /** IANA time zone of the office. Fixed in code (OFFICE_TIME_ZONE): stored meetings are in it. */
+  timeZone: string;
+  /** Meeting length and slot step. Fixed in code (MEETING_MINUTES): the emails and invites say it. */
+  slotMinutes: number;
+  /** How far ahead a meeting may be booked, in days from today (office time). */
+  horizonDays: number;
+  /** Opening hours; a weekday without any is closed. Editable. */
+  hours: readonly OpeningHours[];
+  /** Whether the office closes on the Dutch public holidays (src/shared/holidays.ts). */
+  publicHolidays: boolean;
+  /** Company closing days of every year, `MM-dd`. Kept apart from public holidays: they are the company's choice. */
+  annualClosedDays: readonly string[];
+  /** One-off company closing days, yyyy-MM-dd. Editable. */
+  closedDates: readonly string[];
+  /** One-off company closures of several days. Editable. */
+  closedRanges: readonly ClosedRange[];
+}
+
+const WORKING_DAY = { opens: "09:00", closes: "17:00" } as const;
+
+/** Monday to Friday 09:00–17:00 (the last slot starts at 16:30), closed on public holidays and on 24 and 31 December. */
+export const defaultOfficeRules: OfficeRules = {
+  timeZone: OFFICE_TIME_ZONE,
+  slotMinutes: MEETING_MINUTES,
+  horizonDays: 60,
+  hours: ([1, 2, 3, 4, 5] as const).map((weekday) => ({ weekday, ...WORKING_DAY })),
+  publicHolidays: true,
+  annualClosedDays: ["12-24", "12-31"],
+  closedDates: [],
+  closedRanges: [],
+};
+
+export type ClosedReason = "public-holiday" | "company";
+
+const holidaysByYear = new Map<number, ReadonlySet<string>>();
+
+/** Whether a date is a Dutch public holiday. */
+export function isPublicHoliday(date: string): boolean {
+  const year = Number(date.slice(0, 4));
+  let dates = holidaysByYear.get(year);
+  if (!dates) {
+    dates = new Set(dutchPublicHolidays(year).map((h) => h.date));
+    holidaysByYear.set(year, dates);
+  }
+  return dates.has(date);
+}
+
+/** Why the office is closed all day on `date` whatever its weekday, or null. */
+export function closedReason(date: string, rules: OfficeRules): ClosedReason | null {
+  if (rules.publicHolidays && isPublicHoliday(date)) return "public-holiday";
+  if (
+    rules.annualClosedDays.includes(date.slice(5)) ||
+    rules.closedDates.includes(date) ||
+    rules.closedRanges.some((range) => range.from <= date && date <= range.to)
+  ) {
+    return "company";
+  }
+  return null;
+}
+
+/** The opening periods of a date's weekday, earliest first; none on a closed weekday. */
+export function openingHours(date: string, rules: OfficeRules): OpeningHours[] {
+  const weekday = isoWeekday(date);
+  return rules.hours.filter((h) => h.weekday === weekday).sort((a, b) => toMinutes(a.opens) - toMinutes(b.opens));
+}
+
+/** The weekdays with opening hours. */
+export function workingWeekdays(rules: OfficeRules): IsoWeekday[] {
+  return [...new Set(rules.hours.map((h) => h.weekday))].sort((a, b) => a - b);
+}
+
+/**
+ * Every slot start of a date by its opening hours (closures aside): a slot starts every
+ * `slotMinutes` and must end by closing time, so 09:00–17:00 gives 09:00, 09:30, … 16:30.
+ */
+export function slotsOn(date: string, rules: OfficeRules): string[] {
+  const out: string[] = [];
+  for (const period of openingHours(date, rules)) {
+    const closes = toMinutes(period.closes);
+    for (let m = toMinutes(period.opens); m + rules.slotMinutes <= closes; m += rules.slotMinutes) out.push(toTime(m));
+  }
+  return out;
+}
+
+/** The dates from `from` to `to` (included) that would be working days but are closed: what a calendar greys out. */
+export function closedDatesBetween(from: string, to: string, rules: OfficeRules): string[] {
+  const out: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    if (openingHours(date, rules).length && closedReason(date, rules)) out.push(date);
+  }
+  return out;
+}
