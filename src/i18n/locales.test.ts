@@ -30,3 +30,12 @@ test("npm run check:copy runs on Node alone and says the copy is in order", () =
   expect(result.stdout).toMatch(/Copy check: ✓ copy is in order/);
   expect(result.status).toBe(0);
 });
+
+test("the i18n module, soft hyphens included, loads on Node alone (the functions import it for emails)", () => {
+  const node = path.join(repoRoot, "node_modules", ".bin", "node");
+  const script =
+    'const i = await import("./src/i18n/index.ts"); console.log(i.t("nl")("globalVision.steps.consultation.title"), i.plainT("nl")("globalVision.steps.consultation.title"));';
+  const result = spawnSync(node, ["--input-type=module", "-e", script], { cwd: repoRoot, encoding: "utf8" });
+  expect(result.stderr).toBe("");
+  expect(result.stdout.trim()).toBe("Ken\u00ADnis\u00ADma\u00ADkings\u00ADge\u00ADsprek Kennismakingsgesprek");
+});

@@ -6,7 +6,7 @@
  * same result (CSS `hyphens: auto` depends on the browser having a Dutch dictionary).
  */
 // hyphen is CommonJS: take the default export (named imports do not resolve in Node's ESM loader).
-import dutch from "hyphen/nl";
+import dutch from "hyphen/nl/index.js";
 
 /** Words shorter than this always fit; only longer ones get break points. */
 const MIN_WORD_LENGTH = 10;
