@@ -11,16 +11,16 @@ import copyCheck from "./src/i18n/check/integration.ts";
 const siteUrl = (process.env.SITE_URL || "https://bridgewise.eu").replace(/\/+$/, "");
 
 /**
- * Custom hydration: `client:interaction` on the visitor's first interaction with the island (hover,
- * touch, focus, key); `client:toast` on the first notification (or F8).
+ * Custom hydration: `client:toast` on the first notification (or F8); `client:dialog` for an island
+ * inside a static <dialog>, fetched ahead of need and hydrated at the latest when the dialog opens.
  * @type {import("astro").AstroIntegration}
  */
 const clientDirectives = {
   name: "client-directives",
   hooks: {
     "astro:config:setup": ({ addClientDirective }) => {
-      addClientDirective({ name: "interaction", entrypoint: "./src/lib/interaction-directive.ts" });
       addClientDirective({ name: "toast", entrypoint: "./src/lib/toast-directive.ts" });
+      addClientDirective({ name: "dialog", entrypoint: "./src/lib/dialog-directive.ts" });
     },
   },
 };

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrateNavbar, hydrated, skipSplash } from "./helpers";
+import { hydrated, skipSplash } from "./helpers";
 
 /** Accessibility (WCAG 2.2 AA via axe-core) and the security headers / CSP of the built site. */
 
@@ -59,7 +59,6 @@ test.describe("axe", () => {
   test("the header with the services dropdown, then the language dropdown, open", async ({ page }) => {
     await page.goto("/en/");
     await ready(page);
-    await hydrateNavbar(page);
     const services = page.locator("header nav > ul details");
     await services.locator("summary").click();
     await expect(services).toHaveAttribute("open", "");
@@ -142,7 +141,6 @@ test.describe("security", () => {
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
 
       await page.goto(`/${lang}/`);
-      await hydrateNavbar(page);
       await page.locator("header nav > ul details summary").click();
       await page.locator("#testimonials").scrollIntoViewIfNeeded();
       await hydrated(page, "TestimonialCarousel");

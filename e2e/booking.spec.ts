@@ -1,23 +1,21 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { format } from "date-fns";
-import { enUS, faIR, nl as nlDates } from "date-fns/locale";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
+import { formatDate } from "../src/shared/format";
 import { bookableDays, freeSlots, isRed, openContactForm, skipSplash, toasts, uniqueTag } from "./helpers";
 
 /**
  * The schedule-meeting dialog (spec sections 2, 4, 5 and 8): a modal that keeps focus, the office
- * calendar in the date picker, slot loading, booking (success, taken slot, race), the checks made
- * on confirm, Persian right to left, and axe with the dialog open.
+ * calendar in the date grid (Jalali for Persian visitors), slot loading, booking (success, taken
+ * slot, race), the checks made on confirm, Persian right to left, and axe with the dialog open.
  *
  * Tests share one database and run in parallel: every test that books uses its own day (an index
  * into the bookable days) and its own names; only the race test collides, on purpose.
  */
 
 const LOCALES = { en, nl, fa } as const;
-const DATE_LOCALES = { en: enUS, nl: nlDates, fa: faIR } as const;
 type Lang = keyof typeof LOCALES;
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** Which bookable day (index, at least 2 days ahead) each booking test uses, so parallel tests never compete for a slot. */
@@ -34,31 +32,32 @@ test.beforeEach(async ({ context }) => {
   await skipSplash(context);
 });
 
-/** Opens the home page in `lang` and the booking dialog with a click; waits until the first slot answer has arrived. */
+/**
+ * Opens the home page in `lang` and the booking dialog with a click; waits until the dialog has
+ * found its first day (the first one with a free slot) and shows that day's times.
+ */
 async function openDialog(page: Page, lang: Lang = "en") {
   await openContactForm(page, lang);
-  const firstSlots = page.waitForResponse((r) => r.url().includes("/api/meetings/available-slots"));
   await scheduleButton(page, lang).click();
   await expect(dialog(page)).toBeVisible();
-  await firstSlots;
+  await expect(dialog(page).locator("td[aria-selected=true] button[data-date]")).toBeVisible();
+  await expect(timeSelect(page).locator("option").first()).not.toHaveText(LOCALES[lang].contact.booking.loadingSlots);
 }
 
-/** Clicks `date` (yyyy-MM-dd) in the inline date picker, moving to later months as needed, and waits for its slots. */
-async function pickDay(page: Page, date: string, lang: Lang = "en") {
-  // The dialog labels English days without ordinals ("Monday, November 23, 2026"), for WCAG 2.5.3.
-  const label = format(new Date(`${date}T12:00:00`), lang === "en" ? "EEEE, MMMM d, y" : "PPPP", {
-    locale: DATE_LOCALES[lang],
-  });
-  const day = Number(date.slice(8, 10));
-  const cell = dialog(page).locator(
-    `.react-datepicker__day--${String(day).padStart(3, "0")}:not(.react-datepicker__day--disabled):not(.react-datepicker__day--outside-month)[aria-label$="${label}"]`,
-  );
+/** The day button of `date` (yyyy-MM-dd) in the dialog's month grid. */
+const dayButton = (page: Page, date: string) => dialog(page).locator(`button[data-date="${date}"]`);
+
+/** Clicks `date` in the month grid, moving to later months as needed, and waits for its slots. */
+async function pickDay(page: Page, date: string) {
+  const cell = dayButton(page, date);
   for (let i = 0; i < 3 && (await cell.count()) === 0; i++)
-    await dialog(page).locator(".react-datepicker__navigation--next").click();
+    await dialog(page).locator("button[data-month=next]").click();
+  await expect(cell).not.toHaveAttribute("aria-disabled");
   const slots = page.waitForResponse((r) => r.url().includes(`/api/meetings/available-slots?date=${date}`));
   await cell.click();
   await slots;
-  await expect(cell).toHaveAttribute("aria-selected", "true");
+  await expect(dialog(page).locator(`td:has(> button[data-date="${date}"])`)).toHaveAttribute("aria-selected", "true");
+  await expect(timeSelect(page).locator("option").first()).not.toHaveText(/\.\.\.|…/);
 }
 
 /** The times the select offers. */
@@ -191,8 +190,12 @@ test("a visitor books a slot; a second visitor no longer sees it", async ({ page
   });
   release();
 
+  // The confirmation names the day and time booked.
   const toast = toasts(page);
-  await expect(toast).toHaveText(en.contact.toast.scheduleSuccess);
+  await expect(toast.locator("p").first()).toHaveText(en.contact.toast.scheduleSuccess);
+  await expect(toast.locator("p").nth(1)).toHaveText(
+    en.contact.toast.scheduleWhen.replace("{{date}}", formatDate("en", date)).replace("{{time}}", time),
+  );
   await expect(toast).toHaveAttribute("role", "status");
   await expect(dialog(page)).toBeHidden();
   await expect(scheduleButton(page)).toBeFocused();
@@ -281,23 +284,25 @@ test("weekend days cannot be picked; a day without slots says so and Confirm sta
   );
   await openDialog(page);
 
-  // The picker shows weekend days as disabled, and clicking one does nothing. Next month's first
+  // The grid shows weekend days as disabled, and clicking one does nothing. Next month's first
   // Saturday is always ahead of today and within the 60-day horizon: only the weekend rule disables it.
-  await dialog(page).locator(".react-datepicker__navigation--next").click();
-  const saturday = dialog(page)
-    .locator(".react-datepicker__day[aria-label*=' Saturday, ']:not(.react-datepicker__day--outside-month)")
-    .first();
-  await expect(saturday).toHaveClass(/react-datepicker__day--disabled/);
-  await expect(saturday).toHaveAttribute("aria-disabled", "true");
+  await dialog(page).locator("button[data-month=next]").click();
+  const days = await dialog(page)
+    .locator("button[data-date]")
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-date")!));
+  const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+  const saturday = days.find((d) => weekday(d) === 6)!;
+  await expect(dayButton(page, saturday)).toHaveAttribute("aria-disabled", "true");
   const requests: string[] = [];
   page.on("request", (r) => r.url().includes("available-slots") && requests.push(r.url()));
-  await saturday.click({ force: true });
+  await dayButton(page, saturday).click({ force: true });
   expect(requests, "clicking a weekend day loads nothing").toEqual([]);
-  await expect(saturday).not.toHaveAttribute("aria-selected", "true");
-  for (const sunday of await dialog(page)
-    .locator(".react-datepicker__day[aria-label*=' Sunday, ']:not(.react-datepicker__day--outside-month)")
-    .all()) {
-    await expect(sunday).toHaveClass(/react-datepicker__day--disabled/);
+  await expect(dialog(page).locator(`td:has(> button[data-date="${saturday}"])`)).toHaveAttribute(
+    "aria-selected",
+    "false",
+  );
+  for (const sunday of days.filter((d) => weekday(d) === 0)) {
+    await expect(dayButton(page, sunday)).toHaveAttribute("aria-disabled", "true");
   }
 
   // No slots: the text, the single disabled option, and Confirm disabled even with every field filled.
@@ -384,13 +389,13 @@ test("checks on confirm: name, email and phone messages under the fields, each c
 });
 
 for (const lang of ["en", "fa"] as const) {
-  test(`${lang}: the open dialog ${lang === "fa" ? "is right to left with Persian month names and " : ""}has no WCAG A/AA violations`, async ({
+  test(`${lang}: the open dialog ${lang === "fa" ? "is right to left with the Jalali calendar and " : ""}has no WCAG A/AA violations`, async ({
     page,
     request,
   }) => {
     const date = (await bookableDays(request))[5];
     await openDialog(page, lang);
-    await pickDay(page, date, lang);
+    await pickDay(page, date);
     await expect(timeSelect(page)).toBeEnabled();
     await expect(dialog(page).getByText(LOCALES[lang].contact.booking.officeTime)).toBeVisible();
     if (lang === "fa") {
@@ -399,20 +404,48 @@ for (const lang of ["en", "fa"] as const) {
       expect(await dialog(page).evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
       expect(
         await dialog(page)
-          .locator(".react-datepicker")
+          .locator("[role=grid]")
           .evaluate((el) => getComputedStyle(el).direction),
       ).toBe("rtl");
-      const months = Array.from(
-        { length: 12 },
-        (_, m) => faIR.localize.month(m as Parameters<typeof faIR.localize.month>[0], { width: "wide" }) as string,
-      );
-      const header = (await dialog(page).locator(".react-datepicker__current-month").innerText()).trim();
-      expect(header).toBe(format(new Date(`${date}T12:00:00`), "LLLL yyyy", { locale: faIR }));
+      // A Jalali month in Persian digits, weeks from Saturday with the usual initials, each day its
+      // Jalali number with the Gregorian one beneath, and the chosen day as "Jalali (Gregorian)".
+      const jalaliMonths = [
+        "فروردین",
+        "اردیبهشت",
+        "خرداد",
+        "تیر",
+        "مرداد",
+        "شهریور",
+        "مهر",
+        "آبان",
+        "آذر",
+        "دی",
+        "بهمن",
+        "اسفند",
+      ];
+      const header = (await dialog(page).locator("[data-month-title]").innerText()).trim();
       expect(
-        months.some((m) => header.includes(m)),
+        jalaliMonths.some((m) => header.startsWith(`${m} `)),
         header,
       ).toBe(true);
-      expect(header).not.toMatch(/[A-Za-z]/);
+      expect(header).toMatch(/ ۱۴[۰-۹]{2}$/);
+      expect(await dialog(page).locator("thead th span[aria-hidden=true]").allInnerTexts()).toEqual([
+        "ش",
+        "ی",
+        "د",
+        "س",
+        "چ",
+        "پ",
+        "ج",
+      ]);
+      const chosen = formatDate("fa", date);
+      expect(chosen).toMatch(/^\S+ [۰-۹]+ \S+ ۱۴[۰-۹]{2} \([۰-۹]+ \S+ ۲۰[۰-۹]{2}\)$/);
+      await expect(dialog(page).getByText(fa.contact.booking.selectedDate.replace("{{date}}", chosen))).toBeVisible();
+      const digits = (n: number) => String(n).replace(/\d/g, (d) => "۰۱۲۳۴۵۶۷۸۹"[Number(d)]);
+      const cell = await dayButton(page, date).locator("span[aria-hidden=true]").allInnerTexts();
+      expect(cell[0]).toMatch(/^[۰-۹]+$/);
+      expect(cell[1]).toBe(digits(Number(date.slice(8))));
+      await expect(timeSelect(page).locator("option").first()).toHaveText(/^[۰-۹]{2}:[۰-۹]{2}$/);
       await expect(dialog(page).getByRole("heading", { name: fa.contact.booking.title })).toBeVisible();
     }
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).include("dialog.booking-dialog").analyze();

@@ -15,15 +15,6 @@ export async function hydrated(page: Page, component: string) {
 /** Cookie that remembers the visitor's language (spec section 9: `{product}_language`). */
 export const LANGUAGE_COOKIE = "bridgewise_language";
 
-/** Hovers the navbar (the island hydrates on first interaction) and waits until React has taken over. */
-export async function hydrateNavbar(page: Page) {
-  await page
-    .locator("header nav")
-    .first()
-    .hover({ position: { x: 5, y: 5 } });
-  await hydrated(page, "Navbar");
-}
-
 /** Waits for `count` animation frames in the page (lets synchronous UI updates paint, without a fixed sleep). */
 export async function frames(page: Page, count = 2) {
   await page.evaluate(

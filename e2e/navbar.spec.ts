@@ -1,7 +1,10 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { LANGUAGE_COOKIE, hydrateNavbar, hydrated, scrollSettled, skipSplash, topOf } from "./helpers";
+import { LANGUAGE_COOKIE, scrollSettled, skipSplash, topOf } from "./helpers";
 
-/** Spec section 2 (navigation bar) and 4 (dropdowns, language change). */
+/**
+ * Spec section 2 (navigation bar) and 4 (dropdowns, language change). The navbar is static HTML
+ * (native <details> dropdowns and the page's inline controls script), so nothing waits for an island.
+ */
 
 test.beforeEach(async ({ context }) => {
   await skipSplash(context);
@@ -83,7 +86,6 @@ test.describe("desktop (1280 px)", () => {
 
   test("services dropdown: opens on click, closes on an outside click", async ({ page }) => {
     await page.goto("/en/");
-    await hydrateNavbar(page);
     const dropdown = servicesDropdown(page);
     await expectOpen(dropdown, false);
     await dropdown.locator("summary").click();
@@ -95,7 +97,6 @@ test.describe("desktop (1280 px)", () => {
 
   test("services dropdown: Escape closes it and returns focus to its summary", async ({ page }) => {
     await page.goto("/en/");
-    await hydrateNavbar(page);
     const dropdown = servicesDropdown(page);
     await dropdown.locator("summary").click();
     await page.keyboard.press("Tab");
@@ -108,7 +109,6 @@ test.describe("desktop (1280 px)", () => {
 
   test("services dropdown: choosing an entry closes it and goes to that page", async ({ page }) => {
     await page.goto("/en/");
-    await hydrateNavbar(page);
     const hits = await stayOnPage(page, "**/en/business-launchpad");
     const dropdown = servicesDropdown(page);
     await dropdown.locator("summary").click();
@@ -124,7 +124,6 @@ test.describe("desktop (1280 px)", () => {
 
   test("language dropdown: opens on click, closes on an outside click and on Escape", async ({ page }) => {
     await page.goto("/en/");
-    await hydrateNavbar(page);
     const dropdown = languageDropdown(page);
     const summary = dropdown.locator("summary");
     await expect(summary).toContainText("EN");
@@ -144,7 +143,6 @@ test.describe("desktop (1280 px)", () => {
 
   test("opening one dropdown closes the other", async ({ page }) => {
     await page.goto("/en/");
-    await hydrateNavbar(page);
     await servicesDropdown(page).locator("summary").click();
     await expectOpen(servicesDropdown(page), true);
     await languageDropdown(page).locator("summary").click();
@@ -154,7 +152,6 @@ test.describe("desktop (1280 px)", () => {
 
   test("language dropdown: choosing an entry closes it", async ({ page }) => {
     await page.goto("/en/");
-    await hydrateNavbar(page);
     const hits = await stayOnPage(page, "**/nl/");
     const dropdown = languageDropdown(page);
     await dropdown.locator("summary").click();
@@ -165,7 +162,6 @@ test.describe("desktop (1280 px)", () => {
 
   test("About on the home page scrolls smoothly to #about without leaving the page", async ({ page }) => {
     await page.goto("/en/");
-    await hydrateNavbar(page);
     const before = await page.evaluate(() => window.scrollY);
     const positions = await recordScroll(page);
     await desktopList(page).getByRole("link", { name: "About" }).click();
@@ -202,7 +198,6 @@ test.describe("desktop (1280 px)", () => {
     context,
   }) => {
     await page.goto("/en/startup-visa#process");
-    await hydrateNavbar(page);
     const dropdown = languageDropdown(page);
     await dropdown.locator("summary").click();
     await dropdown.locator("a[hreflang=fa]").click();
@@ -245,7 +240,6 @@ test.describe("mobile (390 × 844)", () => {
     for (const link of await menu.locator("a").all()) await expect(link).toBeVisible();
     await expect(menu.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
 
-    await hydrated(page, "Navbar");
     await menu.getByRole("link", { name: "Testimonials" }).tap();
     await expectOpen(menu, false);
     await expect(page).toHaveURL(/\/en\/#testimonials$/);
@@ -258,7 +252,6 @@ test.describe("mobile (390 × 844)", () => {
     const menu = mobileMenu(page);
     await menu.locator("summary").tap();
     await expectOpen(menu, true);
-    await hydrated(page, "Navbar");
     // Below the panel: a spot in the page content that is not a link.
     await page.touchscreen.tap(195, 830);
     await expectOpen(menu, false);

@@ -17,6 +17,7 @@ import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
 import { DUMMY_HASH } from "../../db/admins.ts";
 import { enqueue } from "../../db/outbox.repository.ts";
 import { createUser } from "../../db/users.repository.ts";
+import { formatDate, formatTime } from "../../src/shared/format.ts";
 
 const COMPANY = "hello@bridgewise.eu";
 const LEADS = "leads@bridgewise.test";
@@ -44,6 +45,9 @@ beforeEach(() => {
 });
 
 const ref = (prefix: "E" | "M", id: number) => `${prefix}-${String(id).padStart(5, "0")}`;
+/** Our reference in a visitor's subject: in Persian (right to left) it is a left-to-right isolate. */
+const refIn = (lang: "en" | "nl" | "fa", prefix: "E" | "M", id: number) =>
+  lang === "fa" ? `\u2066${ref(prefix, id)}\u2069` : ref(prefix, id);
 const outbox = (where: { enquiryId: number } | { meetingId: number }) =>
   t.db
     .selectFrom("emailOutbox")
@@ -112,29 +116,35 @@ const booking = { name: "Leila Ahmadi", email: "leila@example.com", phone: "+98 
 const EXPECTED = {
   en: {
     enquiry: "We have received your message",
-    booked: "We have received your meeting request",
-    confirmed: "Your meeting is confirmed",
-    pending: "Your meeting is not confirmed yet",
+    booked: (when: string) => `We have received your meeting request for ${when}`,
+    confirmed: (when: string) => `Your meeting on ${when} is confirmed`,
+    pending: (when: string) => `Your meeting on ${when} is not confirmed yet`,
     dir: "ltr",
     name: "English",
   },
   nl: {
     enquiry: "We hebben je bericht ontvangen",
-    booked: "We hebben je afspraakverzoek ontvangen",
-    confirmed: "Je afspraak is bevestigd",
-    pending: "Je afspraak is nog niet bevestigd",
+    booked: (when: string) => `We hebben je afspraakverzoek voor ${when} ontvangen`,
+    confirmed: (when: string) => `Je afspraak op ${when} is bevestigd`,
+    pending: (when: string) => `Je afspraak op ${when} is nog niet bevestigd`,
     dir: "ltr",
     name: "Dutch",
   },
   fa: {
     enquiry: "پیام شما به دست ما رسید",
-    booked: "درخواست جلسهٔ شما به دست ما رسید",
-    confirmed: "جلسهٔ شما تأیید شد",
-    pending: "جلسهٔ شما هنوز تأیید نشده است",
+    booked: (when: string) => `درخواست جلسهٔ شما برای ${when} به دست ما رسید`,
+    confirmed: (when: string) => `جلسهٔ شما در ${when} تأیید شد`,
+    pending: (when: string) => `جلسهٔ شما در ${when} هنوز تأیید نشده است`,
     dir: "rtl",
     name: "Persian",
   },
 } as const;
+
+/** A meeting's day and time as the visitor's subject line gives it (Jalali and Gregorian in Persian). */
+const when = (lang: keyof typeof EXPECTED, date: string, time: string) =>
+  lang === "fa"
+    ? `${formatDate("fa", date, "short")}، ساعت ${formatTime("fa", time)}`
+    : `${formatDate(lang, date, "short")}${lang === "nl" ? " om " : ", "}${time}`;
 
 describe("an enquiry notifies the company and acknowledges the visitor", () => {
   test.each(["en", "nl", "fa"] as const)("in %s", async (lang) => {
@@ -163,7 +173,7 @@ describe("an enquiry notifies the company and acknowledges the visitor", () => {
     expect(company.parsed.html).toContain('<a href="https://bridgewise.eu/admin/submissions"');
 
     const ack = smtp.to(visitor);
-    expect(ack.parsed.subject).toBe(`${EXPECTED[lang].enquiry} (${ref("E", id)})`);
+    expect(ack.parsed.subject).toBe(`${EXPECTED[lang].enquiry} (${refIn(lang, "E", id)})`);
     expect(ack.parsed.replyTo?.value.map((a) => a.address)).toEqual([COMPANY]);
     expect(ack.parsed.text).toContain(ref("E", id));
     expect(ack.parsed.html).toContain(`<html lang="${lang}" dir="${EXPECTED[lang].dir}">`);
@@ -235,7 +245,14 @@ describe("a booking notifies the company and sends the visitor an invite that fo
     }
 
     const ack = smtp.to(visitor);
-    expect(ack.parsed.subject).toBe(`${EXPECTED[lang].booked} (${ref("M", id)})`);
+    const day = when(lang, "2026-11-24", slots[lang]);
+    expect(ack.parsed.subject).toBe(`${EXPECTED[lang].booked(day)} (${refIn(lang, "M", id)})`);
+    if (lang === "fa") {
+      // Persian visitors read the Jalali date, with the Gregorian one beside it, in Persian digits.
+      expect(ack.parsed.subject).toContain("۳ آذر ۱۴۰۵ (۲۴ نوامبر ۲۰۲۶)");
+      expect(ack.parsed.html).toContain("سه‌شنبه ۳ آذر ۱۴۰۵ (۲۴ نوامبر ۲۰۲۶)");
+      expect(ack.parsed.text).toContain("سه‌شنبه ۳ آذر ۱۴۰۵ (۲۴ نوامبر ۲۰۲۶)");
+    }
     expect(ack.parsed.html).toContain(`dir="${EXPECTED[lang].dir}"`);
     const first = invite(ack);
     // 2026-11-24 is in winter time: Amsterdam is UTC+1.
@@ -258,7 +275,7 @@ describe("a booking notifies the company and sends the visitor an invite that fo
     expect(confirmed.json).toMatchObject({ id, isConfirmed: true, language: lang, emailStatus: "sent" });
     const [confirmation] = await smtp.waitFor(1);
     expect(confirmation.envelope.to).toEqual([visitor]);
-    expect(confirmation.parsed.subject).toBe(`${EXPECTED[lang].confirmed} (${ref("M", id)})`);
+    expect(confirmation.parsed.subject).toBe(`${EXPECTED[lang].confirmed(day)} (${refIn(lang, "M", id)})`);
     expect(invite(confirmation)).toMatchObject({ uid: first.uid, start: utc, sequence: 1, status: "CONFIRMED" });
 
     // Confirming again changes nothing and sends nothing.
@@ -267,7 +284,7 @@ describe("a booking notifies the company and sends the visitor an invite that fo
     smtp.messages.length = 0;
     expect((await patchMeeting(id, false)).json).toMatchObject({ isConfirmed: false, emailStatus: "sent" });
     const [notice] = await smtp.waitFor(1);
-    expect(notice.parsed.subject).toBe(`${EXPECTED[lang].pending} (${ref("M", id)})`);
+    expect(notice.parsed.subject).toBe(`${EXPECTED[lang].pending(day)} (${refIn(lang, "M", id)})`);
     expect(invite(notice)).toMatchObject({ uid: first.uid, sequence: 2, status: "TENTATIVE" });
     expect(smtp.messages).toHaveLength(1);
   });
@@ -468,7 +485,9 @@ describe("without SMTP_URL", () => {
       const files = (await readdir(dir)).filter((f) => f.endsWith(".eml"));
       const parsed = await Promise.all(files.map(async (f) => simpleParser(await readFile(path.join(dir, f)))));
       const ack = parsed.find((m) => m.to && !Array.isArray(m.to) && m.to.text === "file@example.com");
-      expect(ack?.subject).toBe(`${EXPECTED.fa.booked} (${ref("M", res.json.data.id)})`);
+      expect(ack?.subject).toBe(
+        `${EXPECTED.fa.booked(when("fa", "2026-11-27", "15:00"))} (${refIn("fa", "M", res.json.data.id)})`,
+      );
       expect(ack?.attachments.some((a) => a.filename === "invite.ics")).toBe(true);
       expect(parsed.some((m) => m.to && !Array.isArray(m.to) && m.to.text === LEADS)).toBe(true);
       const lines = log.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith("[mail]"));

@@ -7,8 +7,9 @@
  */
 import i18next, { type TFunction } from "i18next";
 import { site } from "../config/site.ts";
-import { DEFAULT_LANGUAGE, dirOf, LANGUAGE_INFO, LANGUAGES, type Language } from "../shared/languages.ts";
+import { DEFAULT_LANGUAGE, dirOf, LANGUAGES, type Language } from "../shared/languages.ts";
 import { SERVICE_IDS, serviceNameKey, type ServiceNames } from "../shared/services.ts";
+import { isolateLatinRuns } from "../shared/format.ts";
 import { resources } from "./locales/index.ts";
 import { softHyphens } from "./typography.ts";
 
@@ -37,11 +38,25 @@ function createInstance(hyphenate: boolean) {
 const pages = createInstance(true);
 const plain = createInstance(false);
 
-/** A translate function bound to one language, for page text. Markup escaping is left to Astro, React and the mail templates. */
-export const t = (lang: Language): TFunction => pages.getFixedT(lang);
+/**
+ * A translate function bound to one language, for page text. Markup escaping is left to Astro, React
+ * and the mail templates. In right-to-left Persian, every embedded Latin or number run (a postcode,
+ * a phone number, an email address, the brand) is isolated, interpolated values included, so it
+ * keeps its own order: "1017 BZ" never reads "BZ 1017".
+ */
+export const t = (lang: Language): TFunction => isolating(pages.getFixedT(lang), lang);
 
 /** The same without soft hyphens: for emails, titles, meta tags, structured data. */
-export const plainT = (lang: Language): TFunction => plain.getFixedT(lang);
+export const plainT = (lang: Language): TFunction => isolating(plain.getFixedT(lang), lang);
+
+function isolating(fixed: TFunction, lang: Language): TFunction {
+  if (dirOf(lang) !== "rtl") return fixed;
+  const isolated = (...args: Parameters<TFunction>) => {
+    const out = (fixed as unknown as (...a: unknown[]) => unknown)(...args);
+    return typeof out === "string" ? isolateLatinRuns(out) : out;
+  };
+  return Object.assign(isolated, fixed) as unknown as TFunction;
+}
 
 export const dir = dirOf;
 
@@ -56,7 +71,3 @@ export function serviceNames(lang: Language): ServiceNames {
   const tr = plainT(lang);
   return Object.fromEntries(SERVICE_IDS.map((id) => [id, tr(serviceNameKey(id))])) as ServiceNames;
 }
-
-/** A number written the language's way (Persian digits in fa), for placeholders such as {{minutes}}. */
-export const formatNumber = (value: number, lang: Language): string =>
-  new Intl.NumberFormat(LANGUAGE_INFO[lang].intl).format(value);

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { checkCopy } from "./check/copy-check";
 import { formatReport } from "./check/format";
 import { repoRoot } from "./check/testing";
@@ -38,4 +38,17 @@ test("the i18n module, soft hyphens included, loads on Node alone (the functions
   const result = spawnSync(node, ["--input-type=module", "-e", script], { cwd: repoRoot, encoding: "utf8" });
   expect(result.stderr).toBe("");
   expect(result.stdout.trim()).toBe("Ken\u00ADnis\u00ADma\u00ADkings\u00ADge\u00ADsprek Kennismakingsgesprek");
+});
+
+describe("Persian text keeps embedded Latin and number runs in their own order", () => {
+  test("postcodes, phone numbers, email addresses and the brand are isolated by t('fa')", async () => {
+    const { t } = await import("./index");
+    const tr = t("fa");
+    expect(tr("contact.netherlandsOffice.address")).toContain("\u20661017 BZ\u2069");
+    expect(tr("contact.iranOffice.phone")).toBe("\u2066+98 21 8888 1234\u2069");
+    expect(tr("newsletter.placeholder")).toContain("\u2066name@company.com\u2069");
+    expect(tr("general.homeLink")).toMatch(/\u2066\w+\u2069/);
+    // Left-to-right languages are untouched.
+    expect(t("nl")("contact.netherlandsOffice.address")).not.toContain("\u2066");
+  });
 });

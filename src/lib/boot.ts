@@ -8,6 +8,8 @@
  *   visit GET /api/detect-language, falling back to the browser language, then English), stores it
  *   and redirects to the prefixed twin, keeping query and hash; the page stays hidden meanwhile.
  * - On the first page view of a browser session it shows the splash screen for 2.5 s.
+ * - It turns the web fonts on (html.wf) after the first contentful paint, or at once when a page of
+ *   this session already loaded them.
  */
 export interface BootConfig {
   /** Name of the language cookie, `<slug>_language`. */
@@ -87,6 +89,30 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | Prom
     html.classList.add("splash");
     win.setTimeout(() => html.classList.add("splash-done"), 2500);
     win.setTimeout(() => html.classList.remove("splash", "splash-done"), 2900);
+  }
+
+  // Web fonts join once the page has painted: text shows at once in the metric-matched fallback
+  // (styles/fonts.css, same room), and the fonts' download never holds the first paint back. Later
+  // pages of the session find them in the cache and use them from the start.
+  let fontsOn = false;
+  const webFonts = () => {
+    if (fontsOn) return;
+    fontsOn = true;
+    html.classList.add("wf");
+    tryGet(() => {
+      win.sessionStorage.setItem("wf", "1");
+      return null;
+    });
+  };
+  if (tryGet(() => win.sessionStorage.getItem("wf"))) webFonts();
+  else {
+    tryGet(() => {
+      new PerformanceObserver((list) => {
+        if (list.getEntriesByName("first-contentful-paint").length) webFonts();
+      }).observe({ type: "paint", buffered: true });
+      return null;
+    });
+    win.setTimeout(webFonts, 3000);
   }
   return null;
 }

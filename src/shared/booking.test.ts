@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { addDays, availableSlots, dateStatus, isBookable, officeNow } from "./booking";
 import { defaultOfficeRules, slotsOn, type OfficeRules } from "./office";
+import { zonedInstant } from "./dates";
 
 const config: OfficeRules = { ...defaultOfficeRules, closedDates: ["2026-12-01"] };
 const at = (iso: string) => new Date(iso);
@@ -100,5 +101,14 @@ describe("isBookable agrees with the slots answer", () => {
   test("a time that is not a slot start is refused", () => {
     expect(isBookable("2026-11-24", "09:15", at("2026-11-23T10:00:00Z"), config)).toBe(false);
     expect(isBookable("2026-11-24", "17:00", at("2026-11-23T10:00:00Z"), config)).toBe(false);
+  });
+});
+
+describe("zonedInstant", () => {
+  test("an Amsterdam wall-clock time is the right instant in winter and in summer", () => {
+    expect(zonedInstant("2026-11-24", "09:00", "Europe/Amsterdam").toISOString()).toBe("2026-11-24T08:00:00.000Z");
+    expect(zonedInstant("2026-07-01", "09:00", "Europe/Amsterdam").toISOString()).toBe("2026-07-01T07:00:00.000Z");
+    expect(zonedInstant("2026-03-29", "16:30", "Europe/Amsterdam").toISOString()).toBe("2026-03-29T14:30:00.000Z");
+    expect(zonedInstant("2026-11-24", "09:00", "Asia/Tehran").toISOString()).toBe("2026-11-24T05:30:00.000Z");
   });
 });

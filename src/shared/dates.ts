@@ -51,6 +51,22 @@ export function officeNow(now: Date, timeZone: string): { date: string; time: st
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+/** The instant at which it is `date` `time` on the wall clocks of `timeZone` (DST included). */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [y, mo, d] = date.split("-").map(Number);
+  const [h, mi] = time.split(":").map(Number);
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  // The zone's offset at a guess of the instant, then once more at the corrected instant (DST edges).
+  let instant = wall;
+  for (let i = 0; i < 2; i++) {
+    const seen = officeNow(new Date(instant), timeZone);
+    const [sy, sm, sd] = seen.date.split("-").map(Number);
+    const [sh, smi] = seen.time.split(":").map(Number);
+    instant = wall - (Date.UTC(sy, sm - 1, sd, sh, smi) - instant);
+  }
+  return new Date(instant);
+}
+
 /** `HH:mm` as minutes since midnight, and back. */
 export const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 export const toTime = (minutes: number) =>

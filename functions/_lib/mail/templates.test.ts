@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { formatNumber, serviceNames } from "../../../src/i18n/index.ts";
+import { serviceNames } from "../../../src/i18n/index.ts";
+import { formatNumber } from "../../../src/shared/format.ts";
 import { LANGUAGES, UnknownLanguageError, type Language } from "../../../src/shared/languages.ts";
 import { MEETING_MINUTES } from "../../../src/shared/office.ts";
 import { SERVICE_IDS } from "../../../src/shared/services.ts";
@@ -62,7 +63,7 @@ describe("service names in the emails", () => {
 
 describe("languages in the emails", () => {
   test.each(LANGUAGES)("%s: the meeting length is the office's, in the language's own digits", (lang) => {
-    const minutes = formatNumber(MEETING_MINUTES, lang);
+    const minutes = formatNumber(lang, MEETING_MINUTES);
     expect(visitorMeetingEmail(meeting(lang), "requested").text).toContain(minutes);
     expect(inviteText(meeting(lang)).description).toContain(minutes);
   });

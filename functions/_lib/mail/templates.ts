@@ -15,7 +15,8 @@
  *   mail arbitrary text to a third party), only their name when it looks like a name.
  */
 import { site } from "../../../src/config/site.ts";
-import { formatNumber, plainT, serviceNames } from "../../../src/i18n/index.ts";
+import { plainT, serviceNames } from "../../../src/i18n/index.ts";
+import { formatDate, formatNumber, formatTime } from "../../../src/shared/format.ts";
 import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
 import {
   dirOf,
@@ -24,6 +25,7 @@ import {
   requireLanguage,
   type Language,
 } from "../../../src/shared/languages.ts";
+import { toMinutes, toTime } from "../../../src/shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
 import { isServiceId } from "../../../src/shared/services.ts";
 
@@ -62,7 +64,8 @@ const serviceName = (value: string, lang: Language): string | null =>
 /** A language name for the company's (English) emails: "Persian (fa)". */
 const languageLabel = (lang: Language) => `${englishLanguageName(lang)} (${lang})`;
 
-type StageCopy = { subject: (ref: string) => string; intro: string; status: string; invite: string };
+/** `when` is the meeting's day and start time, as `meetingWhen(…).subject` gives it. */
+type StageCopy = { subject: (ref: string, when: string) => string; intro: string; status: string; invite: string };
 
 interface Copy {
   locale: string;
@@ -93,9 +96,9 @@ const around = (text: string): [string, string] => {
 function copyOf(lang: Language): Copy {
   // Emails are not laid out by a browser: no soft hyphens in long Dutch words.
   const tr = plainT(lang);
-  const minutes = formatNumber(MEETING_MINUTES, lang);
+  const minutes = formatNumber(lang, MEETING_MINUTES);
   const stage = (name: MeetingStage): StageCopy => ({
-    subject: (ref) => tr(`mail.meeting.${name}.subject`, { ref }),
+    subject: (ref, when) => tr(`mail.meeting.${name}.subject`, { ref, when }),
     intro: tr(`mail.meeting.${name}.intro`, { minutes }),
     status: tr(`mail.meeting.${name}.status`),
     invite: tr(`mail.meeting.${name}.invite`),
@@ -192,12 +195,13 @@ export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage): Ema
   const lang = requireLanguage(m.language, `meeting ${ref}`);
   const copy = copyOf(lang);
   const stageCopy = copy.meeting[stage];
+  const when = meetingWhen(lang, m.date, m.time);
   return visitorEmail(lang, {
-    subject: stageCopy.subject(ref),
+    subject: stageCopy.subject(ref, when.subject),
     name: displayName(m.name),
     paragraphs: [stageCopy.intro],
     facts: [
-      [copy.meeting.when, `${meetingWhen(lang, m.date, m.time).long} (${copy.meeting.officeTime})`],
+      [copy.meeting.when, `${when.long} (${copy.meeting.officeTime})`],
       [copy.reference, ref],
     ],
     after: [stageCopy.status, stageCopy.invite],
@@ -353,49 +357,25 @@ function displayName(name: string): string | null {
   return trimmed;
 }
 
-/** A meeting's time in a language: long ("Tuesday 24 November 2026, 11:00–11:30") and short. */
-function meetingWhen(lang: Language, date: string, time: string): { long: string; short: string } {
-  const [y, mo, d] = date.split("-").map(Number);
-  const [h, mi] = time.split(":").map(Number);
-  // The office's wall-clock fields, formatted as UTC so no time zone shifts them.
-  const start = new Date(Date.UTC(y, mo - 1, d, h, mi));
-  const end = new Date(start.getTime() + MEETING_MINUTES * 60_000);
-  const locale = LANGUAGE_INFO[lang].intl;
-  const day = longDate(locale, start);
-  const clock = new Intl.DateTimeFormat(locale, {
-    timeZone: "UTC",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  // Persian dates are in the Solar Hijri calendar; the Gregorian date follows so both calendars agree.
-  const gregorian = lang === "fa" ? ` (${date})` : "";
-  const short = new Intl.DateTimeFormat(locale, {
-    timeZone: "UTC",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  }).format(start);
-  const comma = lang === "fa" ? "، " : ", ";
+/**
+ * A meeting's time in a language (src/shared/format.ts: Persian readers get the Jalali date with the
+ * Gregorian one, in Persian digits):
+ * - long: "Tuesday, 24 November 2026, 11:00–11:30" · "سه‌شنبه ۳ آذر ۱۴۰۵ (۲۴ نوامبر ۲۰۲۶)، ۱۱:۰۰–۱۱:۳۰"
+ * - subject: "Tue, 24 Nov 2026, 11:00" · "۳ آذر ۱۴۰۵ (۲۴ نوامبر ۲۰۲۶)، ساعت ۱۱:۰۰"
+ * - short (the company's English subject): "Tue, 24 Nov 2026, 11:00"
+ */
+function meetingWhen(lang: Language, date: string, time: string): { long: string; subject: string; short: string } {
+  const tr = plainT(lang);
+  const end = toTime(toMinutes(time) + MEETING_MINUTES);
   return {
-    long: `${day}${gregorian}${comma}${clock.format(start)}–${clock.format(end)}`,
-    short: `${short}${comma}${clock.format(start)}`,
+    long: tr("mail.meeting.slot", {
+      date: formatDate(lang, date),
+      start: formatTime(lang, time),
+      end: formatTime(lang, end),
+    }),
+    subject: tr("mail.meeting.start", { date: formatDate(lang, date, "short"), time: formatTime(lang, time) }),
+    short: `${formatDate("en", date, "short")}, ${time}`,
   };
-}
-
-function longDate(locale: string, date: Date): string {
-  const format = new Intl.DateTimeFormat(locale, {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
-  if (!locale.startsWith("fa")) return format.format(date);
-  // ICU's Persian pattern puts the year first; letters and calendars write "سه‌شنبه ۳ آذر ۱۴۰۵".
-  const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.weekday} ${part.day} ${part.month} ${part.year}`;
 }
 
 /** An instant as Amsterdam date and time, e.g. "23 Nov 2026, 10:10". */

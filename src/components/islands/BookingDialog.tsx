@@ -1,31 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { useStore } from "@nanostores/react";
-import DatePicker, { registerLocale } from "react-datepicker";
-import { enUS } from "date-fns/locale";
-import { fromZonedTime } from "date-fns-tz";
-import "react-datepicker/dist/react-datepicker.css";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type SubmitEvent } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
 import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "../../shared/api";
-import { DATE_FNS_LOCALES } from "../../shared/date-fns-locales";
-import { isoWeekday } from "../../shared/booking";
-import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../shared/office";
-import { $bookingOpen, closeBooking } from "../../stores/booking";
+import { addDays, isoWeekday, zonedInstant } from "../../shared/dates";
+import { formatDate, formatTime } from "../../shared/format";
+import { LANGUAGE_INFO, type Language } from "../../shared/languages";
 import { showToast } from "../../stores/toasts";
+import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
 
-// English day labels without ordinals ("Monday, November 23, 2026"): react-datepicker names each
-// day "Choose <full date>", and "23rd" would not contain the visible "23" (WCAG 2.5.3). The name is
-// not "en", which react-datepicker formats with date-fns defaults whatever is registered.
-const EN = "en-GB-days";
-registerLocale(EN, {
-  ...enUS,
-  formatLong: {
-    ...enUS.formatLong,
-    date: (o?: { width?: string }) => (o?.width === "full" ? "EEEE, MMMM d, y" : enUS.formatLong.date(o as never)),
-  },
-});
-for (const [lang, locale] of Object.entries(DATE_FNS_LOCALES)) registerLocale(lang, locale);
-
-export interface BookingLabels {
+export interface BookingLabels extends CalendarLabels {
   title: string;
   description: string;
   name: string;
@@ -36,6 +19,9 @@ export interface BookingLabels {
   officeTime: string;
   /** Contains {{time}}. */
   localTime: string;
+  /** Contains {{date}}. */
+  selectedDate: string;
+  loadingCalendar: string;
   noSlots: string;
   noSlotsOption: string;
   loadingSlots: string;
@@ -49,125 +35,181 @@ export interface BookingLabels {
     errorMessage: string;
     slotTaken: string;
     scheduleSuccess: string;
+    /** Contains {{date}} and {{time}}. */
+    scheduleWhen: string;
     slotsErrorTitle: string;
     slotsError: string;
   };
 }
 
+export interface BookingDialogProps {
+  lang: Language;
+  labels: BookingLabels;
+  /** Id of the static <dialog> this island fills (Contact.astro). */
+  dialogId: string;
+}
+
 const DEFAULT_TIME = "09:00";
 const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
-
-/** yyyy-MM-dd of a local Date (the date picker's days are local midnights). */
-const ymd = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-const fromYmd = (s: string) => {
-  const [y, m, d] = s.split("-").map(Number);
-  return new Date(y, m - 1, d);
-};
+/** How many open days ahead the dialog looks for the first free slot before it shows today's "no slots". */
+const FIRST_FREE_DAY_SEARCH = 10;
 
 const inputClass =
-  "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-700";
+  "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-700 disabled:bg-slate-50";
+
+/** What the visitor typed into a field before this island hydrated (the dialog opens without React). */
+const typedBefore = (id: string) =>
+  typeof document === "undefined" ? "" : ((document.getElementById(id) as HTMLInputElement | null)?.value ?? "");
+
+/** The visitor's own wall-clock time for an office time, e.g. 09:00 in Amsterdam → "Mon 11:30" in Tehran. */
+function localEquivalent(lang: Language, date: string, time: string, officeZone: string): string | null {
+  const visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!time || !date || visitorZone === officeZone) return null;
+  return new Intl.DateTimeFormat(LANGUAGE_INFO[lang].intl, {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    weekday: "short",
+  }).format(zonedInstant(date, time, officeZone));
+}
 
 /**
- * The meeting booking dialog (spec sections 2, 4, 5, 8): a native modal <dialog> (focus stays
- * inside, Escape closes, focus returns to the schedule button), an inline date picker limited by
- * the office calendar, and the time slots the API still offers for the chosen day.
+ * The meeting booking form (spec sections 2, 4, 5, 8) inside the static modal <dialog> of the
+ * contact section. The dialog opens without any JavaScript (an invoker button), shows this form's
+ * server-rendered shell with the calendar loading, and keeps what the visitor types meanwhile;
+ * when this island arrives it fills in the calendar, starting on the first day with a free slot.
  */
-export default function BookingDialog({
-  lang,
-  labels,
-  returnFocus,
-}: {
-  lang: string;
-  labels: BookingLabels;
-  returnFocus: () => void;
-}) {
-  const open = useStore($bookingOpen);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+export default function BookingDialog({ lang, labels, dialogId }: BookingDialogProps) {
   const [calendar, setCalendar] = useState<OfficeCalendar | null>(null);
-  const [date, setDate] = useState<string>(() => ymd(new Date()));
+  const [date, setDate] = useState("");
   const [time, setTime] = useState(DEFAULT_TIME);
   const [slots, setSlots] = useState<string[]>([]);
-  const [loadingSlots, setLoadingSlots] = useState(false);
+  const [loadingSlots, setLoadingSlots] = useState(true);
   const [processing, setProcessing] = useState(false);
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [phone, setPhone] = useState("");
+  const [name, setName] = useState(() => typedBefore("bk-name"));
+  const [email, setEmail] = useState(() => typedBefore("bk-email"));
+  const [phone, setPhone] = useState(() => typedBefore("bk-phone"));
   const [errors, setErrors] = useState<{ name?: string; email?: string; phone?: string }>({});
+  const searching = useRef(false);
 
-  // Open and close the native dialog with the store.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const dialog = useCallback(() => document.getElementById(dialogId) as HTMLDialogElement | null, [dialogId]);
+  const hydrated = useHydrated();
 
-  // The office calendar, once: today in office time, last bookable day, weekdays, closed dates.
-  useEffect(() => {
-    if (!open || calendar) return;
-    apiRequest<CalendarAnswer>("GET", "/api/meetings/calendar")
-      .then(({ data }) => {
-        setCalendar(data);
-        setDate((current) => (current < data.today ? data.today : current));
-      })
-      .catch(() => setCalendar(null));
-  }, [open, calendar]);
+  // The native <dialog> is the source of truth for open/closed, whoever opened it.
+  const watchOpen = useCallback(
+    (changed: () => void) => {
+      const observer = new MutationObserver(changed);
+      const element = dialog();
+      if (element) observer.observe(element, { attributes: true, attributeFilter: ["open"] });
+      return () => observer.disconnect();
+    },
+    [dialog],
+  );
+  const open = useSyncExternalStore(
+    watchOpen,
+    () => dialog()?.open ?? false,
+    () => false,
+  );
 
-  /** Fetches the slots of a day; keeps the chosen time when still offered, else takes the first. */
+  const isOpenDay = useCallback(
+    (day: string) => !!calendar && calendar.weekdays.includes(isoWeekday(day)) && !calendar.closedDates.includes(day),
+    [calendar],
+  );
+
+  const fetchSlots = useCallback(async (day: string) => {
+    const result = await apiRequest<SlotsAnswer>(
+      "GET",
+      `/api/meetings/available-slots?date=${encodeURIComponent(day)}`,
+    );
+    if (!result?.success || !Array.isArray(result.data)) throw new Error("unsuccessful");
+    return result.data;
+  }, []);
+
+  const slotsFailed = useCallback(() => {
+    setSlots([]);
+    showToast({ title: labels.toast.slotsErrorTitle, description: labels.toast.slotsError, variant: "destructive" });
+  }, [labels.toast.slotsError, labels.toast.slotsErrorTitle]);
+
+  /** Shows a day's slots; keeps the chosen time when it is still offered, else takes the first. */
+  const showSlots = useCallback((list: string[], preferFirst = false) => {
+    setSlots(list);
+    setTime((current) => (list.length && (preferFirst || !list.includes(current)) ? list[0] : current));
+  }, []);
+
   const loadSlots = useCallback(
     async (day: string, preferFirst = false) => {
       setLoadingSlots(true);
       try {
-        const result = await apiRequest<SlotsAnswer>(
-          "GET",
-          `/api/meetings/available-slots?date=${encodeURIComponent(day)}`,
-        );
-        if (!result?.success || !Array.isArray(result.data)) throw new Error("unsuccessful");
-        setSlots(result.data);
-        setTime((current) =>
-          result.data.length && (preferFirst || !result.data.includes(current)) ? result.data[0] : current,
-        );
+        showSlots(await fetchSlots(day), preferFirst);
       } catch {
-        setSlots([]);
-        showToast({
-          title: labels.toast.slotsErrorTitle,
-          description: labels.toast.slotsError,
-          variant: "destructive",
-        });
+        slotsFailed();
       } finally {
         setLoadingSlots(false);
       }
     },
-    [labels.toast.slotsError, labels.toast.slotsErrorTitle],
+    [fetchSlots, showSlots, slotsFailed],
   );
 
+  // On the first opening: the office calendar, then the first day that still has a free slot
+  // (today when it has one), so the dialog never opens on "no slots" when a later day has some.
   useEffect(() => {
-    if (open) void loadSlots(date);
-  }, [open, date, loadSlots]);
+    if (!open || calendar || searching.current) return;
+    searching.current = true;
+    (async () => {
+      let rules: OfficeCalendar;
+      try {
+        rules = (await apiRequest<CalendarAnswer>("GET", "/api/meetings/calendar")).data;
+      } catch {
+        searching.current = false;
+        setLoadingSlots(false);
+        slotsFailed();
+        return;
+      }
+      setCalendar(rules);
+      const openDay = (day: string) => rules.weekdays.includes(isoWeekday(day)) && !rules.closedDates.includes(day);
+      let first = "";
+      try {
+        for (let day = rules.today, tried = 0; day <= rules.lastDate && tried < FIRST_FREE_DAY_SEARCH;) {
+          if (openDay(day)) {
+            first ||= day;
+            tried++;
+            const free = await fetchSlots(day);
+            if (free.length) {
+              setDate(day);
+              showSlots(free);
+              return;
+            }
+          }
+          day = addDays(day, 1);
+        }
+        setDate(first || rules.today);
+        showSlots([]);
+      } catch {
+        setDate(first || rules.today);
+        slotsFailed();
+      } finally {
+        setLoadingSlots(false);
+      }
+    })();
+  }, [open, calendar, fetchSlots, showSlots, slotsFailed]);
 
-  const close = () => {
-    closeBooking();
-    returnFocus();
+  const choose = (day: string) => {
+    if (day === date) return;
+    setDate(day);
+    void loadSlots(day);
   };
 
-  const officeZone = calendar?.timeZone ?? OFFICE_TIME_ZONE;
-  const visitorZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const localEquivalent = useMemo(() => {
-    if (!time || visitorZone === officeZone) return null;
-    const instant = fromZonedTime(`${date}T${time}:00`, officeZone);
-    const local = new Intl.DateTimeFormat(lang === "fa" ? "fa-IR" : lang, {
-      hour: "2-digit",
-      minute: "2-digit",
-      weekday: "short",
-    }).format(instant);
-    return labels.localTime.replace("{{time}}", local);
-  }, [date, time, officeZone, visitorZone, lang, labels.localTime]);
+  const localTime = useMemo(
+    () => (calendar && slots.length ? localEquivalent(lang, date, time, calendar.timeZone) : null),
+    [calendar, slots.length, lang, date, time],
+  );
 
-  const complete = Boolean(name.trim() && email.trim() && phone.trim() && date && time && slots.length);
+  const ready = hydrated && !!calendar && !!date;
+  const complete = Boolean(ready && name.trim() && email.trim() && phone.trim() && date && time && slots.length);
 
-  const confirm = async (event: FormEvent) => {
+  const confirm = async (event: SubmitEvent) => {
     event.preventDefault();
+    if (!complete) return;
     const found: typeof errors = {};
     if (name.trim().length < 2) found.name = labels.validation.name;
     if (!EMAIL_PATTERN.test(email.trim())) found.email = labels.validation.email;
@@ -179,11 +221,17 @@ export default function BookingDialog({
       await apiRequest("POST", "/api/meetings/schedule", {
         body: { name: name.trim(), email: email.trim(), phone: phone.trim(), date, time, language: lang },
       });
-      showToast({ title: labels.toast.scheduleSuccess, variant: "success" });
+      showToast({
+        title: labels.toast.scheduleSuccess,
+        description: labels.toast.scheduleWhen
+          .replace("{{date}}", formatDate(lang, date))
+          .replace("{{time}}", formatTime(lang, time)),
+        variant: "success",
+      });
       setName("");
       setEmail("");
       setPhone("");
-      close();
+      dialog()?.close();
       void loadSlots(date);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : "";
@@ -206,159 +254,164 @@ export default function BookingDialog({
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const isOpenDay = (d: Date) => {
-    if (!calendar) return true;
-    const day = ymd(d);
-    return calendar.weekdays.includes(isoWeekday(day)) && !calendar.closedDates.includes(day);
-  };
+  const closeButton = { commandfor: dialogId, command: "close" } as const;
+  const slotsShown = ready && !loadingSlots;
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby="booking-title"
-      aria-describedby="booking-description"
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
-      className="booking-dialog m-auto w-[min(100%-1.5rem,44rem)] max-h-[calc(100dvh-1.5rem)] overflow-y-auto rounded-3xl bg-white p-0 text-ink shadow-lift backdrop:bg-brand-950/60"
-    >
-      <form onSubmit={confirm} noValidate className="p-6 sm:p-8">
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <h2 id="booking-title" className="text-2xl font-bold text-brand-950">
-              {labels.title}
-            </h2>
-            <p id="booking-description" className="mt-1 text-muted">
-              {labels.description}
-            </p>
-          </div>
-          <button
-            type="button"
-            onClick={close}
-            aria-label={labels.close}
-            className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-600 hover:bg-brand-50"
-          >
-            <svg
-              className="size-5"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
-          </button>
+    <form onSubmit={confirm} noValidate className="p-6 sm:p-8" aria-busy={!ready}>
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h2 id="booking-title" className="text-2xl font-bold text-brand-950">
+            {labels.title}
+          </h2>
+          <p id="booking-description" className="mt-1 text-muted">
+            {labels.description}
+          </p>
         </div>
+        <button
+          type="button"
+          {...closeButton}
+          aria-label={labels.close}
+          className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-600 hover:bg-brand-50"
+        >
+          <svg
+            className="size-5"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
 
-        <div className="mt-6 grid gap-6 md:grid-cols-[auto_1fr]">
-          <fieldset>
-            <legend className="text-sm font-semibold text-brand-950">{labels.date}</legend>
-            <div className="mt-1.5">
-              <DatePicker
-                inline
-                locale={lang === "en" ? EN : lang}
-                selected={fromYmd(date)}
-                onChange={(d: Date | null) => d && setDate(ymd(d))}
-                minDate={fromYmd(calendar?.today ?? ymd(new Date()))}
-                maxDate={calendar ? fromYmd(calendar.lastDate) : undefined}
-                filterDate={isOpenDay}
-                calendarStartDay={lang === "fa" ? 6 : 1}
-                timeIntervals={MEETING_MINUTES}
-                dateFormat="yyyy-MM-dd"
-                ariaLabelledBy="booking-title"
+      <div className="mt-6 grid gap-6 md:grid-cols-[auto_1fr]">
+        <fieldset className="min-w-0">
+          <legend className="text-sm font-semibold text-brand-950">{labels.date}</legend>
+          <div className="mt-1.5 min-h-[21.5rem]">
+            {ready ? (
+              <BookingCalendar
+                lang={lang}
+                selected={date}
+                onSelect={choose}
+                isOpen={isOpenDay}
+                min={calendar.today}
+                max={calendar.lastDate}
+                labels={labels}
               />
-            </div>
-          </fieldset>
-
-          <div className="grid content-start gap-4">
-            <div>
-              <label htmlFor="bk-time" className="block text-sm font-semibold text-brand-950">
-                {labels.time}
-              </label>
-              <select
-                id="bk-time"
-                value={slots.length ? time : ""}
-                onChange={(e) => setTime(e.target.value)}
-                disabled={loadingSlots || !slots.length}
-                aria-describedby="bk-time-help"
-                className={inputClass}
+            ) : (
+              <div
+                className="flex h-[21.5rem] w-full max-w-[21rem] flex-col items-center justify-center gap-3 rounded-2xl bg-surface text-muted md:w-[21rem]"
+                role="status"
               >
-                {slots.length ? (
-                  slots.map((slot) => (
-                    <option key={slot} value={slot}>
-                      {slot}
-                    </option>
-                  ))
-                ) : (
-                  <option value="" disabled>
-                    {loadingSlots ? labels.loadingSlots : labels.noSlotsOption}
+                <svg
+                  className="size-7 animate-spin text-brand-600 motion-reduce:animate-none"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  aria-hidden="true"
+                >
+                  <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+                  <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+                </svg>
+                <span className="text-sm font-medium">{labels.loadingCalendar}</span>
+              </div>
+            )}
+          </div>
+          {ready && (
+            <p className="mt-2 text-sm font-medium text-brand-900" aria-live="polite">
+              {labels.selectedDate.replace("{{date}}", formatDate(lang, date))}
+            </p>
+          )}
+        </fieldset>
+
+        <div className="grid content-start gap-4">
+          <div>
+            <label htmlFor="bk-time" className="block text-sm font-semibold text-brand-950">
+              {labels.time}
+            </label>
+            <select
+              id="bk-time"
+              value={slotsShown && slots.length ? time : ""}
+              onChange={(e) => setTime(e.target.value)}
+              disabled={!slotsShown || !slots.length}
+              aria-describedby="bk-time-help"
+              className={inputClass}
+            >
+              {slotsShown && slots.length ? (
+                slots.map((slot) => (
+                  <option key={slot} value={slot}>
+                    {formatTime(lang, slot)}
                   </option>
-                )}
-              </select>
-              <p id="bk-time-help" className="mt-1.5 text-sm text-muted">
-                {labels.officeTime}
-                {localEquivalent && slots.length > 0 && (
-                  <span className="block font-medium text-brand-800">{localEquivalent}</span>
-                )}
-              </p>
-              {!loadingSlots && !slots.length && (
-                <p className="mt-2 text-sm font-medium text-red-700">{labels.noSlots}</p>
+                ))
+              ) : (
+                <option value="" disabled>
+                  {slotsShown ? labels.noSlotsOption : labels.loadingSlots}
+                </option>
+              )}
+            </select>
+            <p id="bk-time-help" className="mt-1.5 text-sm text-muted">
+              {labels.officeTime}
+              {localTime && (
+                <span className="block font-medium text-brand-800">
+                  {labels.localTime.replace("{{time}}", localTime)}
+                </span>
+              )}
+            </p>
+            {slotsShown && !slots.length && <p className="mt-2 text-sm font-medium text-red-700">{labels.noSlots}</p>}
+          </div>
+          {(
+            [
+              ["name", labels.name, name, setName, "name", "text"],
+              ["email", labels.email, email, setEmail, "email", "email"],
+              ["phone", labels.phone, phone, setPhone, "tel", "tel"],
+            ] as const
+          ).map(([field, label, value, setter, autoComplete, type]) => (
+            <div key={field}>
+              <label htmlFor={`bk-${field}`} className="block text-sm font-semibold text-brand-950">
+                {label}
+              </label>
+              <input
+                id={`bk-${field}`}
+                name={field === "name" ? "firstName" : field}
+                type={type}
+                dir={field === "name" ? undefined : "ltr"}
+                autoComplete={autoComplete}
+                value={value}
+                onChange={(e) => edit(field, setter)(e.target.value)}
+                aria-invalid={!!errors[field]}
+                aria-describedby={errors[field] ? `bk-${field}-error` : undefined}
+                className={`${inputClass} ${field === "name" ? "" : "rtl:text-right"}`}
+              />
+              {errors[field] && (
+                <p id={`bk-${field}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+                  {errors[field]}
+                </p>
               )}
             </div>
-            {(
-              [
-                ["name", labels.name, name, setName, "name", "text"],
-                ["email", labels.email, email, setEmail, "email", "email"],
-                ["phone", labels.phone, phone, setPhone, "tel", "tel"],
-              ] as const
-            ).map(([field, label, value, setter, autoComplete, type]) => (
-              <div key={field}>
-                <label htmlFor={`bk-${field}`} className="block text-sm font-semibold text-brand-950">
-                  {label}
-                </label>
-                <input
-                  id={`bk-${field}`}
-                  name={field === "name" ? "firstName" : field}
-                  type={type}
-                  dir={field === "name" ? undefined : "ltr"}
-                  autoComplete={autoComplete}
-                  value={value}
-                  onChange={(e) => edit(field, setter)(e.target.value)}
-                  aria-invalid={!!errors[field]}
-                  aria-describedby={errors[field] ? `bk-${field}-error` : undefined}
-                  className={`${inputClass} ${field === "name" ? "" : "rtl:text-right"}`}
-                />
-                {errors[field] && (
-                  <p id={`bk-${field}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-                    {errors[field]}
-                  </p>
-                )}
-              </div>
-            ))}
-          </div>
+          ))}
         </div>
+      </div>
 
-        <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" onClick={close} className="btn btn-secondary">
-            {labels.cancel}
-          </button>
-          <button
-            type="submit"
-            disabled={processing || !complete}
-            className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            {processing && (
-              <svg className="size-4 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-                <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-                <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-              </svg>
-            )}
-            {processing ? labels.processing : labels.confirm}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" {...closeButton} className="btn btn-secondary">
+          {labels.cancel}
+        </button>
+        <button
+          type="submit"
+          disabled={processing || !complete}
+          className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {processing && (
+            <svg className="size-4 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+              <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+              <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+            </svg>
+          )}
+          {processing ? labels.processing : labels.confirm}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,16 +1,10 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useStore } from "@nanostores/react";
 import { enquirySchema, MESSAGES, type EnquiryInput } from "../../shared/schemas";
 import { SERVICE_IDS, type ServiceNames } from "../../shared/services";
 import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
 import { showToast } from "../../stores/toasts";
-import { $bookingOpen, openBooking } from "../../stores/booking";
-import type { BookingLabels } from "./BookingDialog";
-
-// The dialog (and its date picker) is downloaded the first time a visitor opens it.
-const BookingDialog = lazy(() => import("./BookingDialog"));
 
 export interface ContactLabels {
   firstName: string;
@@ -26,9 +20,6 @@ export interface ContactLabels {
   submit: string;
   submitting: string;
   privacy: string;
-  chat: string;
-  schedule: string;
-  newTab: string;
   /** English validation message (from the shared schema) → message in the page's language. */
   validation: Record<string, string>;
   /**
@@ -41,12 +32,24 @@ export interface ContactLabels {
 
 export interface ContactFormProps {
   lang: string;
-  chatUrl: string;
   labels: ContactLabels;
-  booking: BookingLabels;
 }
 
 const EMPTY: EnquiryInput = { firstName: "", lastName: "", email: "", company: "", service: "", message: "" };
+
+/**
+ * What the visitor already typed or chose in the server-rendered form before this island hydrated
+ * (it hydrates when the form scrolls into view, and a fast visitor starts typing first). These
+ * become the form's starting values, so hydration never wipes them.
+ */
+function typedBeforeHydration(): EnquiryInput {
+  if (typeof document === "undefined") return EMPTY;
+  const typed = (field: keyof EnquiryInput) =>
+    (document.getElementById(`cf-${field}`) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? "";
+  return Object.fromEntries(
+    Object.keys(EMPTY).map((field) => [field, typed(field as keyof EnquiryInput)]),
+  ) as EnquiryInput;
+}
 
 const inputClass =
   "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-700";
@@ -81,10 +84,11 @@ function Field({
 }
 
 /**
- * The enquiry form (react-hook-form with the shared zod schema), the messaging-app button and the
- * schedule button. Without JavaScript the same markup posts to /api/contact as a plain form.
+ * The enquiry form (react-hook-form with the shared zod schema). Without JavaScript the same
+ * markup posts to /api/contact as a plain form.
  */
-export default function ContactForm({ lang, chatUrl, labels, booking }: ContactFormProps) {
+export default function ContactForm({ lang, labels }: ContactFormProps) {
+  const [initialValues] = useState(typedBeforeHydration);
   // Known messages in the page's language; an unknown one (English, from the server or the schema)
   // becomes the page's own fallback rather than English on a Dutch or Persian page.
   const translate = (message?: string) =>
@@ -97,13 +101,10 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
     formState: { errors, isSubmitting },
   } = useForm<EnquiryInput>({
     resolver: zodResolver(enquirySchema),
-    defaultValues: EMPTY,
+    defaultValues: initialValues,
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const bookingOpen = useStore($bookingOpen);
-  const [bookingLoaded, setBookingLoaded] = useState(false);
-  const scheduleButton = useRef<HTMLButtonElement>(null);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -131,153 +132,92 @@ export default function ContactForm({ lang, chatUrl, labels, booking }: ContactF
   const describedBy = (field: keyof EnquiryInput) => (errors[field] ? `cf-${field}-error` : undefined);
 
   return (
-    <>
-      <form
-        method="post"
-        action="/api/contact"
-        noValidate
-        onSubmit={onSubmit}
-        className="mt-6 grid gap-5 sm:grid-cols-2"
-      >
-        <input type="hidden" name="lang" value={lang} />
-        <Field id="cf-firstName" label={labels.firstName} error={translate(errors.firstName?.message)}>
-          <input
-            id="cf-firstName"
-            autoComplete="given-name"
+    <form method="post" action="/api/contact" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <input type="hidden" name="lang" value={lang} />
+      <Field id="cf-firstName" label={labels.firstName} error={translate(errors.firstName?.message)}>
+        <input
+          id="cf-firstName"
+          autoComplete="given-name"
+          className={inputClass}
+          aria-invalid={!!errors.firstName}
+          aria-describedby={describedBy("firstName")}
+          {...register("firstName")}
+        />
+      </Field>
+      <Field id="cf-lastName" label={labels.lastName} error={translate(errors.lastName?.message)}>
+        <input
+          id="cf-lastName"
+          autoComplete="family-name"
+          className={inputClass}
+          aria-invalid={!!errors.lastName}
+          aria-describedby={describedBy("lastName")}
+          {...register("lastName")}
+        />
+      </Field>
+      <Field id="cf-email" label={labels.email} error={translate(errors.email?.message)}>
+        <input
+          id="cf-email"
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          className={`${inputClass} rtl:text-right`}
+          aria-invalid={!!errors.email}
+          aria-describedby={describedBy("email")}
+          {...register("email")}
+        />
+      </Field>
+      <Field id="cf-company" label={labels.company} hint={labels.optional} error={translate(errors.company?.message)}>
+        <input
+          id="cf-company"
+          autoComplete="organization"
+          className={inputClass}
+          aria-invalid={!!errors.company}
+          aria-describedby={describedBy("company")}
+          {...register("company")}
+        />
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id="cf-service" label={labels.service} error={translate(errors.service?.message)}>
+          <select
+            id="cf-service"
             className={inputClass}
-            aria-invalid={!!errors.firstName}
-            aria-describedby={describedBy("firstName")}
-            {...register("firstName")}
-          />
-        </Field>
-        <Field id="cf-lastName" label={labels.lastName} error={translate(errors.lastName?.message)}>
-          <input
-            id="cf-lastName"
-            autoComplete="family-name"
-            className={inputClass}
-            aria-invalid={!!errors.lastName}
-            aria-describedby={describedBy("lastName")}
-            {...register("lastName")}
-          />
-        </Field>
-        <Field id="cf-email" label={labels.email} error={translate(errors.email?.message)}>
-          <input
-            id="cf-email"
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            className={`${inputClass} rtl:text-right`}
-            aria-invalid={!!errors.email}
-            aria-describedby={describedBy("email")}
-            {...register("email")}
-          />
-        </Field>
-        <Field id="cf-company" label={labels.company} hint={labels.optional} error={translate(errors.company?.message)}>
-          <input
-            id="cf-company"
-            autoComplete="organization"
-            className={inputClass}
-            aria-invalid={!!errors.company}
-            aria-describedby={describedBy("company")}
-            {...register("company")}
-          />
-        </Field>
-        <div className="sm:col-span-2">
-          <Field id="cf-service" label={labels.service} error={translate(errors.service?.message)}>
-            <select
-              id="cf-service"
-              className={inputClass}
-              aria-invalid={!!errors.service}
-              aria-describedby={describedBy("service")}
-              {...register("service")}
-            >
-              <option value="">{labels.servicePlaceholder}</option>
-              {SERVICE_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {labels.services[id]}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <div className="sm:col-span-2">
-          <Field id="cf-message" label={labels.message} error={translate(errors.message?.message)}>
-            <textarea
-              id="cf-message"
-              rows={5}
-              placeholder={labels.messagePlaceholder}
-              className={`${inputClass} resize-y`}
-              aria-invalid={!!errors.message}
-              aria-describedby={describedBy("message")}
-              {...register("message")}
-            />
-          </Field>
-        </div>
-        <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted">{labels.privacy}</p>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="btn btn-primary shrink-0 disabled:cursor-wait disabled:opacity-70"
+            aria-invalid={!!errors.service}
+            aria-describedby={describedBy("service")}
+            {...register("service")}
           >
-            {isSubmitting ? labels.submitting : labels.submit}
-          </button>
-        </div>
-      </form>
-
-      <div className="mt-8 grid gap-3 border-t border-line pt-6 sm:grid-cols-2">
-        <a
-          href={chatUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="btn bg-[#0b7a3e] text-white hover:bg-[#086232]"
-        >
-          <svg
-            className="size-5"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={1.75}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M4 20l1.4-4.2A8 8 0 1112 20a8.4 8.4 0 01-3.6-.8L4 20zM9 10.5h.01M12 10.5h.01M15 10.5h.01" />
-          </svg>
-          {labels.chat}
-          <span className="sr-only"> ({labels.newTab})</span>
-        </a>
+            <option value="">{labels.servicePlaceholder}</option>
+            {SERVICE_IDS.map((id) => (
+              <option key={id} value={id}>
+                {labels.services[id]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field id="cf-message" label={labels.message} error={translate(errors.message?.message)}>
+          <textarea
+            id="cf-message"
+            rows={5}
+            placeholder={labels.messagePlaceholder}
+            className={`${inputClass} resize-y`}
+            aria-invalid={!!errors.message}
+            aria-describedby={describedBy("message")}
+            {...register("message")}
+          />
+        </Field>
+      </div>
+      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted">{labels.privacy}</p>
         <button
-          ref={scheduleButton}
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
-            setBookingLoaded(true);
-            openBooking();
-          }}
+          type="submit"
+          disabled={isSubmitting}
+          className="btn btn-primary shrink-0 disabled:cursor-wait disabled:opacity-70"
         >
-          <svg
-            className="size-5"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={1.75}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4" />
-          </svg>
-          {labels.schedule}
+          {isSubmitting ? labels.submitting : labels.submit}
         </button>
       </div>
-
-      {(bookingLoaded || bookingOpen) && (
-        <Suspense fallback={null}>
-          <BookingDialog lang={lang} labels={booking} returnFocus={() => scheduleButton.current?.focus()} />
-        </Suspense>
-      )}
-    </>
+    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import { newsletterSchema } from "../../shared/schemas";
 import { apiRequest } from "../../lib/api-client";
 import { showToast } from "../../stores/toasts";
@@ -17,24 +17,38 @@ export interface NewsletterLabels {
   errorText: string;
 }
 
-/** Footer newsletter signup, in the visitor's language. Subscribing twice is simply a success. */
+/**
+ * Footer newsletter signup, in the visitor's language. Subscribing twice is simply a success.
+ * The field is left to the browser (uncontrolled): an address typed before this island hydrated
+ * stays where it is, and without JavaScript the same form posts to /api/newsletter, which answers
+ * with a redirect to a result page.
+ */
 export default function NewsletterForm({ lang, labels }: { lang: string; labels: NewsletterLabels }) {
-  const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
-  const submit = async (event: FormEvent) => {
+  // Until now the browser checked the address itself (type=email, required); from here on the
+  // island does, with the site's own message under the field.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = newsletterSchema.safeParse({ email, language: lang });
+    const form = event.currentTarget;
+    const field = form.elements.namedItem("email") as HTMLInputElement;
+    const parsed = newsletterSchema.safeParse({ email: field.value, language: lang });
     if (!parsed.success) {
       setError(labels.invalidEmail);
+      field.focus();
       return;
     }
     setSending(true);
     try {
       await apiRequest("POST", "/api/newsletter", { body: parsed.data });
       showToast({ title: labels.successTitle, description: labels.successText, variant: "success" });
-      setEmail("");
+      form.reset();
     } catch {
       showToast({ title: labels.errorTitle, description: labels.errorText, variant: "destructive" });
     } finally {
@@ -43,7 +57,15 @@ export default function NewsletterForm({ lang, labels }: { lang: string; labels:
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="newsletter-title">
+    <form
+      ref={formRef}
+      id="newsletter"
+      method="post"
+      action="/api/newsletter"
+      onSubmit={submit}
+      aria-labelledby="newsletter-title"
+    >
+      <input type="hidden" name="lang" value={lang} />
       <h2 id="newsletter-title" className="text-sm font-semibold text-white">
         {labels.title}
       </h2>
@@ -54,15 +76,13 @@ export default function NewsletterForm({ lang, labels }: { lang: string; labels:
       <div className="mt-3 flex gap-2">
         <input
           id="newsletter-email"
+          name="email"
           type="email"
           dir="ltr"
+          required
           autoComplete="email"
           placeholder={labels.placeholder}
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (error) setError(null);
-          }}
+          onChange={() => error && setError(null)}
           aria-invalid={!!error}
           aria-describedby={error ? "newsletter-error" : undefined}
           className="min-w-0 flex-1 rounded-xl border border-white/20 bg-white/10 px-3.5 py-2.5 text-sm text-white placeholder:text-slate-300 focus:border-teal-100 focus:outline-none rtl:text-right"

@@ -42,18 +42,20 @@ export interface TestimonialCarouselProps {
   };
 }
 
+const STAR = "M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z";
+
+/**
+ * One rating star. The half star is a grey star under the gold one clipped to its first half by a
+ * nested <svg> (which clips to its own box): no gradient, so no id repeated on every card.
+ */
 const Star = ({ kind }: { kind: "full" | "half" | "empty" }) => (
-  <svg className="size-5" viewBox="0 0 24 24" aria-hidden="true">
-    <defs>
-      <linearGradient id="half-star" x1="0" x2="1" y1="0" y2="0">
-        <stop offset="50%" stopColor="#f59e0b" />
-        <stop offset="50%" stopColor="#e2e8f0" />
-      </linearGradient>
-    </defs>
-    <path
-      d="M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z"
-      fill={kind === "full" ? "#f59e0b" : kind === "half" ? "url(#half-star)" : "#e2e8f0"}
-    />
+  <svg className="size-5 rtl:-scale-x-100" viewBox="0 0 24 24" aria-hidden="true">
+    <path d={STAR} fill={kind === "full" ? "#f59e0b" : "#e2e8f0"} />
+    {kind === "half" && (
+      <svg width="12" height="24" viewBox="0 0 12 24">
+        <path d={STAR} fill="#f59e0b" />
+      </svg>
+    )}
   </svg>
 );
 
