@@ -4,6 +4,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { localFunctions } from "./scripts/lib/vite-functions.mjs";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/shared/languages.ts";
+import copyCheck from "./src/i18n/check/integration.ts";
 
 // Everything here must work offline: no telemetry (ASTRO_TELEMETRY_DISABLED is also set by the
 // npm scripts). In `npm run dev`, the functions answer /api/* inside the dev server (localFunctions).
@@ -34,7 +35,8 @@ export default defineConfig({
     defaultLocale: DEFAULT_LANGUAGE,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
-  integrations: [react(), clientDirectives],
+  // copyCheck: builds refuse copy mistakes before touching dist/; `astro dev` adds the editors' preview.
+  integrations: [react(), clientDirectives, copyCheck()],
   image: { service: { entrypoint: "astro/assets/services/noop" } },
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },

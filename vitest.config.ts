@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { friendlyJson } from "./src/i18n/check/integration.ts";
 
 export default defineConfig({
+  // A JSON syntax mistake under src/ fails with the copy check's message (file, line, plain words).
+  plugins: [friendlyJson(import.meta.dirname)],
   test: {
     include: ["src/**/*.test.ts", "functions/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",

@@ -143,7 +143,7 @@ describe("markSent and markFailed", () => {
       .set({ nextAttemptAt: sql<Date>`now()` })
       .execute();
     await claimDue(database.db, 1);
-    await markSent(database.db, id);
+    await markSent(database.db, [id]);
     expect((await rows())[0]).toMatchObject({
       status: "sent",
       attempts: 2,
@@ -155,7 +155,7 @@ describe("markSent and markFailed", () => {
 
   test("only the holder of a claim records the outcome", async () => {
     const [id] = await enqueue(database.db, [message(1)]);
-    await markSent(database.db, id);
+    await markSent(database.db, [id]);
     expect((await rows())[0].status).toBe("pending");
   });
 
@@ -215,7 +215,7 @@ describe("the email status of a record", () => {
     expect(await status()).toBe("pending");
 
     const claimed = await claimDue(database.db, 2);
-    await markSent(database.db, company);
+    await markSent(database.db, [company]);
     await markFailed(
       database.db,
       claimed.find((r) => r.id === visitor)!,
@@ -229,7 +229,7 @@ describe("the email status of a record", () => {
       .execute();
     await claimDue(database.db, 1);
     expect(await status()).toBe("pending");
-    await markSent(database.db, visitor);
+    await markSent(database.db, [visitor]);
     expect(await status()).toBe("sent");
   });
 

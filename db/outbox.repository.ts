@@ -82,11 +82,12 @@ export async function claimDue(db: Kysely<Database>, limit: number, ids?: readon
 }
 
 /** Records a successful send. Only the holder of the claim can do so (status still `sending`). */
-export async function markSent(db: Kysely<Database>, id: string): Promise<void> {
+export async function markSent(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
   await db
     .updateTable("emailOutbox")
     .set({ status: "sent", sentAt: sql<Date>`now()`, lockedUntil: null, lastError: null })
-    .where("id", "=", id)
+    .where("id", "in", ids)
     .where("status", "=", "sending")
     .execute();
 }

@@ -252,6 +252,33 @@ test.describe("server-side rejection", () => {
   }
 });
 
+for (const lang of ["nl", "fa"] as const) {
+  test(`${lang}: a server message the form does not know is shown in the page's language, not in English`, async ({
+    page,
+  }) => {
+    const copy = LOCALES[lang];
+    await openContactForm(page, lang);
+    await answerContact(page, 400, {
+      success: false,
+      message: "Company must be at most 200 characters",
+      errors: { company: ["Company must be at most 200 characters"] },
+    });
+    await fillEnquiry(page, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: `grace.${uniqueTag()}@example.com`,
+      company: "Navy",
+      service: "startup-studio",
+      message: "Please tell me more about the studio.",
+    });
+    await submitButton(page).click();
+    const toast = toasts(page);
+    await expect(toast.locator("p").nth(1)).toHaveText(copy.contact.toast.errorMessage);
+    await expect(page.locator("#cf-company-error")).toHaveText(copy.contact.validation.unknown);
+    await expect(page.locator("#contact-form")).not.toContainText("Company must be at most");
+  });
+}
+
 test("the messaging-app button opens a chat with the English greeting in a new tab, in every language", async ({
   page,
 }) => {

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { createDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { assertProductionReady, serverEnv } from "../src/config/server.ts";
+import { buildAndSwap } from "./build.mjs";
 import { bundleFunctions, FUNCTIONS_DIST } from "./lib/bundle-functions.mjs";
 
 // The production checks (src/config/server.ts): every missing variable named at once, and any
@@ -27,11 +28,11 @@ if (env.DATABASE_URL) {
   }
 }
 
-const build = spawnSync(process.execPath, ["node_modules/astro/bin/astro.mjs", "build"], {
-  stdio: "inherit",
-  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The same build as `npm run build`: the copy check, then the site into dist/ (netlify.toml publishes it).
+const check = spawnSync(process.execPath, ["scripts/check-copy.ts", "--before-build"], { stdio: "inherit" });
+if (check.status !== 0) process.exit(check.status ?? 1);
+const built = buildAndSwap(process.cwd());
+if (built !== 0) process.exit(built);
 
 const bundles = await bundleFunctions();
 console.log(

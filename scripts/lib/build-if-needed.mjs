@@ -1,7 +1,7 @@
 // Builds the site when dist/ is missing or older than any source file, so `npm start` is one command.
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { buildAndSwap } from "../build.mjs";
 
 const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
 
@@ -19,11 +19,8 @@ export function buildIfNeeded(root = process.cwd(), { force = false, log = conso
   const changedAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (!force && builtAt > changedAt) return false;
   log.log?.(builtAt ? "Sources changed since the last build: building…" : "No build yet: building the site…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "astro", "bin", "astro.mjs"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
-  });
-  if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
+  // Built beside dist/ and swapped in on success: a failed build leaves the last good site in place.
+  const status = buildAndSwap(root);
+  if (status !== 0) throw new Error(`the build failed (exit ${status})`);
   return true;
 }

@@ -1,68 +1,43 @@
+/**
+ * `npm test` runs the copy check on the real locale and content files (STYLE: locale files are
+ * contracts): no errors, no warnings. The failure message is the check's own report, with file,
+ * line and key, so it reads the same as `npm run check:copy`.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "../shared/languages";
-import { resources } from "./locales";
+import { checkCopy } from "./check/copy-check";
+import { formatReport } from "./check/format";
+import { repoRoot } from "./check/testing";
 
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
-const placeholders = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-
-/** Values that are rightly the same as English: numbers, and words Dutch shares with English. */
-const SAME_AS_ENGLISH: Partial<Record<string, string[]>> = {
-  nl: [
-    "contact.iranOffice.phone",
-    "contact.netherlandsOffice.phone",
-    "navbar.home",
-    "navbar.contact",
-    "contact.eyebrow",
-    "footer.contactHeading",
-    "footer.resources.blog",
-  ],
-  fa: ["contact.iranOffice.phone", "contact.netherlandsOffice.phone"],
-};
-
-const source = flatten(resources[DEFAULT_LANGUAGE] as Tree);
-const translations = LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE);
-
-describe.each(translations)("%s translations", (lang) => {
-  const target = flatten(resources[lang] as Tree);
-
-  test("have exactly the English keys", () => {
-    expect([...target.keys()].sort()).toEqual([...source.keys()].sort());
-  });
-
-  test("keep every {{placeholder}} of the English value", () => {
-    const mismatches = [...source].filter(
-      ([key, value]) => JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(target.get(key) ?? "")),
-    );
-    expect(mismatches.map(([key]) => key)).toEqual([]);
-  });
-
-  test("leave no value untranslated (names and numbers excepted)", () => {
-    const same = [...source]
-      .filter(([key, value]) => target.get(key) === value && !SAME_AS_ENGLISH[lang]?.includes(key))
-      .map(([key]) => key);
-    expect(same).toEqual([]);
-  });
-
-  test("have no empty values", () => {
-    expect([...target].filter(([, v]) => !v.trim()).map(([k]) => k)).toEqual([]);
-  });
+test("the locale and content files pass the copy check (npm run check:copy)", () => {
+  const report = checkCopy({ root: repoRoot });
+  const problems = report.problems.map(
+    (p) => `${p.severity}: ${p.file}${p.line ? `, line ${p.line}` : ""}: ${p.message}`,
+  );
+  expect(problems, formatReport(report, { root: repoRoot })).toEqual([]);
 });
 
-test("Persian copy is written in Persian script", () => {
-  const values = [...flatten(resources.fa as Tree)].filter(([key]) => !SAME_AS_ENGLISH.fa?.includes(key));
-  const latinOnly = values.filter(([, v]) => !/[\u0600-\u06FF]/.test(v)).map(([k]) => k);
-  expect(latinOnly).toEqual([]);
+test("the check takes well under a second", () => {
+  const report = checkCopy({ root: repoRoot });
+  expect(report.durationMs).toBeLessThan(1000);
+});
+
+test("npm run check:copy runs on Node alone and says the copy is in order", () => {
+  const node = path.join(repoRoot, "node_modules", ".bin", "node");
+  const result = spawnSync(node, ["scripts/check-copy.ts"], { cwd: repoRoot, encoding: "utf8" });
+  expect(result.stderr).toBe("");
+  expect(result.stdout).toMatch(/Copy check: ✓ copy is in order/);
+  expect(result.status).toBe(0);
+});
+
+test("the i18n module, soft hyphens included, loads on Node alone (the functions import it for emails)", () => {
+  const node = path.join(repoRoot, "node_modules", ".bin", "node");
+  const script =
+    'const i = await import("./src/i18n/index.ts"); console.log(i.t("nl")("globalVision.steps.consultation.title"), i.plainT("nl")("globalVision.steps.consultation.title"));';
+  const result = spawnSync(node, ["--input-type=module", "-e", script], { cwd: repoRoot, encoding: "utf8" });
+  expect(result.stderr).toBe("");
+  expect(result.stdout.trim()).toBe("Ken\u00ADnis\u00ADma\u00ADkings\u00ADge\u00ADsprek Kennismakingsgesprek");
 });
 
 describe("Persian text keeps embedded Latin and number runs in their own order", () => {

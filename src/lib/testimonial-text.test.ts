@@ -17,6 +17,11 @@ describe("emoji placement in testimonials", () => {
   test("a single sentence gets all three at its end, none lost", () => {
     expect(insertEmojis("Great work.", E)).toBe("Great work. 🅰 🅱 🆎");
   });
+  test("fewer emoji take the last places; none leaves the text as it is", () => {
+    expect(insertEmojis("One. Two. Three! Four?", ["🅱", "🆎"])).toBe("One. Two. Three! 🅱 Four? 🆎");
+    expect(insertEmojis("One. Two. Three! Four?", ["🆎"])).toBe("One. Two. Three! Four? 🆎");
+    expect(insertEmojis("One. Two.", [])).toBe("One. Two.");
+  });
   test("text without a final full stop keeps its last words", () => {
     expect(insertEmojis("First. Second. Third without stop", E)).toBe("First. 🅰 Second. 🅱 Third without stop 🆎");
   });

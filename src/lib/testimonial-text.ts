@@ -5,27 +5,29 @@ export function splitSentences(text: string): string[] {
 }
 
 /**
- * Places three emoji in a testimonial: after about a third of its sentences, after about two
- * thirds, and at the end (spec section 2). Short texts get the first two merged where they meet.
+ * Places up to three emoji in a testimonial: after about a third of its sentences, after about two
+ * thirds, and at the end (spec section 2). Fewer emoji take the last places (two: two thirds and the
+ * end; one: the end). Short texts get the first two merged where they meet.
  */
-export function insertEmojis(text: string, emojis: readonly [string, string, string]): string {
+export function insertEmojis(text: string, given: readonly string[]): string {
+  const emojis = [...Array(Math.max(0, 3 - given.length)).fill(""), ...given.slice(0, 3)];
   const sentences = splitSentences(text);
   const n = sentences.length;
-  if (n === 0) return emojis.join(" ");
+  if (n === 0) return emojis.filter(Boolean).join(" ");
   const first = Math.max(1, Math.round(n / 3));
   const second = Math.max(first, Math.round((2 * n) / 3));
   const out: string[] = [];
   sentences.forEach((sentence, i) => {
     const count = i + 1;
-    let piece = sentence;
-    if (count === first && first < n) piece += ` ${emojis[0]}`;
-    if (count === second && second < n && second !== first) piece += ` ${emojis[1]}`;
-    out.push(piece);
+    const after: string[] = [];
+    if (count === first && first < n) after.push(emojis[0]);
+    if (count === second && second < n && second !== first) after.push(emojis[1]);
+    out.push([sentence, ...after.filter(Boolean)].join(" "));
   });
-  const tail = [first >= n ? emojis[0] : "", second >= n || second === first ? emojis[1] : "", emojis[2]]
-    .filter(Boolean)
-    .join(" ");
-  return `${out.join(" ")} ${tail}`;
+  const tail = [first >= n ? emojis[0] : "", second >= n || second === first ? emojis[1] : "", emojis[2]].filter(
+    Boolean,
+  );
+  return [out.join(" "), ...tail].join(" ");
 }
 
 export interface StarParts {

@@ -112,12 +112,13 @@ export interface DeliveryOptions {
   budgetMs?: number;
 }
 
+/** Messages one claim takes on: a scheduled run's few at a time, a request's all at once (up to DELIVERY_BATCH). */
 const BATCH = 5;
 
 /**
- * Sends the messages that are due: claims a few at a time (atomically, so overlapping runs never
- * send one twice), sends each, and records the outcome; a failure is retried later with backoff.
- * Throws only when the database fails.
+ * Sends the messages that are due: claims a batch (atomically, so overlapping runs never send one
+ * twice), sends its messages side by side, and records the outcome in one statement for those sent
+ * and one per failure, which is retried later with backoff. Throws only when the database fails.
  */
 export async function deliverDue(
   db: Kysely<Database>,
@@ -126,25 +127,28 @@ export async function deliverDue(
 ): Promise<{ sent: number; failed: number }> {
   const result = { sent: 0, failed: 0 };
   const stopAt = Date.now() + budgetMs;
+  const batchSize = ids ? DELIVERY_BATCH : BATCH;
   while (result.sent + result.failed < limit && Date.now() < stopAt) {
-    const batch = await claimDue(db, Math.min(BATCH, limit - result.sent - result.failed), ids);
+    const batch = await claimDue(db, Math.min(batchSize, limit - result.sent - result.failed), ids);
     if (!batch.length) break;
-    for (const row of batch) {
-      let failure: string | null = null;
-      try {
-        await transport.send(toMessage(row), row.id);
-      } catch (error) {
-        failure = describe(error);
-      }
-      if (failure === null) {
-        await markSent(db, row.id);
-        result.sent++;
-      } else {
-        await markFailed(db, row, failure);
-        result.failed++;
-        const next = row.attempts >= MAX_ATTEMPTS ? "giving up" : `retry in ${retryDelayMinutes(row.attempts)} min`;
-        console.warn(`[mail] ${row.kind} #${row.id} not sent (attempt ${row.attempts}, ${next}): ${failure}`);
-      }
+    const failures = await Promise.all(
+      batch.map((row) =>
+        transport.send(toMessage(row), row.id).then(
+          () => null,
+          (error: unknown) => describe(error),
+        ),
+      ),
+    );
+    const sent = batch.filter((_, i) => failures[i] === null).map((row) => row.id);
+    await markSent(db, sent);
+    result.sent += sent.length;
+    for (const [i, row] of batch.entries()) {
+      const failure = failures[i];
+      if (failure === null) continue;
+      await markFailed(db, row, failure);
+      result.failed++;
+      const next = row.attempts >= MAX_ATTEMPTS ? "giving up" : `retry in ${retryDelayMinutes(row.attempts)} min`;
+      console.warn(`[mail] ${row.kind} #${row.id} not sent (attempt ${row.attempts}, ${next}): ${failure}`);
     }
   }
   return result;
@@ -152,7 +156,7 @@ export async function deliverDue(
 
 const IMMEDIATE_DELIVERY_MS = 3_000;
 /** Immediate deliveries one process runs at once, and the messages one of them takes on. */
-const DELIVERY_WORKERS = 2;
+const DELIVERY_WORKERS = 4;
 const DELIVERY_BATCH = 50;
 
 // The messages requests have just committed, waiting for a delivery worker. A burst of requests

@@ -15,7 +15,7 @@
  *   mail arbitrary text to a third party), only their name when it looks like a name.
  */
 import { site } from "../../../src/config/site.ts";
-import { serviceNames, t } from "../../../src/i18n/index.ts";
+import { plainT, serviceNames } from "../../../src/i18n/index.ts";
 import { formatDate, formatNumber, formatTime } from "../../../src/shared/format.ts";
 import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
 import {
@@ -94,7 +94,8 @@ const around = (text: string): [string, string] => {
 
 /** The visitor's emails in their language: the `mail` group of its locale file. */
 function copyOf(lang: Language): Copy {
-  const tr = t(lang);
+  // Emails are not laid out by a browser: no soft hyphens in long Dutch words.
+  const tr = plainT(lang);
   const minutes = formatNumber(lang, MEETING_MINUTES);
   const stage = (name: MeetingStage): StageCopy => ({
     subject: (ref, when) => tr(`mail.meeting.${name}.subject`, { ref, when }),
@@ -364,7 +365,7 @@ function displayName(name: string): string | null {
  * - short (the company's English subject): "Tue, 24 Nov 2026, 11:00"
  */
 function meetingWhen(lang: Language, date: string, time: string): { long: string; subject: string; short: string } {
-  const tr = t(lang);
+  const tr = plainT(lang);
   const end = toTime(toMinutes(time) + MEETING_MINUTES);
   return {
     long: tr("mail.meeting.slot", {

@@ -40,7 +40,8 @@ export function mailTransport(): MailTransport {
 
 /** SMTP through nodemailer; the URL carries host, port, credentials and options (smtp:// or smtps://). */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  // A pool: messages sent side by side share a few connections (5) instead of opening one each.
+  const transporter = nodemailer.createTransport({ url, pool: true, ...SMTP_TIMEOUTS });
   return {
     kind: "smtp",
     async send(message) {

@@ -22,6 +22,11 @@ export interface ContactLabels {
   privacy: string;
   /** English validation message (from the shared schema) → message in the page's language. */
   validation: Record<string, string>;
+  /**
+   * Shown instead of a message the form does not know (a server message or a schema rule without a
+   * translation); null on English pages, which show such messages as they are.
+   */
+  unknownMessage: string | null;
   toast: { errorTitle: string; errorMessage: string; successTitle: string; successMessage: string };
 }
 
@@ -84,7 +89,10 @@ function Field({
  */
 export default function ContactForm({ lang, labels }: ContactFormProps) {
   const [initialValues] = useState(typedBeforeHydration);
-  const translate = (message?: string) => (message ? (labels.validation[message] ?? message) : undefined);
+  // Known messages in the page's language; an unknown one (English, from the server or the schema)
+  // becomes the page's own fallback rather than English on a Dutch or Persian page.
+  const translate = (message?: string) =>
+    message ? (labels.validation[message] ?? labels.unknownMessage ?? message) : undefined;
   const {
     register,
     handleSubmit,
@@ -114,8 +122,8 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
         }
         const topic = errorTopic(error.message);
         const server = error.status >= 500 ? "" : error.message;
-        description =
-          (topic && labels.validation[topicMessage(topic)]) || translate(server) || labels.toast.errorMessage;
+        const known = labels.validation[server] ?? (labels.unknownMessage === null ? server : "");
+        description = (topic && labels.validation[topicMessage(topic)]) || known || labels.toast.errorMessage;
       }
       showToast({ title: labels.toast.errorTitle, description, variant: "destructive" });
     }

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type PointerEvent as ReactPointerEvent,
+} from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
 import { A11y, Autoplay } from "swiper/modules";
 import type { Swiper as SwiperInstance } from "swiper";
@@ -6,8 +13,12 @@ import "swiper/css";
 import { CAROUSEL } from "../../data/carousel";
 
 export interface TestimonialCard {
-  index: number;
+  id: string;
   author: string;
+  /** Shown in the avatar when there is no photo. */
+  initials: string;
+  photo?: { src: string; alt: string };
+  /** Role and company ("Founder, Arvan Health"). */
   company: string;
   linkedinUrl: string;
   linkedinLabel: string;
@@ -48,6 +59,14 @@ const Star = ({ kind }: { kind: "full" | "half" | "empty" }) => (
   </svg>
 );
 
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const subscribeReducedMotion = (onChange: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+};
+const reducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+
 /**
  * The testimonial carousel (spec section 2): groups of 3/2/1 by width, 6 s autoplay that wraps,
  * one dot per group, arrows on wide screens, a 50 px swipe (mirrored in Persian), 500 ms lock.
@@ -57,7 +76,6 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
   const lockedUntil = useRef(0);
   const startX = useRef<number | null>(null);
   const [groups, setGroups] = useState({ count: 0, active: 0 });
-  const [playing, setPlaying] = useState(true);
 
   const sync = useCallback((s: SwiperInstance) => {
     setGroups({ count: s.snapGrid.length, active: s.snapIndex });
@@ -82,21 +100,18 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
     s.slideTo(Math.min(target * (s.params.slidesPerGroup as number), s.slides.length - 1), CAROUSEL.lockMs);
   }, []);
 
+  // Autoplay runs unless the visitor prefers reduced motion or pressed pause (or play, which wins).
+  const prefersReducedMotion = useSyncExternalStore(subscribeReducedMotion, reducedMotion, () => false);
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? !prefersReducedMotion;
   useEffect(() => {
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
-      swiperRef.current?.autoplay?.stop();
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the media query is only readable in the browser
-      setPlaying(false);
-    }
-  }, []);
-
-  const togglePlay = () => {
     const autoplay = swiperRef.current?.autoplay;
     if (!autoplay) return;
-    if (playing) autoplay.stop();
-    else autoplay.start();
-    setPlaying(!playing);
-  };
+    if (playing) autoplay.start();
+    else autoplay.stop();
+  }, [playing]);
+
+  const togglePlay = () => setChoice(!playing);
 
   const onPointerDown = (e: ReactPointerEvent) => {
     startX.current = e.clientX;
@@ -169,8 +184,8 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
           onBreakpoint={sync}
         >
           {items.map((item) => (
-            <SwiperSlide key={item.index} className="testimonial-slide">
-              <figure className="card flex h-full flex-col p-6 sm:p-7">
+            <SwiperSlide key={item.id} className="testimonial-slide">
+              <figure className="card flex h-full flex-col p-6 sm:p-7 lg:p-6">
                 <div className="flex items-center gap-1" role="img" aria-label={item.ratingLabel}>
                   {Array.from({ length: item.stars.full }, (_, i) => (
                     <Star key={`f${i}`} kind="full" />
@@ -180,23 +195,30 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
                     <Star key={`e${i}`} kind="empty" />
                   ))}
                 </div>
-                <blockquote className="mt-5 flex-1 overflow-hidden text-[0.98rem] leading-relaxed text-slate-700">
+                <blockquote className="mt-5 flex-1 overflow-hidden text-[0.98rem] leading-relaxed text-slate-700 lg:text-[0.95rem]">
                   <p>{item.text}</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3 border-t border-line pt-5">
-                  <span
-                    className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
-                    aria-hidden="true"
-                  >
-                    {item.author
-                      .split(" ")
-                      .map((p) => p[0])
-                      .slice(0, 2)
-                      .join("")}
-                  </span>
+                  {item.photo ? (
+                    <img
+                      src={item.photo.src}
+                      alt={item.photo.alt}
+                      width={44}
+                      height={44}
+                      loading="lazy"
+                      className="size-11 shrink-0 rounded-full object-cover"
+                    />
+                  ) : (
+                    <span
+                      className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                      aria-hidden="true"
+                    >
+                      {item.initials}
+                    </span>
+                  )}
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold text-brand-950">{item.author}</span>
-                    <span className="block truncate text-sm text-muted">{item.company}</span>
+                    <span className="block text-sm leading-snug text-muted">{item.company}</span>
                   </span>
                   <a
                     href={item.linkedinUrl}

@@ -1,6 +1,7 @@
 /**
  * Inline stroke icons (24×24, drawn for this site). Icons that point a direction are listed in
- * `directional` and are mirrored in right-to-left pages.
+ * `directional` and are mirrored in right-to-left pages. The trend line is not: charts run left to
+ * right in Persian too (as the hero illustration's chart does), so a rising line stays rising to the right.
  */
 export const icons = {
   arrow: "M5 12h14M13 6l6 6-6 6",
@@ -46,4 +47,4 @@ export const icons = {
 
 export type IconName = keyof typeof icons;
 
-export const directional: ReadonlySet<IconName> = new Set(["arrow", "chevronLeft", "chevronRight", "trending", "send"]);
+export const directional: ReadonlySet<IconName> = new Set(["arrow", "chevronLeft", "chevronRight", "send"]);

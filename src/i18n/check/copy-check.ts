@@ -1,0 +1,623 @@
+/**
+ * The copy check (`npm run check:copy`): reads the locale files, the content files and the code
+ * that uses them, and reports every mistake an editor can make with the file, the line and the key,
+ * in plain words. Offline, no build needed, a fraction of a second. Errors stop the build;
+ * warnings let it run but fail `npm test`; review flags only inform.
+ */
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { z } from "zod";
+import { socialImagesFile, teamFile, testimonialsFile } from "../../data/content-schema.ts";
+import { findKeyMentions, findKeyUses, usesKey, type KeyUse } from "./code-usage.ts";
+import { JsonSyntaxError, lineNear, parseJsonSource, toPlain, type JsonNode } from "./json-source.ts";
+import { emptyRecord, reviewFlags, TRANSLATED, type ReviewFlag, type ReviewRecord, type Translated } from "./review.ts";
+import {
+  arabicLettersIn,
+  ARABIC_TO_PERSIAN,
+  brokenPlaceholders,
+  htmlIn,
+  keyGlob,
+  longestWord,
+  placeholdersOf,
+  suspectedEnglish,
+  toPersianLetters,
+  visibleLength,
+  type LengthBudget,
+} from "./text-rules.ts";
+
+/** Where everything lives, relative to the project root. */
+export const PATHS = {
+  locales: "src/i18n/locales",
+  rules: "src/i18n/copy-rules.json",
+  reviewed: "src/i18n/reviewed.json",
+  /** Where code that reads the locale files lives (pages and islands; the emails' templates). */
+  code: ["src", "functions"],
+  pages: "src/pages/[lang]",
+  public: "public",
+  content: {
+    testimonials: "src/data/testimonials.json",
+    team: "src/data/team.json",
+    socialImages: "src/data/social-images.json",
+  },
+} as const;
+
+export const SOURCE_LANG = "en";
+const LANG_NAMES: Record<string, string> = { en: "English", nl: "Dutch", fa: "Persian" };
+const langName = (lang: string) => LANG_NAMES[lang] ?? lang;
+
+export type Severity = "error" | "warning";
+
+export interface Problem {
+  severity: Severity;
+  /** Short name of the rule, for tests and filtering. */
+  rule:
+    | "syntax"
+    | "duplicate-key"
+    | "missing-key"
+    | "extra-key"
+    | "not-text"
+    | "empty"
+    | "unused-key"
+    | "absent-key"
+    | "placeholder"
+    | "html"
+    | "arabic-letters"
+    | "english"
+    | "length"
+    | "content"
+    | "image"
+    | "rules-file";
+  /** Repo-relative path. */
+  file: string;
+  line?: number;
+  /** The key (locale files) or "collection:id.field" (content files). */
+  key?: string;
+  message: string;
+}
+
+/** One text in one language, wherever it lives. */
+export interface TextEntry {
+  file: string;
+  lang: string;
+  key: string;
+  value: string;
+  line: number;
+  /** "locale": a locale JSON file; "content": a content file (texts are not interpolated there). */
+  source: "locale" | "content";
+  /** How an editor recognises a content entry: "Sara Rahimi → content". */
+  label?: string;
+}
+
+export interface CopyReport {
+  problems: Problem[];
+  reviews: ReviewFlag[];
+  /** Every text, for the editors' preview. */
+  entries: TextEntry[];
+  /** Languages found (en first). */
+  languages: string[];
+  /** Number of Arabic letters replaced by --fix. */
+  fixed: number;
+  durationMs: number;
+}
+
+export interface CheckOptions {
+  root: string;
+  /** Replace Arabic letters in Persian texts by their Persian forms, in the files. */
+  fix?: boolean;
+}
+
+interface CopyRules {
+  keepInEnglish: Record<string, string[]>;
+  lengthBudgets: LengthBudget[];
+}
+
+interface LoadedFile {
+  file: string;
+  text: string;
+  root: JsonNode | null;
+}
+
+/** Runs every check. Never throws for a mistake in the files: it reports it. */
+export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
+  const started = performance.now();
+  const problems: Problem[] = [];
+  const entries: TextEntry[] = [];
+  let fixed = 0;
+  const abs = (rel: string) => path.join(root, rel);
+  const report = (p: Problem) => problems.push(p);
+
+  const load = (file: string, fixPersian?: (text: string, root: JsonNode) => string): LoadedFile => {
+    if (!existsSync(abs(file))) {
+      report({ severity: "error", rule: "syntax", file, message: "This file is missing." });
+      return { file, text: "", root: null };
+    }
+    let text = readFileSync(abs(file), "utf8");
+    try {
+      let { root: node, duplicates } = parseJsonSource(text);
+      if (fix && fixPersian) {
+        const next = fixPersian(text, node);
+        if (next !== text) {
+          const before = [...text];
+          const after = [...next];
+          fixed += before.filter((ch, i) => ch !== after[i]).length;
+          writeFileSync(abs(file), next);
+          text = next;
+          ({ root: node, duplicates } = parseJsonSource(text));
+        }
+      }
+      for (const d of duplicates)
+        report({
+          severity: "error",
+          rule: "duplicate-key",
+          file,
+          line: d.line,
+          key: d.key,
+          message: `“${d.key}” appears twice in the same group (lines ${d.firstLine} and ${d.line}); only the second one would be used. Remove one of them.`,
+        });
+      return { file, text, root: node };
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      report({ severity: "error", rule: "syntax", file, line: error.line, message: error.message });
+      return { file, text, root: null };
+    }
+  };
+
+  // ---- Rules file ------------------------------------------------------------------------------
+  const rules: CopyRules = { keepInEnglish: {}, lengthBudgets: [] };
+  const rulesFile = load(PATHS.rules);
+  if (rulesFile.root) {
+    const plain = toPlain(rulesFile.root) as Partial<CopyRules>;
+    if (plain.keepInEnglish && typeof plain.keepInEnglish === "object") rules.keepInEnglish = plain.keepInEnglish;
+    if (Array.isArray(plain.lengthBudgets)) rules.lengthBudgets = plain.lengthBudgets;
+    for (const [lang, words] of Object.entries(rules.keepInEnglish))
+      if (!Array.isArray(words) || words.some((w) => typeof w !== "string"))
+        report({
+          severity: "error",
+          rule: "rules-file",
+          file: PATHS.rules,
+          line: lineNear(rulesFile.root, ["keepInEnglish", lang]),
+          message: `keepInEnglish.${lang} must be a list of words in double quotes, e.g. ["CEO", "LinkedIn"].`,
+        });
+  }
+  const allowed = (lang: string) => new Set((rules.keepInEnglish[lang] ?? []).map((w) => String(w).toLowerCase()));
+
+  // ---- Locale files ----------------------------------------------------------------------------
+  const localeFiles = existsSync(abs(PATHS.locales))
+    ? readdirSync(abs(PATHS.locales))
+        .filter((f) => f.endsWith(".json"))
+        .map((f) => f.slice(0, -5))
+    : [];
+  // English first, then Dutch and Persian (the site's order), then any other language alphabetically.
+  const order = (l: string) => (Object.keys(LANG_NAMES).includes(l) ? Object.keys(LANG_NAMES).indexOf(l) : 99);
+  const languages = [
+    SOURCE_LANG,
+    ...localeFiles.filter((l) => l !== SOURCE_LANG).sort((a, b) => order(a) - order(b) || a.localeCompare(b)),
+  ];
+  const persianFix = (text: string) => toPersianLetters(text);
+  const locales = new Map(
+    languages.map((lang) => [lang, load(`${PATHS.locales}/${lang}.json`, lang === "fa" ? persianFix : undefined)]),
+  );
+
+  /** key → { value, line } for the texts of a locale file; groups → line. */
+  const flat = new Map<string, { texts: Map<string, TextEntry>; groups: Map<string, number> }>();
+  for (const [lang, loaded] of locales) {
+    const texts = new Map<string, TextEntry>();
+    const groups = new Map<string, number>();
+    flat.set(lang, { texts, groups });
+    if (!loaded.root) continue;
+    if (loaded.root.kind !== "object") {
+      report({
+        severity: "error",
+        rule: "not-text",
+        file: loaded.file,
+        line: 1,
+        message: "A locale file must be one group { … } of keys.",
+      });
+      continue;
+    }
+    const walk = (node: JsonNode, prefix: string, line: number) => {
+      if (node.kind === "string") {
+        texts.set(prefix, { file: loaded.file, lang, key: prefix, value: node.value, line, source: "locale" });
+      } else if (node.kind === "object") {
+        if (prefix) groups.set(prefix, line);
+        for (const p of node.properties) walk(p.value, prefix ? `${prefix}.${p.key}` : p.key, p.line);
+      } else {
+        report({
+          severity: "error",
+          rule: "not-text",
+          file: loaded.file,
+          line,
+          key: prefix,
+          message: `“${prefix}” must be a text in double quotes (or a group { … }), not ${node.kind === "array" ? "a list" : node.kind === "number" ? "a number" : String(node.value)}.`,
+        });
+      }
+    };
+    walk(loaded.root, "", 1);
+  }
+
+  const source = flat.get(SOURCE_LANG)!;
+  const sourceOk = !!locales.get(SOURCE_LANG)?.root;
+  for (const lang of languages.filter((l) => l !== SOURCE_LANG)) {
+    const target = flat.get(lang)!;
+    const loaded = locales.get(lang)!;
+    if (!loaded.root || !sourceOk) continue;
+    for (const [key, entry] of source.texts) {
+      if (target.texts.has(key)) continue;
+      const parts = key.split(".");
+      const parent = parts.slice(0, -1).join(".");
+      const where = parent ? target.groups.get(parent) : undefined;
+      report({
+        severity: "error",
+        rule: "missing-key",
+        file: loaded.file,
+        line: where ?? lineNear(loaded.root, parts),
+        key,
+        message:
+          `“${key}” is missing${parent && where ? ` from the group “${parent}”` : ""}. ` +
+          `${SOURCE_LANG}.json has it on line ${entry.line}; without it the ${langName(lang)} pages would show the English text. ` +
+          `Add "${parts[parts.length - 1]}": "…" with the ${langName(lang)} text.`,
+      });
+    }
+    for (const [key, entry] of target.texts) {
+      if (source.texts.has(key)) continue;
+      report({
+        severity: "warning",
+        rule: "extra-key",
+        file: loaded.file,
+        line: entry.line,
+        key,
+        message: `“${key}” is not in ${SOURCE_LANG}.json, so no page shows it. ${SOURCE_LANG}.json is the source: add the key there too, or remove it here.`,
+      });
+    }
+  }
+  for (const texts of [...flat.values()].map((f) => f.texts)) entries.push(...texts.values());
+
+  // ---- Content files -----------------------------------------------------------------------------
+  const contentFiles: { file: string; collection: string; schema: z.ZodType }[] = [
+    { file: PATHS.content.testimonials, collection: "testimonials", schema: testimonialsFile },
+    { file: PATHS.content.team, collection: "team", schema: teamFile },
+    { file: PATHS.content.socialImages, collection: "social-images", schema: socialImagesFile },
+  ];
+  const knownPages = pagePaths(root);
+  for (const { file, collection, schema } of contentFiles) {
+    const loaded = load(file, (text, node) => fixPersianInContent(text, node));
+    if (!loaded.root) continue;
+    const plain = toPlain(loaded.root);
+    const labelOf = (index: string | number) => {
+      const item = (plain as Record<string | number, unknown>)[index] as Record<string, unknown> | undefined;
+      const name = (item?.author ?? item?.name) as { en?: string } | undefined;
+      return typeof index === "number" ? (name?.en ?? (item?.id as string) ?? `entry ${index + 1}`) : index;
+    };
+    const idOf = (index: string | number) =>
+      typeof index === "number"
+        ? String(((plain as unknown[])[index] as { id?: string } | undefined)?.id ?? index + 1)
+        : index;
+    const result = schema.safeParse(plain);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const where = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
+        // "… → company: the Dutch text is missing", not "… → company → nl: …".
+        const named = languages.includes(String(where.at(-1))) ? where.slice(0, -1) : where;
+        const [head, ...rest] = named;
+        const label = head === undefined ? "" : ` (${[labelOf(head), ...rest].join(" → ")})`;
+        report({
+          severity: "error",
+          rule: "content",
+          file,
+          line: lineNear(loaded.root, where),
+          key: head === undefined ? undefined : `${collection}:${idOf(head)}${rest.length ? `.${rest.join(".")}` : ""}`,
+          message: `${label ? `${label.slice(2, -1)}: ` : ""}${issue.message}.`.replace(/^./, (c) => c.toUpperCase()),
+        });
+      }
+    }
+    // Texts: every { "en": …, "nl": …, "fa": … } group, wherever it sits.
+    const walk = (node: JsonNode, at: (string | number)[]) => {
+      if (node.kind === "object") {
+        const isText = node.properties.length > 0 && node.properties.every((p) => languages.includes(p.key));
+        if (isText && at.length) {
+          const [head, ...rest] = at;
+          for (const p of node.properties) {
+            if (p.value.kind !== "string") continue;
+            entries.push({
+              file,
+              lang: p.key,
+              key: `${collection}:${idOf(head)}${rest.length ? `.${rest.join(".")}` : ""}`,
+              value: p.value.value,
+              line: p.line,
+              source: "content",
+              label: [labelOf(head), ...rest].join(" → "),
+            });
+          }
+          return;
+        }
+        for (const p of node.properties) walk(p.value, [...at, p.key]);
+      } else if (node.kind === "array") node.items.forEach((item, i) => walk(item, [...at, i]));
+    };
+    walk(loaded.root, []);
+    // Images must exist in public/; social images should have the size the networks show.
+    const images: { at: (string | number)[]; src: string }[] = [];
+    const findImages = (value: unknown, at: (string | number)[]) => {
+      if (Array.isArray(value)) value.forEach((v, i) => findImages(v, [...at, i]));
+      else if (value && typeof value === "object") {
+        const record = value as Record<string, unknown>;
+        if (typeof record.src === "string" && "alt" in record) images.push({ at, src: record.src });
+        else for (const [k, v] of Object.entries(record)) findImages(v, [...at, k]);
+      }
+    };
+    findImages(plain, []);
+    for (const { at, src } of images) {
+      const line = lineNear(loaded.root, [...at, "src"]);
+      const [head, ...rest] = at;
+      const label = [labelOf(head), ...rest].join(" → ");
+      const filePath = path.join(root, PATHS.public, src);
+      if (!/^\//.test(src)) continue; // the schema reports it
+      if (!existsSync(filePath)) {
+        report({
+          severity: "error",
+          rule: "image",
+          file,
+          line,
+          message: `${label}: the image ${src} is not in ${PATHS.public}/. Put the file at ${PATHS.public}${src}, or correct the path.`,
+        });
+        continue;
+      }
+      if (collection === "social-images") {
+        const size = pngSize(filePath);
+        if (size && (size.width < 600 || Math.abs(size.width / size.height - 1.91) > 0.1))
+          report({
+            severity: "warning",
+            rule: "image",
+            file,
+            line,
+            message: `${label}: ${src} is ${size.width} × ${size.height} px; social networks show 1200 × 630 px (at least 600 px wide, 1.91 : 1) and crop other sizes.`,
+          });
+      }
+    }
+    if (collection === "social-images" && plain && typeof plain === "object")
+      for (const page of Object.keys(plain))
+        if (page !== "default" && !knownPages.has(page))
+          report({
+            severity: "warning",
+            rule: "content",
+            file,
+            line: lineNear(loaded.root, [page]),
+            message: `“${page}” is not a page of the site (${[...knownPages].join(", ")}); its image would never be used.`,
+          });
+  }
+
+  // ---- Code: which keys are used, and which the code asks for but the files lack -----------------
+  const uses: KeyUse[] = [];
+  const topGroups = new Set([...source.texts.keys(), ...source.groups.keys()].map((k) => k.split(".")[0]));
+  for (const file of sourceFiles(root)) {
+    const text = readFileSync(abs(file), "utf8");
+    uses.push(...findKeyUses(file, text), ...findKeyMentions(file, text, topGroups));
+  }
+  if (sourceOk) {
+    const isGroup = (key: string) => source.groups.has(key);
+    for (const use of uses) {
+      if (use.mention) continue;
+      const found = use.exact
+        ? source.texts.has(use.written) || (use.group && isGroup(use.written))
+        : [...source.texts.keys()].some((k) => usesKey(use, k));
+      if (!found)
+        report({
+          severity: "error",
+          rule: "absent-key",
+          file: use.file,
+          line: use.line,
+          key: use.written,
+          message: use.exact
+            ? `The code asks for “${use.written}”, which ${SOURCE_LANG}.json does not have: visitors would see “${use.written}”. Add it to all locale files, or correct the key.`
+            : `The code asks for keys like “${use.written}”, and ${SOURCE_LANG}.json has none: visitors would see the raw key. Add them, or correct the key.`,
+        });
+    }
+    const localeFile = `${PATHS.locales}/${SOURCE_LANG}.json`;
+    for (const [key, entry] of source.texts) {
+      if (uses.some((u) => usesKey(u, key))) continue;
+      report({
+        severity: "warning",
+        rule: "unused-key",
+        file: localeFile,
+        line: entry.line,
+        key,
+        message: `“${key}” is not shown anywhere: no page or component uses it. Remove it from every locale file, or ask a developer to place it on a page.`,
+      });
+    }
+  }
+
+  // ---- Each text ---------------------------------------------------------------------------------
+  const budgets = rules.lengthBudgets.map((b) => ({ ...b, patterns: (b.keys ?? []).map(keyGlob) }));
+  const sourceTexts = new Map<string, string>();
+  for (const e of entries) if (e.lang === SOURCE_LANG) sourceTexts.set(e.key, e.value);
+  for (const e of entries) {
+    const at = { file: e.file, line: e.line, key: e.key };
+    const name = e.source === "content" ? `${e.label} (${langName(e.lang)})` : `“${e.key}”`;
+    if (!e.value.trim()) {
+      report({
+        severity: "error",
+        rule: "empty",
+        ...at,
+        message: `${name} is empty. Write the ${langName(e.lang)} text.`,
+      });
+      continue;
+    }
+    // Placeholders.
+    const broken = brokenPlaceholders(e.value);
+    for (const b of broken) {
+      const inner = b.replace(/[{}]/g, "").trim();
+      report({
+        severity: "error",
+        rule: "placeholder",
+        ...at,
+        message:
+          e.source === "content"
+            ? `${name} contains “${b}”. Content texts are shown exactly as written: remove the braces.`
+            : /^\w+$/.test(inner)
+              ? `${name} has “${b}”: a placeholder needs two braces on each side, {{${inner}}}. As it is, visitors would see “${b}”.`
+              : `${name} has a stray “${b}”. Placeholders are written {{name}}; other braces are not allowed.`,
+      });
+    }
+    if (e.source === "content") {
+      for (const p of placeholdersOf(e.value))
+        report({
+          severity: "error",
+          rule: "placeholder",
+          ...at,
+          message: `${name} contains {{${p}}}, but content texts are shown exactly as written. Write the text out instead.`,
+        });
+    } else if (e.lang === SOURCE_LANG) {
+      const matching = uses.filter((u) => !u.mention && usesKey(u, e.key));
+      if (matching.length && matching.every((u) => u.variables !== null)) {
+        const filled = new Set(["brand", ...matching.flatMap((u) => u.variables ?? [])]);
+        for (const p of new Set(placeholdersOf(e.value)))
+          if (!filled.has(p))
+            report({
+              severity: "error",
+              rule: "placeholder",
+              ...at,
+              message: `${name} uses {{${p}}}, but the page fills in only ${[...filled].map((f) => `{{${f}}}`).join(", ")}: visitors would see “{{${p}}}”. Placeholder names stay exactly as they are.`,
+            });
+      }
+    } else {
+      const english = sourceTexts.get(e.key);
+      if (english !== undefined) {
+        const want = new Set(placeholdersOf(english));
+        const have = new Set(placeholdersOf(e.value));
+        const extra = [...have].filter((p) => !want.has(p));
+        const lacking = [...want].filter((p) => !have.has(p));
+        if (extra.length || lacking.length)
+          report({
+            severity: "error",
+            rule: "placeholder",
+            ...at,
+            message:
+              extra.length && lacking.length
+                ? `${name} has ${extra.map((p) => `{{${p}}}`).join(", ")} where the English has ${lacking.map((p) => `{{${p}}}`).join(", ")}. Placeholders are never translated: write ${lacking.map((p) => `{{${p}}}`).join(", ")}.`
+                : extra.length
+                  ? `${name} has ${extra.map((p) => `{{${p}}}`).join(", ")}, which the English does not have; visitors would see it as written. Remove it.`
+                  : `${name} lacks ${lacking.map((p) => `{{${p}}}`).join(", ")}, which the English has; that part would be missing from the page. Add it.`,
+          });
+      }
+    }
+    // HTML.
+    const html = htmlIn(e.value);
+    if (html)
+      report({
+        severity: "error",
+        rule: "html",
+        ...at,
+        message: `${name} contains HTML (“${html}”). The site shows texts exactly as written, so visitors would see the code. Remove it${html.startsWith("&") ? " and type the character itself" : ""}.`,
+      });
+    // Arabic letters in Persian.
+    if (e.lang === "fa") {
+      const arabic = arabicLettersIn(e.value);
+      if (arabic.length)
+        report({
+          severity: "error",
+          rule: "arabic-letters",
+          ...at,
+          message: `${name} is written with ${arabic.map((ch) => `the ${ARABIC_TO_PERSIAN[ch].name}`).join(", ")}. Search engines and search boxes treat them as different letters. Run \`npm run check:copy -- --fix\` to replace them all.`,
+        });
+    }
+    // English left in a translation.
+    if (e.lang === "nl" || e.lang === "fa") {
+      const words = suspectedEnglish(e.value, e.lang, allowed(e.lang));
+      if (words.length)
+        report({
+          severity: "warning",
+          rule: "english",
+          ...at,
+          message: `${name} looks ${e.lang === "fa" ? "partly written in English" : "left in English"} (${words.map((w) => `“${w}”`).join(", ")}). Translate it; if ${words.length > 1 ? "these words are" : "this word is"} right as ${words.length > 1 ? "they are" : "it is"} (a name, a brand), add ${words.length > 1 ? "them" : "it"} to keepInEnglish.${e.lang} in ${PATHS.rules}.`,
+        });
+    }
+    // Length budgets.
+    for (const budget of budgets) {
+      if (!budget.patterns.some((p) => p.test(e.key))) continue;
+      const length = visibleLength(e.value);
+      const word = longestWord(e.value);
+      if (budget.maxLength && length > budget.maxLength)
+        report({
+          severity: "warning",
+          rule: "length",
+          ...at,
+          message: `${name} is ${length} characters; ${budget.what} hold at most ${budget.maxLength}${budget.why ? ` (${budget.why})` : ""}. Shorten it.`,
+        });
+      if (budget.maxWordLength && visibleLength(word) > budget.maxWordLength)
+        report({
+          severity: "warning",
+          rule: "length",
+          ...at,
+          message: `${name}: “${word}” has ${visibleLength(word)} letters; words in ${budget.what} should have at most ${budget.maxWordLength}, or it is split across lines on a phone. Use a shorter word or two words.`,
+        });
+    }
+  }
+
+  // ---- Review flags ------------------------------------------------------------------------------
+  let record: ReviewRecord = emptyRecord();
+  const reviewedFile = load(PATHS.reviewed);
+  if (reviewedFile.root) record = { ...emptyRecord(), ...(toPlain(reviewedFile.root) as Partial<ReviewRecord>) };
+  const translated = Object.fromEntries(
+    TRANSLATED.map((lang) => [lang, new Set(entries.filter((e) => e.lang === lang).map((e) => e.key))]),
+  ) as Record<Translated, Set<string>>;
+  const reviews = reviewFlags(sourceTexts, translated, record);
+
+  return { problems, reviews, entries, languages, fixed, durationMs: performance.now() - started };
+}
+
+/** Replaces Arabic letters inside the Persian ("fa") texts of a content file, leaving the rest alone. */
+function fixPersianInContent(text: string, root: JsonNode): string {
+  const spans: { start: number; end: number }[] = [];
+  const walk = (node: JsonNode) => {
+    if (node.kind === "object")
+      for (const p of node.properties) {
+        if (p.key === "fa" && p.value.kind === "string") spans.push({ start: p.value.start, end: p.value.end });
+        else walk(p.value);
+      }
+    else if (node.kind === "array") node.items.forEach(walk);
+  };
+  walk(root);
+  let out = text;
+  for (const { start, end } of spans.reverse())
+    out = out.slice(0, start) + toPersianLetters(out.slice(start, end)) + out.slice(end);
+  return out;
+}
+
+/** Source files that may use translation keys (tests excluded). */
+function sourceFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (rel !== "src/i18n/check" && rel !== "functions/_tests" && entry.name !== "node_modules") walk(rel);
+      } else if (/\.(astro|tsx?|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(rel);
+    }
+  };
+  for (const dir of PATHS.code) if (existsSync(path.join(root, dir))) walk(dir);
+  return out;
+}
+
+/** Unprefixed paths of the language pages, from the files in src/pages/[lang]/ ("/", "/startup-visa" …). */
+export function pagePaths(root: string): Set<string> {
+  const out = new Set<string>();
+  const walk = (dir: string, prefix: string) => {
+    const full = path.join(root, dir);
+    if (!existsSync(full)) return;
+    for (const entry of readdirSync(full, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(`${dir}/${entry.name}`, `${prefix}/${entry.name}`);
+      else if (entry.name.endsWith(".astro")) {
+        const name = entry.name.slice(0, -6);
+        out.add(name === "index" ? prefix || "/" : `${prefix}/${name}`);
+      }
+    }
+  };
+  walk(PATHS.pages, "");
+  return out;
+}
+
+/** Width and height of a PNG file, or null for another format. */
+function pngSize(file: string): { width: number; height: number } | null {
+  const head = readFileSync(file).subarray(0, 24);
+  if (head.length < 24 || head.toString("latin1", 1, 4) !== "PNG") return null;
+  return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+}
