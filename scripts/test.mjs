@@ -17,7 +17,7 @@ function ensureChromium() {
   if (isRoot && existsSync("/usr/bin/apt-get")) {
     console.log("Chromium is missing: installing Debian's chromium package…");
     run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "chromium"]);
+    run("apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-core"]);
     if (findChromium()) return true;
   }
   console.error(
