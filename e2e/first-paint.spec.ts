@@ -194,8 +194,9 @@ test("a Persian booking shows the Jalali date beside the Gregorian one, in the d
   await expect(toasts(page)).toContainText(jalali);
 
   // Without SMTP_URL the local server writes each email to DATA_DIR/outbox as an .eml file.
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  test.skip(!process.env.E2E_DATA_DIR, "E2E_DATA_DIR is not known: the acknowledgement cannot be read");
+  // playwright.config.ts gives every run its own data folder and names it in E2E_DATA_DIR.
+  expect(process.env.E2E_DATA_DIR, "the server's data folder").toBeTruthy();
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
   const acknowledgement = async () => {
     for (const file of await readdir(outbox).catch(() => [] as string[])) {
       if (!file.endsWith(".eml")) continue;
