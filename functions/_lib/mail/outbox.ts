@@ -5,7 +5,7 @@
  * delays an email but never loses it and never fails a visitor's request.
  */
 import type { Kysely } from "kysely";
-import type { MeetingRecord } from "../../../db/meetings.repository.ts";
+import { claimDueReminders, type MeetingRecord } from "../../../db/meetings.repository.ts";
 import {
   claimDue,
   enqueue,
@@ -16,12 +16,15 @@ import {
 } from "../../../db/outbox.repository.ts";
 import type { Database, OutboxRow } from "../../../db/types.ts";
 import { site } from "../../../src/config/site.ts";
-import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
-import { MEETING_MINUTES } from "../../../src/shared/office.ts";
+import type { Enquiry } from "../../../src/shared/api.ts";
+import { officeNow } from "../../../src/shared/dates.ts";
+import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
 import { mailConfig } from "../../../src/config/server.ts";
-import { meetingInvite } from "./ics.ts";
+import { manageUrl } from "../manage-token.ts";
+import { inviteMethod, meetingInvite } from "./ics.ts";
 import {
   companyEnquiryEmail,
+  companyMeetingChangeEmail,
   companyMeetingEmail,
   inviteText,
   visitorEnquiryEmail,
@@ -50,8 +53,11 @@ export async function enqueueEnquiryEmails(db: Kysely<Database>, enquiry: Enquir
   ]);
 }
 
-/** Queues the company's notification and the visitor's acknowledgement with a tentative invite (SEQUENCE 0). */
-export async function enqueueBookingEmails(db: Kysely<Database>, meeting: Meeting): Promise<string[]> {
+/**
+ * Queues the company's notification and the visitor's acknowledgement with a tentative invite
+ * (SEQUENCE 0) and the link to move or cancel the meeting.
+ */
+export async function enqueueBookingEmails(db: Kysely<Database>, meeting: MeetingRecord): Promise<string[]> {
   const meetingId = meeting.id;
   return enqueue(db, [
     {
@@ -66,8 +72,8 @@ export async function enqueueBookingEmails(db: Kysely<Database>, meeting: Meetin
       meetingId,
       to: meeting.email,
       replyTo: site.email,
-      ...visitorMeetingEmail(meeting, "requested"),
-      ics: invite({ ...meeting, inviteSequence: 0 }),
+      ...visitorMeetingEmail(meeting, "requested", await manageUrl(meeting)),
+      ics: invite(meeting),
     },
   ]);
 }
@@ -81,10 +87,92 @@ export async function enqueueMeetingStatusEmail(db: Kysely<Database>, meeting: M
       meetingId: meeting.id,
       to: meeting.email,
       replyTo: site.email,
-      ...visitorMeetingEmail(meeting, stage),
+      ...visitorMeetingEmail(meeting, stage, await manageUrl(meeting)),
       ics: invite(meeting),
     },
   ]);
+}
+
+/**
+ * Queues the visitor's cancellation (METHOD:CANCEL, same UID, next SEQUENCE) and, when the visitor
+ * cancelled it themselves, the company's notice.
+ */
+export async function enqueueCancellationEmails(db: Kysely<Database>, meeting: MeetingRecord): Promise<string[]> {
+  const byVisitor = meeting.cancelledBy === "visitor";
+  return enqueue(db, [
+    {
+      kind: "meeting.cancelled",
+      meetingId: meeting.id,
+      to: meeting.email,
+      replyTo: site.email,
+      ...visitorMeetingEmail(meeting, byVisitor ? "cancelledByYou" : "cancelledByUs"),
+      ics: invite(meeting),
+    },
+    ...(byVisitor
+      ? [
+          {
+            kind: "meeting.company.cancelled",
+            meetingId: meeting.id,
+            to: mailConfig().notifyTo,
+            replyTo: meeting.email,
+            ...companyMeetingChangeEmail(meeting, "cancelled"),
+          },
+        ]
+      : []),
+  ]);
+}
+
+/** Queues the visitor's updated invite (same UID, next SEQUENCE, new time, a fresh manage link) and the company's notice. */
+export async function enqueueMoveEmails(
+  db: Kysely<Database>,
+  meeting: MeetingRecord,
+  from: { date: string; time: string },
+): Promise<string[]> {
+  return enqueue(db, [
+    {
+      kind: "meeting.moved",
+      meetingId: meeting.id,
+      to: meeting.email,
+      replyTo: site.email,
+      ...visitorMeetingEmail(meeting, "moved", await manageUrl(meeting)),
+      ics: invite(meeting),
+    },
+    {
+      kind: "meeting.company.moved",
+      meetingId: meeting.id,
+      to: mailConfig().notifyTo,
+      replyTo: meeting.email,
+      ...companyMeetingChangeEmail(meeting, { moved: from }),
+    },
+  ]);
+}
+
+/** How long before a confirmed meeting its reminder goes out. */
+export const REMINDER_HOURS = 24;
+
+/**
+ * Queues the reminders that are due at `at`: confirmed meetings starting within REMINDER_HOURS,
+ * claimed and queued in one transaction, so runs that overlap queue each reminder once (the outbox
+ * then sends it once). Answers how many were queued.
+ */
+export async function enqueueDueReminders(db: Kysely<Database>, at: Date): Promise<number> {
+  const from = officeNow(at, OFFICE_TIME_ZONE);
+  const until = officeNow(new Date(at.getTime() + REMINDER_HOURS * 3_600_000), OFFICE_TIME_ZONE);
+  return db.transaction().execute(async (trx) => {
+    const due = await claimDueReminders(trx, from, until);
+    const messages = [];
+    for (const meeting of due) {
+      messages.push({
+        kind: "meeting.reminder",
+        meetingId: meeting.id,
+        to: meeting.email,
+        replyTo: site.email,
+        ...visitorMeetingEmail(meeting, "reminder", await manageUrl(meeting)),
+      });
+    }
+    await enqueue(trx, messages);
+    return due.length;
+  });
 }
 
 /** The meeting's invite: one UID per meeting; the SEQUENCE and STATUS of its current state. */
@@ -92,7 +180,7 @@ function invite(meeting: MeetingRecord): string {
   return meetingInvite({
     uid: `meeting-${meeting.id}@${site.host}`,
     sequence: meeting.inviteSequence,
-    status: meeting.isConfirmed ? "CONFIRMED" : "TENTATIVE",
+    status: meeting.cancelledAt ? "CANCELLED" : meeting.isConfirmed ? "CONFIRMED" : "TENTATIVE",
     date: meeting.date,
     time: meeting.time,
     durationMinutes: MEETING_MINUTES,
@@ -235,11 +323,17 @@ function toMessage(row: OutboxRow) {
     messageId: `<outbox-${row.id}@${site.host}>`,
     // RFC 3834: no vacation replies to these.
     headers: { "Auto-Submitted": "auto-generated" },
-    icalEvent: row.ics ? { method: "REQUEST", filename: "invite.ics", content: row.ics } : undefined,
+    icalEvent: row.ics ? { method: icsMethod(row.ics), filename: "invite.ics", content: row.ics } : undefined,
     // Message content never names files or URLs for nodemailer to fetch; make sure it cannot.
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+}
+
+/** The METHOD the invite itself states (REQUEST or CANCEL), for the MIME part's `method=`. */
+function icsMethod(ics: string): string {
+  const method = /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1];
+  return method === inviteMethod("CANCELLED") ? method : "REQUEST";
 }
 
 function describe(error: unknown): string {
