@@ -24,7 +24,10 @@ test.beforeEach(async ({ context }) => {
 async function manageLinkFor(to: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
   for (let tries = 0; tries < 100; tries++) {
-    const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith(".eml")).sort().reverse();
+    const files = (await readdir(dir).catch(() => []))
+      .filter((f) => f.endsWith(".eml"))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = await simpleParser(await readFile(path.join(dir, file)));
       const recipients = [mail.to].flat().flatMap((a) => a?.value.map((v) => v.address) ?? []);

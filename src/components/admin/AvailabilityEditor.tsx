@@ -34,6 +34,8 @@ const HOLIDAY_NAMES: Record<DutchHoliday, string> = {
   boxingDay: "Boxing Day",
 };
 
+const fieldClass =
+  "rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
 const inputClass =
   "block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
 
@@ -205,7 +207,7 @@ function DayRow({
       {open ? (
         <div className="grid gap-2">
           {periods.map((period, i) => (
-            <fieldset key={i} className="flex flex-wrap items-center gap-2">
+            <fieldset key={i} className="flex items-center gap-2">
               <legend className="sr-only">
                 {name}, period {i + 1}
               </legend>
@@ -216,7 +218,7 @@ function DayRow({
                 id={`${id}-${i}-opens`}
                 value={period.opens}
                 onChange={(e) => update(i, "opens", e.target.value)}
-                className={`${inputClass} w-28`}
+                className={`${fieldClass} w-28`}
               >
                 {TIMES.map((t) => (
                   <option key={t}>{t}</option>
@@ -230,7 +232,7 @@ function DayRow({
                 id={`${id}-${i}-closes`}
                 value={period.closes}
                 onChange={(e) => update(i, "closes", e.target.value)}
-                className={`${inputClass} w-28`}
+                className={`${fieldClass} w-28`}
               >
                 {TIMES.map((t) => (
                   <option key={t}>{t}</option>
@@ -334,11 +336,15 @@ function Closures({
           <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} className={inputClass} required />
         </label>
         <label className="grid gap-1.5 text-sm font-semibold text-ink">
-          Last day <span className="font-normal text-muted">(empty: one day)</span>
+          <span>
+            Last day <span className="font-normal text-muted">(optional)</span>
+          </span>
           <input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} className={inputClass} />
         </label>
         <label className="grid gap-1.5 text-sm font-semibold text-ink">
-          Note <span className="font-normal text-muted">(optional)</span>
+          <span>
+            Note <span className="font-normal text-muted">(optional)</span>
+          </span>
           <input
             type="text"
             value={note}

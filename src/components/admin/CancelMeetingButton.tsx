@@ -54,10 +54,11 @@ export function CancelMeetingButton({
         type="button"
         onClick={() => dialog.current?.showModal()}
         aria-describedby={describedBy}
-        className="btn btn-secondary text-red-800"
+        aria-haspopup="dialog"
+        className="btn btn-secondary whitespace-nowrap px-4 text-red-800"
       >
         <Icon path={cancelIcon} />
-        Cancel meeting
+        Cancel
       </button>
       <dialog
         ref={dialog}

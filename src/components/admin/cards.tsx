@@ -207,7 +207,7 @@ export function MeetingCard({ item: listed, controls }: { item: AdminMeeting; co
               <time dateTime={item.cancelledAt}>{formatDateTime(item.cancelledAt)}</time>
             </p>
           ) : (
-            <div className="flex flex-col gap-2 sm:flex-row">
+            <div className="flex flex-wrap gap-2 sm:justify-end">
               <CancelMeetingButton meeting={item} describedBy={titleId} onCancelled={setCancelled} />
               <ToggleButton
                 done={item.isConfirmed}

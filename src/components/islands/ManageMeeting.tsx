@@ -44,6 +44,8 @@ export interface ManageLabels extends CalendarLabels {
   slotTaken: string;
   errorTitle: string;
   processing: string;
+  /** The meeting's day and time, as the emails write it: contains {{date}}, {{start}} and {{end}}. */
+  slot: string;
   /** From the booking dialog: the date and time fields, office time, the visitor's time, no slots. */
   date: string;
   time: string;
@@ -272,7 +274,10 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
             className={`-mt-4 text-lg font-semibold text-brand-950 sm:mt-0 ${meeting.status === "cancelled" ? "line-through decoration-2" : ""}`}
           >
             <span data-testid="meeting-when">
-              {formatDate(lang, meeting.date)}, {formatTime(lang, meeting.time)}–{formatTime(lang, end)}
+              {labels.slot
+                .replace("{{date}}", formatDate(lang, meeting.date))
+                .replace("{{start}}", formatTime(lang, meeting.time))
+                .replace("{{end}}", formatTime(lang, end))}
             </span>
             <span className="block text-sm font-normal text-muted">{labels.officeTime}</span>
             {local && (
