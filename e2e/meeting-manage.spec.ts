@@ -16,8 +16,15 @@ import { ADMIN, bookableDays, freeSlots, hydrated, skipSplash, uniqueTag } from 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const DAY = { booked: 14, movedTo: 15, closed: 20 } as const;
 
-test.beforeEach(async ({ context }) => {
+/** Console messages about the Content-Security-Policy: the strict policy must hold on these pages too. */
+const cspViolations: string[] = [];
+test.beforeEach(async ({ context, page }) => {
   await skipSplash(context);
+  cspViolations.length = 0;
+  page.on("console", (m) => /Content.Security.Policy/i.test(m.text()) && cspViolations.push(m.text()));
+});
+test.afterEach(() => {
+  expect(cspViolations).toEqual([]);
 });
 
 /** The manage link of the newest email to `to` in the server's file outbox (DATA_DIR/outbox). */
@@ -42,6 +49,7 @@ async function manageLinkFor(to: string): Promise<string> {
 
 /** Clicks `date` in a month grid within `scope`, moving to later months as needed. */
 async function pickDay(page: Page, date: string) {
+  await expect(page.locator("td[aria-selected=true] button[data-date]")).toBeVisible();
   const cell = page.locator(`button[data-date="${date}"]`);
   for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await page.locator("button[data-month=next]").click();
   await cell.click();

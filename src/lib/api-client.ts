@@ -57,7 +57,8 @@ export async function apiRequest<T>(
   url: string,
   { body, on401 = "throw", onResponse, headers }: RequestOptions = {},
 ): Promise<T | null> {
-  const init: RequestInit = { method, credentials: "include", headers: { ...headers } };
+  const init: RequestInit = { method, credentials: "include" };
+  if (headers) init.headers = { ...headers };
   if (body !== undefined) {
     init.headers = { ...headers, "Content-Type": "application/json" };
     init.body = JSON.stringify(body);
