@@ -179,6 +179,11 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
   const fail = (error: unknown) => {
     const message = error instanceof ApiError ? error.message : "";
     if (PROBLEMS.includes(message as Problem)) return setProblem(message as Problem);
+    // Cancelled meanwhile (by the office, or in another tab): show it as it is now.
+    if (message === "meetingCancelled") {
+      setMeeting((m) => m && { ...m, status: "cancelled" });
+      return setView("details");
+    }
     const description = message === "timeSlotOccupied" ? labels.slotTaken : labels.error;
     showToast({ title: labels.errorTitle, description, variant: "destructive" });
   };
