@@ -250,6 +250,18 @@ export async function moveMeeting(
   }
 }
 
+/**
+ * Marks a meeting as reminded without a reminder: the email just sent (its confirmation, or the
+ * news of its move) already falls within the reminder's 24 hours and names the time.
+ */
+export async function markReminded(db: Kysely<Database>, id: number): Promise<void> {
+  await db
+    .updateTable("meetings")
+    .set({ reminderQueuedAt: sql<Date>`now()` })
+    .where("id", "=", id)
+    .execute();
+}
+
 /** A reminder still waiting in the outbox would name the old time, or a meeting that is off: it goes. */
 async function dropUnsentReminders(db: Kysely<Database>, meetingId: number): Promise<void> {
   await db

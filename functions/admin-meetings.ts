@@ -12,6 +12,7 @@ import {
   getMeeting,
   listMeetings,
   lockMeeting,
+  markReminded,
   MeetingCancelledError,
   setConfirmed,
 } from "../db/meetings.repository.ts";
@@ -23,7 +24,12 @@ import { meetingPatchSchema } from "../src/shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { HttpError, json, requireSameOrigin, route } from "./_lib/http.ts";
-import { afterCommitDelivery, enqueueCancellationEmails, enqueueMeetingStatusEmail } from "./_lib/mail/outbox.ts";
+import {
+  afterCommitDelivery,
+  enqueueCancellationEmails,
+  enqueueMeetingStatusEmail,
+  withinReminderWindow,
+} from "./_lib/mail/outbox.ts";
 
 const NOT_FOUND = "Meeting not found";
 const ALREADY_CANCELLED = "The meeting is already cancelled";
@@ -37,7 +43,9 @@ const resource = adminResource({
       .execute(async (trx) => {
         const result = await setConfirmed(trx, id, patch.isConfirmed);
         if (!result) return undefined;
-        return result.changed ? enqueueMeetingStatusEmail(trx, result.meeting) : [];
+        if (!result.changed) return [];
+        if (result.meeting.isConfirmed && withinReminderWindow(result.meeting, now())) await markReminded(trx, id);
+        return enqueueMeetingStatusEmail(trx, result.meeting);
       })
       .catch((error: unknown) => {
         if (error instanceof MeetingCancelledError)

@@ -14,17 +14,24 @@ import { getDb } from "../db/client.ts";
 import {
   cancelMeeting,
   lockMeeting,
+  markReminded,
   moveMeeting,
   SlotTakenError,
   type MeetingRecord,
 } from "../db/meetings.repository.ts";
 import type { Database } from "../db/types.ts";
+import { now } from "../src/config/server.ts";
 import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "../src/shared/api.ts";
 import { meetingMoveSchema } from "../src/shared/schemas.ts";
 import { requireBookable } from "./_lib/booking.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
 import { bearerToken, signManageToken, verifyManageToken } from "./_lib/manage-token.ts";
-import { afterCommitDelivery, enqueueCancellationEmails, enqueueMoveEmails } from "./_lib/mail/outbox.ts";
+import {
+  afterCommitDelivery,
+  enqueueCancellationEmails,
+  enqueueMoveEmails,
+  withinReminderWindow,
+} from "./_lib/mail/outbox.ts";
 
 const managed = (m: MeetingRecord): ManagedMeeting => ({
   reference: `M-${String(m.id).padStart(5, "0")}`,
@@ -75,6 +82,7 @@ export default routes({
             });
           await requireBookable(trx, slot.date, slot.time);
           const moved = await moveMeeting(trx, meeting.id, slot);
+          if (moved.isConfirmed && withinReminderWindow(moved, now())) await markReminded(trx, moved.id);
           return { moved, emails: await enqueueMoveEmails(trx, moved, meeting) };
         })
         .catch((error: unknown) => {

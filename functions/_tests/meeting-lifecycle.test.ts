@@ -329,6 +329,12 @@ describe("the 24-hour reminder", () => {
     expect(await enqueueDueReminders(t.db, new Date("2026-11-24T08:00:00Z"))).toBe(0);
   });
 
+  test("a meeting confirmed less than 24 hours ahead gets no reminder on top of its confirmation", async () => {
+    const { meeting } = await book("2026-11-23", "15:00"); // in five hours
+    expect((await confirm(meeting.id)).status).toBe(200);
+    expect(await enqueueDueReminders(t.db, new Date(process.env.BOOKING_NOW!))).toBe(0);
+  });
+
   test("a cancelled meeting gets none, and a moved one gets one for its new time", async () => {
     const a = await book("2026-11-24", "13:00");
     const b = await book("2026-11-24", "13:30");

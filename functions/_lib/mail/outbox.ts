@@ -17,7 +17,7 @@ import {
 import type { Database, OutboxRow } from "../../../db/types.ts";
 import { site } from "../../../src/config/site.ts";
 import type { Enquiry } from "../../../src/shared/api.ts";
-import { officeNow } from "../../../src/shared/dates.ts";
+import { officeNow, zonedInstant } from "../../../src/shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
 import { mailConfig } from "../../../src/config/server.ts";
 import { manageUrl } from "../manage-token.ts";
@@ -149,6 +149,16 @@ export async function enqueueMoveEmails(
 
 /** How long before a confirmed meeting its reminder goes out. */
 export const REMINDER_HOURS = 24;
+
+/**
+ * Whether a meeting already starts within REMINDER_HOURS of `at`: an email about it sent now (its
+ * confirmation, the news of a move) does the reminder's work, so no reminder follows a minute later.
+ */
+export function withinReminderWindow(meeting: { date: string; time: string }, at: Date): boolean {
+  return (
+    zonedInstant(meeting.date, meeting.time, OFFICE_TIME_ZONE).getTime() - at.getTime() <= REMINDER_HOURS * 3_600_000
+  );
+}
 
 /**
  * Queues the reminders that are due at `at`: confirmed meetings starting within REMINDER_HOURS,
