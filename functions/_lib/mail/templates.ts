@@ -205,7 +205,10 @@ export function companyMeetingChangeEmail(
             ["New time", `${when.long} (Amsterdam time)`, "ours"],
             ["Was", `${moved.long} (Amsterdam time)`, "ours"],
           ] satisfies Field[])
-        : ([["Was", `${when.long} (Amsterdam time): the slot is free again`, "ours"]] satisfies Field[])),
+        : ([
+            ["When", `${when.long} (Amsterdam time)`, "ours"],
+            ["Status", "Cancelled by the visitor; the slot is free again", "ours"],
+          ] satisfies Field[])),
       ["Name", m.name],
       ["Email", m.email],
       ["Phone", m.phone],
