@@ -50,12 +50,13 @@ describe("POST /api/login under attack", () => {
   }, 60_000);
 
   test("a spoofed X-Forwarded-For does not give an attacker a fresh address", async () => {
+    // No address from the platform at all: every such request counts as one unknown address.
     const statuses = [];
     for (let i = 0; i < LIMITS.login.perPair.limit + 1; i++) {
       const res = await call(login, "/api/login", {
         body: { username: "spoofed", password: "wrong" },
         ip: "",
-        headers: { "x-nf-client-connection-ip": "198.51.100.9", "x-forwarded-for": `192.0.2.${i}` },
+        headers: { "x-forwarded-for": `192.0.2.${i}` },
       });
       statuses.push(res.status);
     }
