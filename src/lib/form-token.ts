@@ -32,9 +32,11 @@ export function formTokens(): FormTokens {
 
   const fetchToken = (): Promise<Held> => {
     const started = Date.now();
+    // Counted from the answer's arrival, which is after the server issued the token: waiting that
+    // long is enough whatever the two clocks say.
     const request = apiRequest<FormTokenAnswer>("GET", "/api/form-token").then((answer) => ({
       token: answer.token,
-      validAt: started + answer.validInMs,
+      validAt: Date.now() + answer.validInMs,
       expiresAt: started + answer.expiresInMs,
     }));
     request.catch(() => {

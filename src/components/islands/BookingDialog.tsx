@@ -274,7 +274,6 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
 
   return (
     <form onSubmit={confirm} noValidate className="relative p-6 sm:p-8" aria-busy={!ready}>
-      <Honeypot id="bk-website" label={labels.guard.honeypot} />
       <div className="flex items-start justify-between gap-4">
         <div>
           <h2 id="booking-title" className="text-2xl font-bold text-brand-950">
@@ -428,6 +427,8 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
           {processing ? labels.processing : labels.confirm}
         </button>
       </div>
+      {/* Last, so that the dialog's first focusable element is never the trap. */}
+      <Honeypot id="bk-website" label={labels.guard.honeypot} />
     </form>
   );
 }
