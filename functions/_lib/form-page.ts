@@ -18,7 +18,7 @@ import { issueFormToken } from "./form-guard.ts";
 import { escapeHtml } from "./mail/templates.ts";
 
 const STYLE = `
-body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans Arabic","Noto Sans",sans-serif;color:#0f172a;background:linear-gradient(#eff6ff,#fff 60%)}
+body{margin:0;min-height:100vh;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans Arabic","Noto Sans",sans-serif;color:#0f172a;background:linear-gradient(#eff6ff,#fff 60%)}
 main{box-sizing:border-box;max-width:36rem;margin:0 auto;padding:4rem 1.25rem}
 h1{margin:0;font-size:1.75rem;line-height:1.25;color:#0a1b3a}
 p{color:#475569}
@@ -31,6 +31,7 @@ button{background:#1f56b8;color:#fff}
 button:hover{background:#1a4594}
 button:focus-visible,.link:focus-visible{outline:3px solid #2f6fd6;outline-offset:2px}
 .link{color:#1a4594;padding-inline:0}
+a{color:#1a4594}
 .hp{position:absolute;inset-inline-start:-10000px;width:1px;height:1px;overflow:hidden}
 `.trim();
 const STYLE_HASH = `sha256-${createHash("sha256").update(STYLE).digest("base64")}`;
@@ -120,7 +121,10 @@ export function tooManyPage(lang: Language, retryAfter: string, formAnchor: stri
     lang,
     tr("formGuard.tooManyTitle"),
     `<h1>${escapeHtml(tr("formGuard.tooManyTitle"))}</h1>
-<p>${escapeHtml(tr("formGuard.tooManyText", { email: site.email }))}</p>
+<p>${escapeHtml(tr("formGuard.tooManyText", { email: site.email })).replace(
+      escapeHtml(site.email),
+      `<a href="mailto:${escapeHtml(site.email)}">${escapeHtml(site.email)}</a>`,
+    )}</p>
 <p><a class="link" href="${escapeHtml(`${localePath(lang, "/")}#${formAnchor}`)}">${escapeHtml(tr("formGuard.backToForm"))}</a></p>`,
     429,
     { "Retry-After": retryAfter },
