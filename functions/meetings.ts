@@ -14,11 +14,13 @@ import { readAvailability, slotsContext } from "../db/availability.repository.ts
 import { createMeeting, publicMeeting, SlotTakenError } from "../db/meetings.repository.ts";
 import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "../src/shared/api.ts";
 import { addDays, availableSlots, officeNow } from "../src/shared/booking.ts";
-import { closedDatesBetween, workingWeekdays } from "../src/shared/office.ts";
+import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "../src/shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
 import { now, officeRules } from "../src/config/server.ts";
 import { requireBookable } from "./_lib/booking.ts";
-import { HttpError, json, readJson, route, routes, validate } from "./_lib/http.ts";
+import { guardJson } from "./_lib/form-guard.ts";
+import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { assertRoomForBooking, bookingVerdict } from "./_lib/limits.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
 
@@ -51,14 +53,20 @@ export default routes({
   }),
   schedule: route({
     POST: async (req, context) => {
-      const input = validate(meetingSchema, await readJson(req));
+      requireSameOrigin(req);
+      const body = await readJson(req);
+      const input = validate(meetingSchema, body);
       const db = getDb();
       await requireBookable(db, input.date, input.time);
+      await guardJson(db, body);
+      const { acknowledge } = await bookingVerdict(db, clientIp(req, context));
+      const today = officeNow(now(), OFFICE_TIME_ZONE).date;
       const booked = await db
         .transaction()
         .execute(async (trx) => {
+          await assertRoomForBooking(trx, input.email, today);
           const meeting = await createMeeting(trx, { ...input, language: submissionLanguage(req, input.language) });
-          return { meeting, emails: await enqueueBookingEmails(trx, meeting) };
+          return { meeting, emails: await enqueueBookingEmails(trx, meeting, { acknowledge }) };
         })
         .catch((error: unknown) => {
           if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");

@@ -26,6 +26,8 @@ let cookie: string;
 
 beforeAll(async () => {
   t = await setupApiDatabase();
+  // Many bookings from one test address: the abuse limits have their own tests (abuse.test.ts).
+  process.env.RATE_LIMIT = "off";
   await smtp.start();
   const admin = await createUser(t.db, "lifecycle-admin", DUMMY_HASH);
   cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
@@ -160,6 +162,27 @@ describe("POST /api/admin/meetings/{id}/cancel", () => {
     const res = await adminCancel(meeting.id);
     expect(res.status).toBe(409);
     expect(res.json.message).toBe("The meeting has already taken place");
+  });
+});
+
+describe("with the abuse limits on", () => {
+  test("a cancelled meeting no longer counts against its address's pending meetings", async () => {
+    process.env.RATE_LIMIT = "on";
+    try {
+      const bookAs = (time: string, ip: string) =>
+        call(meetings, "/api/meetings/schedule", {
+          body: { ...visitor, email: "limits@example.com", date: "2026-12-02", time },
+          ip,
+        });
+      const first = await bookAs("09:00", "198.51.100.1");
+      expect(first.status, first.text).toBe(201);
+      expect((await bookAs("09:30", "198.51.100.2")).status).toBe(201);
+      expect((await bookAs("10:00", "198.51.100.3")).status).toBe(429);
+      expect((await adminCancel(first.json.data.id)).status).toBe(200);
+      expect((await bookAs("10:00", "198.51.100.4")).status).toBe(201);
+    } finally {
+      process.env.RATE_LIMIT = "off";
+    }
   });
 });
 
