@@ -15,6 +15,7 @@ const APP_TABLES = [
   "office_closures",
   "office_hours",
   "office_settings",
+  "rate_counters",
   "users",
 ];
 
