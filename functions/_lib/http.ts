@@ -11,6 +11,28 @@ import { noteDeployContext } from "../../src/config/deploy-context.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
+/**
+ * Headers on every function response. Netlify applies netlify.toml's headers to files only, never to
+ * functions, so the edge sets them: nothing here is a page, frames or runs scripts; answers are
+ * personal (an enquiry, a session, the admin lists) and must never be stored by a cache.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "no-referrer",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
+  "Cache-Control": "no-store",
+};
+
+/** The response with API_SECURITY_HEADERS added (a header the function set itself is kept). */
+export function withSecurityHeaders(res: Response): Response {
+  const headers = new Headers(res.headers);
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
 /** An error that is already an answer. */
 export class HttpError extends Error {
   readonly status: number;
@@ -119,8 +141,9 @@ export function requireSameOrigin(req: Request): void {
 type Handler = (req: Request, context: Context) => Promise<Response>;
 
 /**
- * A function's entry point: dispatches on method (405 with Allow otherwise) and turns every
- * thrown error into a clear JSON answer. Unexpected errors are logged here and answered 500.
+ * A function's entry point: dispatches on method (405 with Allow otherwise), turns every thrown
+ * error into a clear JSON answer (unexpected ones are logged here and answered 500), and puts
+ * API_SECURITY_HEADERS on whatever it answers.
  */
 export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE", Handler>>) {
   const allowed = Object.keys(handlers).join(", ");
@@ -128,13 +151,13 @@ export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" 
     noteDeployContext(context);
     const handler = handlers[req.method as keyof typeof handlers];
     if (!handler)
-      return json<ErrorAnswer>({ success: false, message: `Method ${req.method} is not allowed` }, 405, {
-        Allow: allowed,
-      });
+      return withSecurityHeaders(
+        json<ErrorAnswer>({ success: false, message: `Method ${req.method} is not allowed` }, 405, { Allow: allowed }),
+      );
     try {
-      return await handler(req, context);
+      return withSecurityHeaders(await handler(req, context));
     } catch (error) {
-      return errorResponse(error, req);
+      return withSecurityHeaders(errorResponse(error, req));
     }
   };
 }
@@ -147,7 +170,9 @@ export function routes(byEndpoint: Record<string, ReturnType<typeof route>>) {
   return async (req: Request, context: Context): Promise<Response> => {
     const name = new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
     const handler = Object.hasOwn(byEndpoint, name) ? byEndpoint[name] : undefined;
-    return handler ? handler(req, context) : json<ErrorAnswer>({ success: false, message: "Not found" }, 404);
+    return handler
+      ? handler(req, context)
+      : withSecurityHeaders(json<ErrorAnswer>({ success: false, message: "Not found" }, 404));
   };
 }
 

@@ -32,14 +32,32 @@ const url = (name: string, protocols: RegExp, example: string) =>
     `${name} must be a URL such as ${example}`,
   );
 
+const POSTGRES = /^postgres(ql)?:$/;
+const POSTGRES_EXAMPLE = "postgres://user:password@host:5432/name";
+
 const schema = z.object({
   /** `production` turns on the production checks (also set by Netlify's build as CONTEXT). */
   NODE_ENV: optionalText,
   /** Netlify's deploy context: exists at build time only (see isProduction for run time). */
   CONTEXT: optionalText,
 
-  /** Any PostgreSQL 15+; unset locally, `npm start` runs the embedded one and sets it. */
-  DATABASE_URL: url("DATABASE_URL", /^postgres(ql)?:$/, "postgres://user:password@host:5432/name"),
+  /**
+   * The functions' connection: any PostgreSQL 15+; on Neon the pooled one (host with `-pooler`).
+   * Unset locally, `npm start` runs the embedded PostgreSQL and sets it.
+   */
+  DATABASE_URL: url("DATABASE_URL", POSTGRES, POSTGRES_EXAMPLE),
+  /** The direct connection, for migrations (a pooler in transaction mode cannot hold their lock). */
+  DATABASE_URL_UNPOOLED: url("DATABASE_URL_UNPOOLED", POSTGRES, POSTGRES_EXAMPLE),
+  /** Netlify DB's names for the same two, used when ours are unset. */
+  NETLIFY_DATABASE_URL: url("NETLIFY_DATABASE_URL", POSTGRES, POSTGRES_EXAMPLE),
+  NETLIFY_DATABASE_URL_UNPOOLED: url("NETLIFY_DATABASE_URL_UNPOOLED", POSTGRES, POSTGRES_EXAMPLE),
+  /**
+   * `true` lets a build outside production migrate the database it is given: set it only in a
+   * context whose database is its own (a Neon branch per deploy preview), never production's.
+   */
+  MIGRATE_PREVIEW_DATABASE: optionalText.pipe(
+    z.enum(["true", "false"], { error: "MIGRATE_PREVIEW_DATABASE must be true or false" }).optional(),
+  ),
   /** `neon` forces Neon's serverless driver for a host not ending in .neon.tech; `pg` forbids it. */
   DATABASE_DRIVER: optionalText.pipe(
     z.enum(["neon", "pg"], { error: "DATABASE_DRIVER must be neon or pg" }).optional(),
@@ -122,7 +140,7 @@ export function assertProductionReady(): void {
   if (!isProduction()) return;
   const env = serverEnv();
   const missing = [
-    !env.DATABASE_URL && "DATABASE_URL (postgres://…)",
+    !databaseConfig().url && "DATABASE_URL or NETLIFY_DATABASE_URL (postgres://…, on Neon the pooled one)",
     !env.JWT_SECRET && "JWT_SECRET (32+ random characters)",
     !env.SMTP_URL && "SMTP_URL (smtp://user:password@host:587)",
   ].filter(Boolean);
@@ -176,13 +194,56 @@ export function mailConfig(): MailConfig {
   };
 }
 
-/** Database settings: the URL (undefined when none is configured) and the pool. */
+/**
+ * Database settings. `url` is what the functions use (on Neon the pooled URL, host `…-pooler…`),
+ * `directUrl` what migrations use (Neon's direct URL): ours first, then Netlify DB's names. Without
+ * a direct URL, migrations use `url` unless it is a pooler's (see migrationUrl). Both undefined when
+ * nothing is configured.
+ */
 export function databaseConfig() {
   const env = serverEnv();
   return {
-    url: env.DATABASE_URL,
+    url: env.DATABASE_URL ?? env.NETLIFY_DATABASE_URL,
+    directUrl: env.DATABASE_URL_UNPOOLED ?? env.NETLIFY_DATABASE_URL_UNPOOLED,
     driver: env.DATABASE_DRIVER,
     poolMax: env.DATABASE_POOL_MAX,
     poolWaitMs: env.DATABASE_POOL_WAIT_MS,
   };
+}
+
+/** Whether a URL's host is a connection pooler's (Neon names them `ep-…-pooler.…`). */
+export function isPoolerUrl(connectionString: string): boolean {
+  return URL.canParse(connectionString) && new URL(connectionString).hostname.split(".")[0].endsWith("-pooler");
+}
+
+/**
+ * The URL migrations run on: the direct one, else the functions' URL when it is not a pooler's.
+ * A ConfigError otherwise: Kysely's migrator holds a session lock that a transaction-mode pooler
+ * hands to another server connection, and the migration hangs.
+ */
+export function migrationUrl(): string | undefined {
+  const { url, directUrl } = databaseConfig();
+  if (directUrl) return directUrl;
+  if (url && isPoolerUrl(url))
+    throw new ConfigError(
+      "DATABASE_URL is a pooled connection (-pooler): migrations need the direct one. Set DATABASE_URL_UNPOOLED " +
+        "(Neon: Connection details, pooling off).",
+    );
+  return url;
+}
+
+/**
+ * A warning for production running on a Neon host without its pooler: every function instance
+ * then holds a connection of its own and a burst runs out of them (104 at Neon's smallest size).
+ * Undefined when all is well.
+ */
+export function poolerWarning(): string | undefined {
+  const { url } = databaseConfig();
+  if (!url || !isProduction() || !URL.canParse(url)) return undefined;
+  const host = new URL(url).hostname;
+  if (!host.endsWith(".neon.tech") || isPoolerUrl(url)) return undefined;
+  return (
+    `DATABASE_URL points at Neon's direct host (${host}) in production: use the pooled one ` +
+    `(${host.replace(/^([^.]+)/, "$1-pooler")}), or a burst of visitors runs out of connections.`
+  );
 }

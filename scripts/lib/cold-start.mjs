@@ -1,0 +1,90 @@
+// The one measure of a function's cold start, shared by `npm run bench:api` and `npm run rehearse:deploy`:
+// a fresh Node process imports the function's deployed entry and answers one representative first
+// request; the time from import to the answer's last byte. Login is asked for an unknown user with
+// no password, so its deliberate bcrypt time is not part of it; contact and booking answer before
+// their emails go out (context.waitUntil), as on Netlify.
+import { spawnSync } from "node:child_process";
+
+/** A representative first request per function (no bcrypt: its cost is not a cold start's). */
+export function firstRequest(name) {
+  const post = (path, body) => ({ path, method: "POST", body: JSON.stringify(body) });
+  switch (name) {
+    case "contact":
+      return post("/api/contact", {
+        firstName: "Leila",
+        lastName: "Cold Start",
+        email: "cold-start@example.com",
+        company: "Parsian Logistics",
+        service: "startup-visa",
+        message: "We would like to open a European office in Amsterdam next year.",
+        language: "fa",
+      });
+    case "meetings":
+      return { path: `/api/meetings/available-slots?date=${nextWeekday(3)}` };
+    case "login":
+      return post("/api/login", { username: "cold-start-nobody" });
+    case "newsletter":
+      return post("/api/newsletter", { email: "cold-start@example.com" });
+    case "admin-meetings":
+      return { path: "/api/admin/meetings" };
+    case "admin-submissions":
+      return { path: "/api/admin/submissions" };
+    case "logout":
+      return post("/api/logout", {});
+    default:
+      return { path: `/api/${name}` };
+  }
+}
+
+/** The next date (yyyy-MM-dd) after today falling on ISO weekday `weekday` (1 = Monday). */
+export function nextWeekday(weekday) {
+  const date = new Date();
+  do date.setUTCDate(date.getUTCDate() + 1);
+  while (((date.getUTCDay() + 6) % 7) + 1 !== weekday);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Runs `entry` (a module whose default export is a function handler) once in a fresh Node process:
+ * { ms, status, headers }. `request` defaults to firstRequest(name). Throws with the child's
+ * output when it fails.
+ */
+export function coldStart({ name, entry, env, request = firstRequest(name), deployContext = "production" }) {
+  const script = `
+    const t0 = performance.now();
+    const { default: handler } = await import(${JSON.stringify(entry)});
+    const request = ${JSON.stringify(request)};
+    const req = new Request("http://localhost:8888" + request.path, {
+      method: request.method ?? "GET",
+      headers: { "content-type": "application/json", origin: "http://localhost:8888", "accept-language": "nl" },
+      body: request.body,
+    });
+    const pending = [];
+    const context = {
+      ip: "203.0.113.9", geo: {}, params: {}, deploy: { context: ${JSON.stringify(deployContext)} },
+      waitUntil(promise) { pending.push(promise); },
+    };
+    const res = await handler(req, context);
+    await res?.text(); // a scheduled function answers nothing
+    const ms = performance.now() - t0;
+    console.log(JSON.stringify({ ms, status: res?.status, headers: res ? Object.fromEntries(res.headers) : {} }));
+    // Work handed to waitUntil finishes before the process goes, as Netlify lets it.
+    await Promise.allSettled(pending);
+    process.exit(0);`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    env: { SMTP_URL: "", ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const line = result.stdout
+    .trim()
+    .split("\n")
+    .find((l) => l.startsWith('{"ms"'));
+  if (result.status !== 0 || !line) throw new Error(`cold start of ${name} failed:\n${result.stdout}\n${result.stderr}`);
+  return JSON.parse(line);
+}
+
+/** The median of a few numbers. */
+export function median(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
