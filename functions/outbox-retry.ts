@@ -16,8 +16,8 @@ import { deliverDue } from "./_lib/mail/delivery.ts";
 import { mailTransport } from "./_lib/mail/transport.ts";
 
 /** No new claims after this (ms); nothing waited for after RUN_DEADLINE_MS: well inside the platform's 30 s. */
-export const RUN_BUDGET_MS = 18_000;
-export const RUN_DEADLINE_MS = 25_000;
+export const RUN_BUDGET_MS = 20_000;
+export const RUN_DEADLINE_MS = 26_000;
 
 export default async (): Promise<void> => {
   const { sent, failed, unfinished } = await deliverDue(getDb(), mailTransport(), {

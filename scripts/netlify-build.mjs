@@ -53,10 +53,13 @@ if (url && mayMigrate) {
 }
 
 // The same build as `npm run build`: the copy check, then the site into dist/ (netlify.toml publishes it).
-const check = spawnSync(process.execPath, ["scripts/check-copy.ts", "--before-build"], { stdio: "inherit" });
-if (check.status !== 0) process.exit(check.status ?? 1);
-const built = buildAndSwap(process.cwd());
-if (built !== 0) process.exit(built);
+// `--no-site` leaves the site out: `npm run rehearse:deploy` runs every other step of this build.
+if (!process.argv.includes("--no-site")) {
+  const check = spawnSync(process.execPath, ["scripts/check-copy.ts", "--before-build"], { stdio: "inherit" });
+  if (check.status !== 0) process.exit(check.status ?? 1);
+  const built = buildAndSwap(process.cwd());
+  if (built !== 0) process.exit(built);
+}
 
 const bundles = await bundleFunctions();
 console.log(

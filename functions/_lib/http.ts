@@ -3,7 +3,8 @@
  * place where errors become answers (400/401/403/404/405/409/413/415/429/503, never a stack trace).
  */
 import type { Context } from "@netlify/functions";
-import type { ZodError, ZodType } from "zod";
+import { safeParse } from "zod/mini";
+import type { $ZodError, $ZodType } from "zod/v4/core";
 import { isDatabaseUnavailable } from "../../db/errors.ts";
 import type { ErrorAnswer } from "../../src/shared/api.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
@@ -108,7 +109,7 @@ export async function readText(req: Request): Promise<string> {
 }
 
 /** Field errors in the API's shape: `{ field: [messages] }`. */
-function fieldErrors(error: ZodError): Record<string, string[]> {
+function fieldErrors(error: $ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "_";
@@ -118,8 +119,8 @@ function fieldErrors(error: ZodError): Record<string, string[]> {
 }
 
 /** Validates with a shared schema; a failure is 400 with the first message and every field's messages. */
-export function validate<T>(schema: ZodType<T>, data: unknown): T {
-  const result = schema.safeParse(data);
+export function validate<T>(schema: $ZodType<T>, data: unknown): T {
+  const result = safeParse(schema, data);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error);
   const first = result.error.issues[0];

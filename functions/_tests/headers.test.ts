@@ -18,7 +18,6 @@ afterAll(async () => {
   await db?.destroy();
 });
 
-
 describe("security headers on every function response", () => {
   test("there are HTTP functions to check", () => {
     expect(functions.length).toBeGreaterThan(3);

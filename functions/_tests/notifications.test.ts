@@ -369,10 +369,16 @@ describe("delivery survives a mail server that refuses or vanishes", () => {
 
     // Not due yet: a retry run now sends nothing.
     smtp.refuse = false;
-    expect(await deliverDue(t.db, mailTransport(), { ids: failed.map((r) => r.id) })).toMatchObject({ sent: 0, failed: 0 });
+    expect(await deliverDue(t.db, mailTransport(), { ids: failed.map((r) => r.id) })).toMatchObject({
+      sent: 0,
+      failed: 0,
+    });
 
     await makeDue({ enquiryId });
-    expect(await deliverDue(t.db, mailTransport(), { ids: failed.map((r) => r.id) })).toMatchObject({ sent: 2, failed: 0 });
+    expect(await deliverDue(t.db, mailTransport(), { ids: failed.map((r) => r.id) })).toMatchObject({
+      sent: 2,
+      failed: 0,
+    });
     await smtp.waitFor(2);
     expect(smtp.to("retry1@example.com").parsed.subject).toContain(ref("E", enquiryId));
     expect((await outbox({ enquiryId })).map((r) => [r.status, r.attempts, r.lastError])).toEqual([

@@ -25,15 +25,16 @@ export interface DeliveryOptions {
   deadlineMs?: number;
 }
 
-/** Messages one claim takes on: enough to keep every SMTP connection busy twice over. */
-const BATCH = 2 * SMTP_CONNECTIONS;
+/** Messages in flight at once: enough to keep every SMTP connection busy twice over. */
+const WINDOW = 2 * SMTP_CONNECTIONS;
 
 /**
- * Sends the messages that are due: claims a batch (atomically, so overlapping runs never send one
- * twice), sends its messages side by side over the transport's pooled connections, and records the
- * outcome in one statement for those sent and one per failure, which is retried later with backoff.
- * Bounded by time: no claim after `budgetMs`, no waiting after `deadlineMs`. Throws only when the
- * database fails.
+ * Sends the messages that are due, as a pipeline: claims due rows (atomically, so overlapping runs
+ * never send one twice) whenever fewer than half a window are in flight, sends them side by side
+ * over the transport's pooled connections, and records outcomes in groups (one statement for those
+ * sent, one per failure, which is retried later with backoff). Bounded by time: no claim after
+ * `budgetMs`, no waiting after `deadlineMs` (what is still in flight stays claimed, and a later run
+ * sends it once the claim runs out). Throws only when the database fails.
  */
 export async function deliverDue(
   db: Kysely<Database>,
@@ -42,41 +43,60 @@ export async function deliverDue(
 ): Promise<{ sent: number; failed: number; unfinished: number }> {
   const result = { sent: 0, failed: 0, unfinished: 0 };
   const started = Date.now();
-  const batchSize = ids ? DELIVERY_BATCH : BATCH;
-  while (result.sent + result.failed < limit && Date.now() - started < budgetMs) {
-    const batch = await claimDue(db, Math.min(batchSize, limit - result.sent - result.failed), ids);
-    if (!batch.length) break;
-    const outcomes: (string | null | undefined)[] = batch.map(() => undefined); // undefined: still sending
-    const sends = batch.map((row, i) =>
-      transport.send(toMessage(row), row.id).then(
-        () => (outcomes[i] = null),
-        (error: unknown) => (outcomes[i] = describe(error)),
-      ),
-    );
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const remaining = deadlineMs - (Date.now() - started);
-    await Promise.race([Promise.all(sends), new Promise((resolve) => (timer = setTimeout(resolve, remaining)))]);
-    clearTimeout(timer);
-    const sent = batch.filter((_, i) => outcomes[i] === null).map((row) => row.id);
+  const window = ids ? DELIVERY_BATCH : WINDOW;
+  const inFlight = new Set<Promise<void>>();
+  const finished: { row: OutboxRow; error: string | null }[] = [];
+  let claimed = 0;
+  let exhausted = false;
+
+  const record = async () => {
+    const outcomes = finished.splice(0);
+    const sent = outcomes.filter((o) => o.error === null).map((o) => o.row.id);
     await markSent(db, sent);
     result.sent += sent.length;
-    for (const [i, row] of batch.entries()) {
-      const failure = outcomes[i];
-      if (failure === null) continue;
-      if (failure === undefined) {
-        result.unfinished++;
-        continue;
-      }
-      await markFailed(db, row, failure);
+    for (const { row, error } of outcomes) {
+      if (error === null) continue;
+      await markFailed(db, row, error);
       result.failed++;
       const next = row.attempts >= MAX_ATTEMPTS ? "giving up" : `retry in ${retryDelayMinutes(row.attempts)} min`;
-      console.warn(`[mail] ${row.kind} #${row.id} not sent (attempt ${row.attempts}, ${next}): ${failure}`);
+      console.warn(`[mail] ${row.kind} #${row.id} not sent (attempt ${row.attempts}, ${next}): ${error}`);
     }
-    if (result.unfinished) {
-      console.warn(`[mail] run out of time: ${result.unfinished} messages left to a later run`);
-      break;
+  };
+
+  for (;;) {
+    const mayClaim = !exhausted && claimed < limit && Date.now() - started < budgetMs;
+    if (mayClaim && inFlight.size <= window / 2) {
+      const batch = await claimDue(db, Math.min(window - inFlight.size, limit - claimed), ids);
+      if (!batch.length) exhausted = true;
+      claimed += batch.length;
+      for (const row of batch) {
+        const sending: Promise<void> = Promise.resolve()
+          .then(() => transport.send(toMessage(row), row.id))
+          .then(
+            () => null,
+            (error: unknown) => describe(error),
+          )
+          .then((error) => {
+            finished.push({ row, error });
+            inFlight.delete(sending);
+          });
+        inFlight.add(sending);
+      }
+      if (batch.length) continue;
     }
+    if (!inFlight.size) break;
+    const remaining = deadlineMs - (Date.now() - started);
+    if (remaining <= 0) break;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // While claiming, go on as soon as one is done; after the last claim, wait for them all (one record).
+    const progress = mayClaim ? Promise.race(inFlight) : Promise.all(inFlight);
+    await Promise.race([progress, new Promise((resolve) => (timer = setTimeout(resolve, remaining)))]);
+    clearTimeout(timer);
+    if (finished.length >= window / 2 || !mayClaim) await record();
   }
+  await record();
+  result.unfinished = inFlight.size;
+  if (result.unfinished) console.warn(`[mail] out of time: ${result.unfinished} messages left to a later run`);
   return result;
 }
 

@@ -98,4 +98,3 @@ function invite(meeting: MeetingRecord): string {
     stamp: new Date(),
   });
 }
-
