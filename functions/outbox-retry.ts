@@ -1,17 +1,19 @@
 /**
  * Scheduled every 15 minutes (Netlify Scheduled Functions, UTC cron): sends the outbox's due
- * emails, which are the few whose first attempt, right after the request, failed or was cut short.
- * Not reachable over HTTP.
+ * emails, which are the few whose first attempt, right after the request, failed or was cut short,
+ * and deletes the abuse limits' spent counters (one indexed DELETE). Not reachable over HTTP.
  *
  * Why every 15 minutes: each run queries the database, and Neon suspends a compute only after
  * 5 idle minutes. Run every minute, the database never sleeps (0.25 CU × 730 h ≈ 183 CU-hours a
  * month); every 15 minutes it is awake at most 5 of every 15 minutes when the site is quiet
  * (≈ 61 CU-hours, within the Free plan's 100), and a failed email waits at most 15 minutes more.
+ * Spent counters only take room until they are deleted; they never count again.
  * A run sends side by side over the instance's pooled SMTP connections: a backlog of 2,000 against
  * a server taking 150 ms per message goes out in one run (`npm run rehearse:deploy` measures it).
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
+import { pruneCounters } from "../db/rate-limits.repository.ts";
 import { deliverDue } from "./_lib/mail/delivery.ts";
 import { mailTransport } from "./_lib/mail/transport.ts";
 
@@ -26,6 +28,7 @@ export default async (): Promise<void> => {
   });
   if (sent || failed || unfinished)
     console.log(`[mail] retry run: ${sent} sent, ${failed} failed, ${unfinished} left for the next run`);
+  await pruneCounters(getDb());
 };
 
 export const config: Config = { schedule: "*/15 * * * *" };

@@ -4,27 +4,52 @@
 // no password, so its deliberate bcrypt time is not part of it; contact and booking answer before
 // their emails go out (context.waitUntil), as on Netlify.
 import { spawn, spawnSync } from "node:child_process";
+import { issueFormToken } from "../../functions/_lib/form-guard.ts";
+import { HONEYPOT_FIELD, TOKEN_FIELD } from "../../src/shared/form-guard.ts";
 
-/** A representative first request per function (no bcrypt: its cost is not a cold start's). */
-export function firstRequest(name) {
+/**
+ * What a real page sends with a public form besides its fields: a "form shown at" token issued a few
+ * seconds ago, signed with `jwtSecret` (the JWT_SECRET the function will run with), and the empty
+ * honeypot. Each token is good for one post.
+ */
+export function formFields(jwtSecret) {
+  const saved = process.env.JWT_SECRET;
+  process.env.JWT_SECRET = jwtSecret;
+  try {
+    return { [TOKEN_FIELD]: issueFormToken(Date.now() - 5_000), [HONEYPOT_FIELD]: "" };
+  } finally {
+    if (saved === undefined) delete process.env.JWT_SECRET;
+    else process.env.JWT_SECRET = saved;
+  }
+}
+
+/**
+ * A representative first request per function (no bcrypt: its cost is not a cold start's); the
+ * public forms' posts carry a fresh form token signed with `env.JWT_SECRET`.
+ */
+export function firstRequest(name, env = process.env) {
   const post = (path, body) => ({ path, method: "POST", body: JSON.stringify(body) });
+  const form = (fields) => ({ ...fields, ...formFields(env.JWT_SECRET ?? "") });
   switch (name) {
     case "contact":
-      return post("/api/contact", {
-        firstName: "Leila",
-        lastName: "Cold Start",
-        email: "cold-start@example.com",
-        company: "Parsian Logistics",
-        service: "startup-visa",
-        message: "We would like to open a European office in Amsterdam next year.",
-        language: "fa",
-      });
+      return post(
+        "/api/contact",
+        form({
+          firstName: "Leila",
+          lastName: "Cold Start",
+          email: "cold-start@example.com",
+          company: "Parsian Logistics",
+          service: "startup-visa",
+          message: "We would like to open a European office in Amsterdam next year.",
+          language: "fa",
+        }),
+      );
     case "meetings":
       return { path: `/api/meetings/available-slots?date=${nextWeekday(3)}` };
     case "login":
       return post("/api/login", { username: "cold-start-nobody" });
     case "newsletter":
-      return post("/api/newsletter", { email: "cold-start@example.com" });
+      return post("/api/newsletter", form({ email: "cold-start@example.com" }));
     case "admin-meetings":
       return { path: "/api/admin/meetings" };
     case "admin-submissions":
@@ -86,7 +111,7 @@ function coldStartResult(name, status, stdout, stderr) {
   return JSON.parse(line);
 }
 
-function coldStartCommand({ name, entry, env, request = firstRequest(name), deployContext = "production" }) {
+function coldStartCommand({ name, entry, env, request = firstRequest(name, env), deployContext = "production" }) {
   // The request exists before the clock starts, as on Netlify, whose runtime builds it before it
   // calls the function (building the first Request loads Node's fetch classes: ~50 ms that no
   // function's code can change).

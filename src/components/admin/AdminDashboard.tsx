@@ -12,6 +12,7 @@ import {
 } from "./api";
 import type { AdminEnquiry, AdminMeeting, CurrentUser } from "../../shared/api";
 import type { ServiceNames } from "../../shared/services";
+import { BreakerBanner } from "./BreakerBanner";
 import { EnquiryCard, MeetingCard } from "./cards";
 import { showFlashToast } from "./flash";
 import { StatusList, type StatusListTexts } from "./StatusList";
@@ -141,6 +142,8 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
           </button>
         </div>
       </div>
+
+      <BreakerBanner />
 
       <div
         role="tablist"
