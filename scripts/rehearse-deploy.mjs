@@ -133,6 +133,10 @@ try {
     }
     const drivers = DATABASE_DRIVERS.filter((d) => bundle.eager.includes(d) || bundle.lazy.includes(d));
     if (drivers.length && !bundle.usesDatabase) fail(`${bundle.name} carries ${drivers.join(", ")} but never queries`);
+    // The Dutch hyphenation patterns are for pages only (src/i18n/typography.ts); server code takes
+    // plainT from src/i18n/plain.ts.
+    if ([...bundle.eager, ...bundle.lazy].includes("hyphen"))
+      fail(`${bundle.name} carries the hyphenation patterns: import plainT from src/i18n/plain.ts`);
     const eagerDrivers = DATABASE_DRIVERS.filter((d) => bundle.eager.includes(d));
     if (eagerDrivers.length) fail(`${bundle.name} loads ${eagerDrivers.join(", ")} at import, not on its first query`);
     const runs = [0, 1, 2].map(() => coldStart({ name: bundle.name, entry: pack.main, env: runtimeEnv }));

@@ -11,7 +11,7 @@ import { dirOf, type Language } from "../shared/languages.ts";
 import { createInstance, isolating } from "./plain.ts";
 import { softHyphens } from "./typography.ts";
 
-export { plainT, serviceNames } from "./plain.ts";
+export { localePath, plainT, serviceNames } from "./plain.ts";
 
 const pages = createInstance({
   type: "postProcessor",
@@ -26,9 +26,3 @@ const pages = createInstance({
 export const t = (lang: Language): TFunction => isolating(pages.getFixedT(lang), lang);
 
 export const dir = dirOf;
-
-/** Path of a page in a language: `localePath('fa', '/startup-visa')` is `/fa/startup-visa`. */
-export const localePath = (lang: Language, path = "/") => {
-  const clean = path === "/" || path === "" ? "/" : `/${path.replace(/^\/+/, "")}`;
-  return clean === "/" ? `/${lang}/` : `/${lang}${clean}`;
-};

@@ -1,6 +1,6 @@
 /**
- * The translations without soft hyphens: `plainT(lang)` and the names of the service catalogue, for
- * emails, titles, meta tags and structured data. Apart from index.ts so the functions that write
+ * The translations without soft hyphens: `plainT(lang)`, the names of the service catalogue and
+ * `localePath`, for emails, the functions' result pages, titles, meta tags and structured data. Apart from index.ts so the functions that write
  * emails load i18next and the locale files but not the Dutch hyphenation patterns (typography.ts),
  * which only text a browser lays out needs.
  */
@@ -52,6 +52,12 @@ export function isolating(fixed: TFunction, lang: Language): TFunction {
   };
   return Object.assign(isolated, fixed) as unknown as TFunction;
 }
+
+/** Path of a page in a language: `localePath('fa', '/startup-visa')` is `/fa/startup-visa`. */
+export const localePath = (lang: Language, path = "/") => {
+  const clean = path === "/" || path === "" ? "/" : `/${path.replace(/^\/+/, "")}`;
+  return clean === "/" ? `/${lang}/` : `/${lang}${clean}`;
+};
 
 /** The names of the service catalogue in a language: the form, the admin and the emails all show these. */
 export function serviceNames(lang: Language): ServiceNames {
