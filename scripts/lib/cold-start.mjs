@@ -52,6 +52,10 @@ export function firstRequest(name, env = process.env) {
       return post("/api/newsletter", form({ email: "cold-start@example.com" }));
     case "admin-meetings":
       return { path: "/api/admin/meetings" };
+    case "admin-availability":
+      return { path: "/api/admin/availability" };
+    case "meeting-manage":
+      return { path: "/api/meetings/manage" };
     case "admin-submissions":
       return { path: "/api/admin/submissions" };
     case "logout":

@@ -8,6 +8,7 @@ import { claimDue, markFailed, markSent, retryDelayMinutes, MAX_ATTEMPTS } from 
 import type { Database, OutboxRow } from "../../../db/types.ts";
 import { mailConfig } from "../../../src/config/server.ts";
 import { site } from "../../../src/config/site.ts";
+import { inviteMethod } from "./ics.ts";
 import { mailTransport, SMTP_CONNECTIONS, type MailTransport } from "./transport.ts";
 
 export interface DeliveryOptions {
@@ -185,11 +186,17 @@ function toMessage(row: OutboxRow) {
     messageId: `<outbox-${row.id}@${site.host}>`,
     // RFC 3834: no vacation replies to these.
     headers: { "Auto-Submitted": "auto-generated" },
-    icalEvent: row.ics ? { method: "REQUEST", filename: "invite.ics", content: row.ics } : undefined,
+    icalEvent: row.ics ? { method: icsMethod(row.ics), filename: "invite.ics", content: row.ics } : undefined,
     // Message content never names files or URLs for nodemailer to fetch; make sure it cannot.
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+}
+
+/** The METHOD the invite itself states (REQUEST or CANCEL), for the MIME part's `method=`. */
+function icsMethod(ics: string): string {
+  const method = /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1];
+  return method === inviteMethod("CANCELLED") ? method : "REQUEST";
 }
 
 function describe(error: unknown): string {
