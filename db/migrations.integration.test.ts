@@ -12,6 +12,9 @@ const APP_TABLES = [
   "login_attempts",
   "meetings",
   "newsletter_subscribers",
+  "office_closures",
+  "office_hours",
+  "office_settings",
   "rate_counters",
   "users",
 ];
@@ -40,6 +43,7 @@ describe("migrations", () => {
         "enquiries_pkey",
         "login_attempts_key_attempted_at_idx",
         "meetings_created_at_id_idx",
+        "meetings_reminder_due_idx",
         "meetings_slot_unique",
         "newsletter_subscribers_email_unique",
         "rate_counters_expires_at_idx",
@@ -91,10 +95,8 @@ describe("migrations", () => {
   });
 
   test("enquiries: the contact_submissions rows, their ids and their emails keep going under the new name", async () => {
-    // Down to just before the rename (later migrations are undone first, and redone with it).
-    const names = Object.keys(migrations);
-    const fromRename = names.slice(names.indexOf("2026-11-22T23-45_enquiries"));
-    for (let i = 0; i < fromRename.length; i++) await migrateDown(database.db);
+    const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf("2026-11-22T23-45_enquiries"));
+    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
     expect(await tables()).toContain("contact_submissions");
     const {
       rows: [old],
@@ -106,7 +108,7 @@ describe("migrations", () => {
     await sql`INSERT INTO email_outbox (kind, submission_id, to_address, subject, text_body, html_body)
       VALUES ('enquiry.company', ${old.id}, 'team@example.com', 'S', 'T', 'H')`.execute(database.db);
 
-    expect(await migrateToLatest(database.db)).toEqual(fromRename);
+    expect(await migrateToLatest(database.db)).toEqual(later);
 
     const plain = database.db.withoutPlugins();
     const { rows: linked } = await sql<{ id: number; first_name: string; kind: string }>`
@@ -123,6 +125,29 @@ describe("migrations", () => {
     await sql`DELETE FROM enquiries WHERE id = ${old.id}`.execute(plain);
     const { rows: left } = await sql`SELECT 1 FROM email_outbox WHERE enquiry_id = ${old.id}`.execute(plain);
     expect(left).toEqual([]);
+  });
+
+  test("meeting lifecycle: a cancelled meeting no longer holds its slot; the slot stays one booking", async () => {
+    const plain = database.db.withoutPlugins();
+    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('A', 'a@example.com', '123456', '2030-01-07', '10:00')`.execute(
+      plain,
+    );
+    await expect(
+      sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('B', 'b@example.com', '123456', '2030-01-07', '10:00')`.execute(
+        plain,
+      ),
+    ).rejects.toMatchObject({ code: "23505", constraint: "meetings_slot_unique" });
+    await sql`UPDATE meetings SET cancelled_at = now(), cancelled_by = 'admin' WHERE date = '2030-01-07'`.execute(
+      plain,
+    );
+    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('B', 'b@example.com', '123456', '2030-01-07', '10:00')`.execute(
+      plain,
+    );
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM meetings WHERE date = '2030-01-07'`.execute(plain);
+    expect(rows[0].n).toBe(2);
+    await sql`DELETE FROM meetings WHERE date = '2030-01-07'`.execute(plain);
   });
 
   test("are listed in the order their dated names sort", () => {

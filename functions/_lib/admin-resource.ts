@@ -8,7 +8,7 @@
  */
 import type { Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
-import type { ZodType } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { getDb } from "../../db/client.ts";
 import { decodeCursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from "../../db/paging.ts";
 import type { Database } from "../../db/types.ts";
@@ -17,7 +17,7 @@ import { HttpError, json, readJson, requireSameOrigin, route, validate } from ".
 
 interface AdminResource<Item, Patch> {
   list: (db: Kysely<Database>, page: PageRequest) => Promise<Page<Item>>;
-  patchSchema: ZodType<Patch>;
+  patchSchema: $ZodType<Patch>;
   update: (db: Kysely<Database>, id: number, patch: Patch) => Promise<Item | undefined>;
   notFound: string;
 }

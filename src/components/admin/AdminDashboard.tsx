@@ -6,6 +6,7 @@ import {
   listEnquiries,
   listMeetings,
   LOGIN_PATH,
+  AVAILABILITY_PATH,
   logout,
   setEnquiryProcessed,
   setMeetingConfirmed,
@@ -42,7 +43,7 @@ const meetingTexts: StatusListTexts = {
 };
 
 const enquiryPending = (item: AdminEnquiry) => !item.isProcessed;
-const meetingPending = (item: AdminMeeting) => !item.isConfirmed;
+const meetingPending = (item: AdminMeeting) => !item.isConfirmed && !item.cancelledAt;
 const toggleEnquiry = (item: AdminEnquiry) => setEnquiryProcessed(item.id, !item.isProcessed);
 const toggleMeeting = (item: AdminMeeting) => setMeetingConfirmed(item.id, !item.isConfirmed);
 
@@ -127,6 +128,10 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">Admin Dashboard</h1>
         </div>
         <div className="flex flex-wrap gap-3">
+          <a href={AVAILABILITY_PATH} className="btn btn-secondary">
+            <Icon path={iconPaths.calendar} />
+            Availability
+          </a>
           <a href="/" className="btn btn-secondary">
             <Icon path={iconPaths.arrowLeft} />
             Back to Website
