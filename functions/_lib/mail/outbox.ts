@@ -14,7 +14,7 @@ import { officeNow, zonedInstant } from "../../../src/shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
 import { mailConfig } from "../../../src/config/server.ts";
 import { manageUrl } from "../manage-token.ts";
-import { inviteMethod, meetingInvite } from "./ics.ts";
+import { meetingInvite } from "./ics.ts";
 import {
   companyEnquiryEmail,
   companyMeetingChangeEmail,
