@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import { formatDate } from "../src/shared/format";
-import { ADMIN, bookableDays, freeSlots, hydrated, skipSplash, uniqueTag } from "./helpers";
+import { ADMIN, bookableDays, formData, freeSlots, hydrated, skipSplash, uniqueTag } from "./helpers";
 
 /**
  * Two journeys of issue 11: a visitor opens the manage link from their booking email and moves the
@@ -61,7 +61,14 @@ test("a visitor opens the manage link from their email and moves the meeting", a
   const email = `move-${uniqueTag()}@example.com`;
   const time = (await freeSlots(request, from))[2];
   const booked = await request.post("/api/meetings/schedule", {
-    data: { name: "Maryam Karimi", email, phone: "+98 912 000 1111", date: from, time, language: "en" },
+    data: await formData(request, {
+      name: "Maryam Karimi",
+      email,
+      phone: "+98 912 000 1111",
+      date: from,
+      time,
+      language: "en",
+    }),
   });
   expect(booked.status(), await booked.text()).toBe(201);
 
