@@ -82,7 +82,7 @@ async function seedMeeting(request: APIRequestContext, name: string): Promise<{ 
 }
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });
-const toast = (page: Page) => page.locator("[data-toast-region] li");
+const toast = (page: Page) => page.locator("[data-toast-region] [data-variant]");
 
 async function openDashboard(page: Page) {
   await page.goto("/admin/submissions");

@@ -57,8 +57,8 @@ export function uniqueTag(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** The toast(s) on screen: `li[role=status]` or, for errors, `li[role=alert]` inside the notifications region. */
-export const toasts = (page: Page) => page.locator("section[data-toast-region] li");
+/** The toast(s) on screen: `[role=status]` or, for errors, `[role=alert]` inside the notifications region. */
+export const toasts = (page: Page) => page.locator("section[data-toast-region] [data-variant]");
 
 /** Opens `/{lang}/`, scrolls the enquiry form into view (client:visible) and waits until it has hydrated. */
 export async function openContactForm(page: Page, lang: string) {

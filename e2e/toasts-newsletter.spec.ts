@@ -45,7 +45,10 @@ async function watchToastCount(page: Page) {
     const w = window as unknown as { __maxToasts: number };
     w.__maxToasts = 0;
     new MutationObserver(() => {
-      w.__maxToasts = Math.max(w.__maxToasts, document.querySelectorAll("section[data-toast-region] li").length);
+      w.__maxToasts = Math.max(
+        w.__maxToasts,
+        document.querySelectorAll("section[data-toast-region] [data-variant]").length,
+      );
     }).observe(document.body, { childList: true, subtree: true });
   });
   return () => page.evaluate(() => (window as unknown as { __maxToasts: number }).__maxToasts);

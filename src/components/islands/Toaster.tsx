@@ -23,7 +23,7 @@ const tone = {
 export default function Toaster({ label, closeLabel }: ToasterProps) {
   const toast = useStore($toast);
   const regionRef = useRef<HTMLElement>(null);
-  const itemRef = useRef<HTMLLIElement>(null);
+  const itemRef = useRef<HTMLDivElement>(null);
   const startX = useRef<number | null>(null);
 
   useEffect(() => {
@@ -69,13 +69,13 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
       aria-label={label}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[80] flex justify-center p-4 outline-none sm:inset-x-auto sm:end-0 sm:justify-end"
     >
-      <ol
+      <div
         className="w-full max-w-sm"
         aria-live={toast?.variant === "destructive" ? "assertive" : "polite"}
         aria-atomic="true"
       >
         {toast && (
-          <li
+          <div
             key={toast.id}
             ref={itemRef}
             role={toast.variant === "destructive" ? "alert" : "status"}
@@ -111,9 +111,9 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </button>
-          </li>
+          </div>
         )}
-      </ol>
+      </div>
     </section>
   );
 }
