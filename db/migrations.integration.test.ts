@@ -80,7 +80,8 @@ describe("migrations", () => {
   });
 
   test("enquiries: the contact_submissions rows, their ids and their emails keep going under the new name", async () => {
-    await migrateDown(database.db);
+    const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf("2026-11-22T23-45_enquiries"));
+    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
     expect(await tables()).toContain("contact_submissions");
     const {
       rows: [old],
@@ -92,7 +93,7 @@ describe("migrations", () => {
     await sql`INSERT INTO email_outbox (kind, submission_id, to_address, subject, text_body, html_body)
       VALUES ('enquiry.company', ${old.id}, 'team@example.com', 'S', 'T', 'H')`.execute(database.db);
 
-    expect(await migrateToLatest(database.db)).toEqual(["2026-11-22T23-45_enquiries"]);
+    expect(await migrateToLatest(database.db)).toEqual(later);
 
     const plain = database.db.withoutPlugins();
     const { rows: linked } = await sql<{ id: number; first_name: string; kind: string }>`
@@ -109,6 +110,26 @@ describe("migrations", () => {
     await sql`DELETE FROM enquiries WHERE id = ${old.id}`.execute(plain);
     const { rows: left } = await sql`SELECT 1 FROM email_outbox WHERE enquiry_id = ${old.id}`.execute(plain);
     expect(left).toEqual([]);
+  });
+
+  test("privacy: older subscribers have no consent on record, so they are pending; processed enquiries start their clock", async () => {
+    const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf("2026-11-23T02-00_privacy"));
+    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
+    await sql`INSERT INTO newsletter_subscribers (email) VALUES ('old.reader@example.com')`.execute(database.db);
+    await sql`INSERT INTO enquiries (first_name, last_name, email, service, message, is_processed, created_at)
+      VALUES ('Ada', 'Lovelace', 'ada@example.com', 'other', 'Processed long ago.', true, '2025-01-02T03:04:05Z')`.execute(
+      database.db,
+    );
+
+    expect(await migrateToLatest(database.db)).toEqual(later);
+
+    const plain = database.db.withoutPlugins();
+    const { rows: readers } = await sql`SELECT is_active, confirmed_at FROM newsletter_subscribers
+      WHERE email = 'old.reader@example.com'`.execute(plain);
+    expect(readers).toEqual([{ is_active: false, confirmed_at: null }]);
+    const { rows: processed } = await sql<{ processed_at: Date }>`SELECT processed_at FROM enquiries
+      WHERE message = 'Processed long ago.'`.execute(plain);
+    expect(processed[0].processed_at.toISOString()).toBe("2025-01-02T03:04:05.000Z");
   });
 
   test("are listed in the order their dated names sort", () => {

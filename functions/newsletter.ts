@@ -1,31 +1,51 @@
 /**
- * POST /api/newsletter { email, language } → 201 when new, 200 when already subscribed (not an error).
- * Without JavaScript the footer form posts here as a plain form (email, lang); that request is
- * answered with a redirect to a result page in the visitor's language.
+ * POST /api/newsletter { email, language, page } → 202, always the same answer: a sign-up is pending
+ * until the address confirms it (double opt-in), so the answer never tells whether an address was
+ * subscribed already. A new or pending address gets a confirmation email (at most one an hour); an
+ * active one gets nothing. Without JavaScript the footer form posts here as a plain form (email,
+ * lang, page); that request is answered with a redirect to a result page in the visitor's language.
  */
-import type { Config } from "@netlify/functions";
+import type { Config, Context } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
-import { subscribe } from "../db/newsletter.repository.ts";
+import { signUp, type SignUp } from "../db/newsletter.repository.ts";
+import { now } from "../src/config/server.ts";
 import type { MessageAnswer } from "../src/shared/api.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "../src/shared/languages.ts";
 import { newsletterSchema } from "../src/shared/schemas.ts";
 import { errorResponse, HttpError, isFormPost, json, readForm, readJson, route, validate } from "./_lib/http.ts";
+import { afterCommitDelivery, enqueueNewsletterConfirmation } from "./_lib/mail/outbox.ts";
+
+/** The one answer to every accepted sign-up. */
+const SIGN_UP_ANSWER: MessageAnswer = {
+  success: true,
+  message: "Thank you: please confirm with the link we have emailed to this address.",
+};
 
 export default route({
-  POST: async (req) => {
-    if (isFormPost(req)) return plainFormPost(req);
-    const { email, language } = validate(newsletterSchema, await readJson(req));
-    const { created } = await subscribe(getDb(), email, language);
-    return json<MessageAnswer>(
-      { success: true, message: created ? "Subscribed" : "Already subscribed" },
-      created ? 201 : 200,
-    );
+  POST: async (req, context) => {
+    if (isFormPost(req)) return plainFormPost(req, context);
+    const { email, language, page } = validate(newsletterSchema, await readJson(req));
+    await storeSignUp({ email, language, page: page ?? null }, context);
+    return json<MessageAnswer>(SIGN_UP_ANSWER, 202);
   },
 });
 
+/**
+ * Records the sign-up and queues its confirmation in one transaction. The email goes out in the
+ * background, so an address that gets one is not answered later than one that does not.
+ */
+async function storeSignUp(input: SignUp, context: Context): Promise<void> {
+  const db = getDb();
+  const emails = await db.transaction().execute(async (trx) => {
+    const { confirm } = await signUp(trx, input);
+    return confirm ? enqueueNewsletterConfirmation(trx, confirm, now()) : [];
+  });
+  void afterCommitDelivery(db, emails, context);
+}
+
 /** The no-JavaScript path: the same validation and storage, answered with a 303 to a result page. */
-async function plainFormPost(req: Request): Promise<Response> {
+async function plainFormPost(req: Request, context: Context): Promise<Response> {
   const form = await readForm(req).catch((error: unknown) => error);
   const fields = form instanceof URLSearchParams ? form : new URLSearchParams();
   const named = fields.get("lang");
@@ -37,8 +57,12 @@ async function plainFormPost(req: Request): Promise<Response> {
     });
   if (!(form instanceof URLSearchParams)) return to("error");
   try {
-    const { email, language } = validate(newsletterSchema, { email: fields.get("email") ?? "", language: lang });
-    await subscribe(getDb(), email, language);
+    const { email, language, page } = validate(newsletterSchema, {
+      email: fields.get("email") ?? "",
+      language: lang,
+      page: fields.get("page") ?? undefined,
+    });
+    await storeSignUp({ email, language, page: page ?? null }, context);
     return to("subscribed");
   } catch (error) {
     if (error instanceof HttpError) return to("invalid");

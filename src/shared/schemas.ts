@@ -123,7 +123,17 @@ export const loginSchema = z.object({
 export const newsletterSchema = z.object({
   email,
   language: language.default(DEFAULT_LANGUAGE),
+  /** The page the form was on (a path), recorded with the consent; anything else is dropped, not refused. */
+  page: z
+    .string()
+    .max(200)
+    .regex(/^\/[^\s]*$/)
+    .optional()
+    .catch(undefined),
 });
+
+/** The privacy tools of the admin (export, erase): one email address. */
+export const personalDataRequestSchema = z.strictObject({ email });
 
 export const enquiryPatchSchema = z.strictObject({
   isProcessed: z.boolean({ error: "isProcessed must be true or false" }),

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import type { MeetingRecord } from "../../../db/meetings.repository.ts";
+import type { Subscriber } from "../../../db/newsletter.repository.ts";
 import {
   claimDue,
   enqueue,
@@ -18,15 +19,19 @@ import type { Database, OutboxRow } from "../../../db/types.ts";
 import { site } from "../../../src/config/site.ts";
 import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
 import { MEETING_MINUTES } from "../../../src/shared/office.ts";
-import { mailConfig } from "../../../src/config/server.ts";
 import { meetingInvite } from "./ics.ts";
 import {
   companyEnquiryEmail,
   companyMeetingEmail,
   inviteText,
+  newsletterConfirmEmail,
+  newsletterWelcomeEmail,
   visitorEnquiryEmail,
   visitorMeetingEmail,
 } from "./templates.ts";
+import { mailConfig, NEWSLETTER_CONFIRM_DAYS } from "../../../src/config/server.ts";
+import { requireLanguage } from "../../../src/shared/languages.ts";
+import { confirmUrl, unsubscribeUrl } from "../newsletter-links.ts";
 import { mailTransport, type MailTransport } from "./transport.ts";
 
 /** Queues the company's notification and the visitor's acknowledgement of a new enquiry. */
@@ -83,6 +88,43 @@ export async function enqueueMeetingStatusEmail(db: Kysely<Database>, meeting: M
       replyTo: site.email,
       ...visitorMeetingEmail(meeting, stage),
       ics: invite(meeting),
+    },
+  ]);
+}
+
+/** Queues the email that asks a new subscriber to confirm (double opt-in); it can already unsubscribe. */
+export async function enqueueNewsletterConfirmation(
+  db: Kysely<Database>,
+  subscriber: Subscriber,
+  at: Date,
+): Promise<string[]> {
+  const lang = requireLanguage(subscriber.language, `newsletter subscriber #${subscriber.id}`);
+  const links = {
+    confirmUrl: confirmUrl(lang, subscriber.id, at),
+    unsubscribeUrl: unsubscribeUrl(lang, subscriber.id),
+  };
+  return enqueue(db, [
+    {
+      kind: "newsletter.confirm",
+      to: subscriber.email,
+      replyTo: site.email,
+      ...newsletterConfirmEmail(lang, links, NEWSLETTER_CONFIRM_DAYS),
+      listUnsubscribe: links.unsubscribeUrl,
+    },
+  ]);
+}
+
+/** Queues the first newsletter email of a confirmed subscriber, with its one-click unsubscribe. */
+export async function enqueueNewsletterWelcome(db: Kysely<Database>, subscriber: Subscriber): Promise<string[]> {
+  const lang = requireLanguage(subscriber.language, `newsletter subscriber #${subscriber.id}`);
+  const links = { unsubscribeUrl: unsubscribeUrl(lang, subscriber.id) };
+  return enqueue(db, [
+    {
+      kind: "newsletter.welcome",
+      to: subscriber.email,
+      replyTo: site.email,
+      ...newsletterWelcomeEmail(lang, links),
+      listUnsubscribe: links.unsubscribeUrl,
     },
   ]);
 }
@@ -233,8 +275,15 @@ function toMessage(row: OutboxRow) {
     html: row.htmlBody,
     // One Message-ID per outbox row: should a message ever go out twice, mail systems see one message.
     messageId: `<outbox-${row.id}@${site.host}>`,
-    // RFC 3834: no vacation replies to these.
-    headers: { "Auto-Submitted": "auto-generated" },
+    headers: {
+      // RFC 3834: no vacation replies to these.
+      "Auto-Submitted": "auto-generated",
+      // A newsletter email unsubscribes in one click (RFC 2369 and RFC 8058): a POST to this URL.
+      ...(row.listUnsubscribe && {
+        "List-Unsubscribe": `<${row.listUnsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      }),
+    },
     icalEvent: row.ics ? { method: "REQUEST", filename: "invite.ics", content: row.ics } : undefined,
     // Message content never names files or URLs for nodemailer to fetch; make sure it cannot.
     disableFileAccess: true,
