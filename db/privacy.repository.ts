@@ -12,6 +12,8 @@ import type { Database } from "./types.ts";
 
 /** What an anonymised enquiry or meeting keeps in place of the person's words. */
 export const ANONYMISED_NAME = "Anonymised";
+/** What stands where another enquiry quoted an erased address. */
+const ADDRESS_REMOVED = "[address removed]";
 
 // LIKE patterns match the address as text: its own % and _ are not wildcards.
 const containing = (email: string) => `%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -60,8 +62,12 @@ export async function anonymise(
   return { enquiries, meetings, emails };
 }
 
-/** The rows that belong to one address: its enquiries, meetings and emails, by id. */
-async function findRows(db: Kysely<Database>, email: string) {
+/**
+ * The rows that belong to one address: its enquiries, meetings and emails. With `quoting`, also
+ * emails about someone else's record whose text names the address (an erasure removes those; an
+ * export leaves them out, as they are another person's data).
+ */
+async function findRows(db: Kysely<Database>, email: string, { quoting }: { quoting: boolean }) {
   const enquiries = await db
     .selectFrom("enquiries")
     .selectAll()
@@ -83,8 +89,7 @@ async function findRows(db: Kysely<Database>, email: string) {
       eb.or([
         sameAddress("toAddress", email),
         sameAddress("replyTo", email),
-        // The company's notifications name the address in their text.
-        eb(sql`lower(text_body)`, "like", containing(email)),
+        ...(quoting ? [eb(sql`lower(text_body)`, "like", containing(email))] : []),
         ...(enquiryIds.length ? [eb("enquiryId", "in", enquiryIds)] : []),
         ...(meetingIds.length ? [eb("meetingId", "in", meetingIds)] : []),
       ]),
@@ -96,7 +101,7 @@ async function findRows(db: Kysely<Database>, email: string) {
 
 /** Everything held about one address, for the person who asks (GDPR art. 15 and 20). */
 export async function exportPersonalData(db: Kysely<Database>, email: string, at: Date): Promise<PersonalDataExport> {
-  const { enquiries, meetings, emails } = await findRows(db, email);
+  const { enquiries, meetings, emails } = await findRows(db, email, { quoting: false });
   const newsletter = await db
     .selectFrom("newsletterSubscribers")
     .selectAll()
@@ -180,7 +185,7 @@ export interface ErasureCounts {
  */
 export async function erasePersonalData(db: Kysely<Database>, email: string): Promise<ErasureCounts> {
   return db.transaction().execute(async (trx) => {
-    const { enquiries, meetings, emails } = await findRows(trx, email);
+    const { enquiries, meetings, emails } = await findRows(trx, email, { quoting: true });
     const anonymised = await anonymise(trx, {
       enquiries: enquiries.map((r) => r.id),
       meetings: meetings.map((r) => r.id),
@@ -190,6 +195,15 @@ export async function erasePersonalData(db: Kysely<Database>, email: string): Pr
     const otherEmails = rest.length
       ? Number((await trx.deleteFrom("emailOutbox").where("id", "in", rest).executeTakeFirst()).numDeletedRows)
       : 0;
+    // Someone else's enquiry may quote the address in its text: the address goes, the rest stays.
+    const pattern = email.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`);
+    for (const column of ["message", "company"] as const) {
+      await trx
+        .updateTable("enquiries")
+        .set({ [column]: sql<string>`regexp_replace(${sql.ref(column)}, ${pattern}, ${ADDRESS_REMOVED}, 'gi')` })
+        .where(sql`lower(${sql.ref(column)})`, "like", containing(email))
+        .execute();
+    }
     const newsletter = await trx
       .deleteFrom("newsletterSubscribers")
       .where(sameAddress("email", email))

@@ -134,8 +134,9 @@ describe("export and erase one address", () => {
     });
     await call(newsletter, "/api/newsletter", { body: { email: PERSON, language: "fa", page: "/fa/" } });
     await call(login, "/api/login", { body: { username: PERSON, password: "guessing" }, headers: { origin: ORIGIN } });
-    // Someone else's data, which must stay.
+    // Someone else's data, which must stay; one of them quotes the address in their message.
     await enquiry("someone.else@example.com");
+    await enquiry("quoter@example.com", `Please also write to my colleague ${PERSON}, she knows the details.`);
   }
 
   test("export answers everything held about the address, as a JSON download", async () => {
@@ -167,7 +168,9 @@ describe("export and erase one address", () => {
     ]);
     expect(data.loginAttempts.map((a) => a.key)).toContain(`user:${PERSON.toLowerCase()}`);
     expect(data.adminAccount).toBeNull();
+    // Nothing of anyone else, not even an email that quotes the address.
     expect(JSON.stringify(data)).not.toContain("someone.else@example.com");
+    expect(JSON.stringify(data)).not.toContain("quoter@example.com");
   });
 
   test("erase leaves no trace of the address (or the person's name) in any table; the rows stay, anonymised", async () => {
@@ -196,7 +199,8 @@ describe("export and erase one address", () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       success: true,
-      erased: { enquiries: 1, meetings: 1, newsletter: 1, emails: 5, loginAttempts: 1 },
+      // 5 emails of the person's own, and the company's notification of the enquiry that quoted the address.
+      erased: { enquiries: 1, meetings: 1, newsletter: 1, emails: 6, loginAttempts: 1 },
     });
     expect(await traces("mahsa.tehrani")).toEqual([]);
     expect(await traces(NAME)).toEqual([]);
@@ -226,6 +230,12 @@ describe("export and erase one address", () => {
       await t.db.selectFrom("meetings").select(["date", "time", "name"]).where("date", "=", "2026-11-27").execute(),
     ).toEqual([{ date: "2026-11-27", time: "10:00", name: "Anonymised" }]);
     expect(await traces("someone.else@example.com")).not.toEqual([]);
+    const [quoting] = await t.db
+      .selectFrom("enquiries")
+      .select("message")
+      .where("email", "=", "quoter@example.com")
+      .execute();
+    expect(quoting.message).toBe("Please also write to my colleague [address removed], she knows the details.");
     // Nothing is left to export.
     const after = (await admin("/api/admin/privacy/export", "POST", { email: PERSON })).json as PersonalDataExport;
     expect([after.enquiries, after.meetings, after.newsletter, after.emails, after.loginAttempts]).toEqual([
