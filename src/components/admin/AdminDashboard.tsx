@@ -13,6 +13,7 @@ import {
 } from "./api";
 import type { AdminEnquiry, AdminMeeting, CurrentUser } from "../../shared/api";
 import type { ServiceNames } from "../../shared/services";
+import { BreakerBanner } from "./BreakerBanner";
 import { EnquiryCard, MeetingCard } from "./cards";
 import { PrivacyPanel } from "./PrivacyPanel";
 import { showFlashToast } from "./flash";
@@ -146,6 +147,8 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
           </button>
         </div>
       </div>
+
+      <BreakerBanner />
 
       <div
         role="tablist"

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
 import { newsletterSchema } from "../../shared/schemas";
-import { apiRequest } from "../../lib/api-client";
+import { formTokens, guardMessage, type GuardLabels } from "../../lib/form-token";
+import Honeypot, { honeypotValue } from "./Honeypot";
 import { showToast } from "../../stores/toasts";
 
 export interface NewsletterLabels {
@@ -17,6 +18,7 @@ export interface NewsletterLabels {
   errorTitle: string;
   errorText: string;
   privacy: PrivacyNoteLabels;
+  guard: GuardLabels;
 }
 
 /**
@@ -38,12 +40,14 @@ export default function NewsletterForm({
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const [tokens] = useState(formTokens);
 
   // Until now the browser checked the address itself (type=email, required); from here on the
   // island does, with the site's own message under the field.
   useEffect(() => {
     if (formRef.current) formRef.current.noValidate = true;
-  }, []);
+    tokens.prefetch();
+  }, [tokens]);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,11 +61,12 @@ export default function NewsletterForm({
     }
     setSending(true);
     try {
-      await apiRequest("POST", "/api/newsletter", { body: parsed.data });
+      await tokens.send("/api/newsletter", parsed.data, honeypotValue(form));
       showToast({ title: labels.successTitle, description: labels.successText, variant: "success" });
       form.reset();
-    } catch {
-      showToast({ title: labels.errorTitle, description: labels.errorText, variant: "destructive" });
+    } catch (error) {
+      const description = guardMessage(error, labels.guard) ?? labels.errorText;
+      showToast({ title: labels.errorTitle, description, variant: "destructive" });
     } finally {
       setSending(false);
     }
@@ -78,6 +83,7 @@ export default function NewsletterForm({
     >
       <input type="hidden" name="lang" value={lang} />
       <input type="hidden" name="page" value={page} />
+      <Honeypot id="newsletter-website" label={labels.guard.honeypot} />
       <h2 id="newsletter-title" className="text-sm font-semibold text-white">
         {labels.title}
       </h2>
