@@ -12,6 +12,9 @@ const APP_TABLES = [
   "login_attempts",
   "meetings",
   "newsletter_subscribers",
+  "office_closures",
+  "office_hours",
+  "office_settings",
   "rate_counters",
   "users",
 ];
@@ -40,6 +43,7 @@ describe("migrations", () => {
         "enquiries_pkey",
         "login_attempts_key_attempted_at_idx",
         "meetings_created_at_id_idx",
+        "meetings_reminder_due_idx",
         "meetings_slot_unique",
         "newsletter_subscribers_email_unique",
         "users_username_key",
@@ -138,6 +142,29 @@ describe("migrations", () => {
     const { rows: processed } = await sql<{ processed_at: Date }>`SELECT processed_at FROM enquiries
       WHERE message = 'Processed long ago.'`.execute(plain);
     expect(processed[0].processed_at.toISOString()).toBe("2025-01-02T03:04:05.000Z");
+  });
+
+  test("meeting lifecycle: a cancelled meeting no longer holds its slot; the slot stays one booking", async () => {
+    const plain = database.db.withoutPlugins();
+    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('A', 'a@example.com', '123456', '2030-01-07', '10:00')`.execute(
+      plain,
+    );
+    await expect(
+      sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('B', 'b@example.com', '123456', '2030-01-07', '10:00')`.execute(
+        plain,
+      ),
+    ).rejects.toMatchObject({ code: "23505", constraint: "meetings_slot_unique" });
+    await sql`UPDATE meetings SET cancelled_at = now(), cancelled_by = 'admin' WHERE date = '2030-01-07'`.execute(
+      plain,
+    );
+    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('B', 'b@example.com', '123456', '2030-01-07', '10:00')`.execute(
+      plain,
+    );
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM meetings WHERE date = '2030-01-07'`.execute(plain);
+    expect(rows[0].n).toBe(2);
+    await sql`DELETE FROM meetings WHERE date = '2030-01-07'`.execute(plain);
   });
 
   test("are listed in the order their dated names sort", () => {

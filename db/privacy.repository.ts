@@ -145,6 +145,7 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       language: r.language,
       createdAt: toIso(r.createdAt),
       isConfirmed: r.isConfirmed,
+      cancelledAt: iso(r.cancelledAt),
     })),
     newsletter: newsletter.map((r) => ({
       email: r.email,

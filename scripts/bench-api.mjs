@@ -281,6 +281,10 @@ function firstRequest(name) {
       return post("/api/newsletter", { email: "cold-start@example.com" });
     case "admin-meetings":
       return { path: "/api/admin/meetings" };
+    case "admin-availability":
+      return { path: "/api/admin/availability" };
+    case "meeting-manage":
+      return { path: "/api/meetings/manage" };
     case "admin-submissions":
       return { path: "/api/admin/submissions" };
     case "logout":

@@ -5,6 +5,7 @@ import * as adminListPaging from "./2026-11-22T12-00_admin-list-paging.ts";
 import * as enquiries from "./2026-11-22T23-45_enquiries.ts";
 import * as rateLimits from "./2026-11-23T01-00_rate-limits.ts";
 import * as privacy from "./2026-11-23T02-00_privacy.ts";
+import * as meetingLifecycle from "./2026-11-23T03-00_meeting-lifecycle.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T23-45_enquiries": enquiries,
   "2026-11-23T01-00_rate-limits": rateLimits,
   "2026-11-23T02-00_privacy": privacy,
+  "2026-11-23T03-00_meeting-lifecycle": meetingLifecycle,
 };

@@ -231,6 +231,8 @@ describe("admin lists and status changes", () => {
       language: "en",
       createdAt: expect.any(String),
       isConfirmed: false,
+      cancelledAt: null,
+      cancelledBy: null,
       emailStatus: null,
     });
     const on = await call(adminMeetings, `/api/admin/meetings/${m.id}`, {

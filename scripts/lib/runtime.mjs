@@ -1,16 +1,16 @@
 // What the functions need before `npm start` serves them: a database (DATABASE_URL, or the embedded
 // PostgreSQL server), migrations applied, a session secret, and an admin account. While it runs, timers
-// send the email outbox's due messages and apply the retention policy (Netlify's scheduled functions
-// do these in production).
+// queue the due meeting reminders and send the email outbox's due messages, and apply the retention
+// policy daily (Netlify's scheduled functions do these in production).
 import { migrateToLatest } from "../../db/migrate.ts";
 import { closeDb, createDb, getDb } from "../../db/client.ts";
 import { createInitialAdminIfNone, ensureAdmin } from "../../db/admins.ts";
-import { deliverDue } from "../../functions/_lib/mail/outbox.ts";
+import { deliverDue, enqueueDueReminders } from "../../functions/_lib/mail/outbox.ts";
 import { pruneCounters } from "../../db/rate-limits.repository.ts";
 import { mailTransport } from "../../functions/_lib/mail/transport.ts";
 import { runRetention } from "../../functions/_lib/retention.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
-import { assertProductionReady, serverEnv } from "../../src/config/server.ts";
+import { assertProductionReady, now, serverEnv } from "../../src/config/server.ts";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";
 
 /** How often the local runtime sends the outbox's due (retried) messages. */
@@ -78,13 +78,14 @@ export async function prepareRuntime({ log = console } = {}) {
   };
 }
 
-/** Every OUTBOX_INTERVAL_MS, sends what is due; one run at a time. Returns `stop()`. */
+/** Every OUTBOX_INTERVAL_MS, queues the due reminders and sends what is due; one run at a time. Returns `stop()`. */
 function startOutboxTimer(log) {
   const db = getDb(); // the functions' pool: one per process
   let running = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = deliverDue(db, mailTransport())
+    running = enqueueDueReminders(db, now())
+      .then(() => deliverDue(db, mailTransport()))
       .then(({ sent, failed }) => {
         if (sent || failed) log.log(`[mail] retry run: ${sent} sent, ${failed} failed`);
       })

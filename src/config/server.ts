@@ -179,11 +179,25 @@ export function guardKey(): Uint8Array {
   return encoder.encode(`abuse-guard:${new TextDecoder().decode(jwtSecret())}`);
 }
 
-/** The office rules: the defaults of src/shared/office.ts, with the horizon and extra closed dates of the environment. */
-export function officeRules(): OfficeRules {
+/** The editable part of the office rules, as the database holds it (db/availability.repository.ts). */
+export type EditableRules = Pick<OfficeRules, "hours" | "publicHolidays"> & {
+  closures: readonly { from: string; to: string; yearly: boolean }[];
+};
+
+/**
+ * The office rules: the stored (admin-edited) hours, closures and holiday switch, with the horizon
+ * and the extra closed dates of the environment. Without stored rules, the defaults of
+ * src/shared/office.ts (what a new database starts with).
+ */
+export function officeRules(stored?: EditableRules): OfficeRules {
   const env = serverEnv();
   return {
     ...defaultOfficeRules,
+    ...(stored && {
+      hours: stored.hours,
+      publicHolidays: stored.publicHolidays,
+      closedRanges: stored.closures.map(({ from, to, yearly }) => ({ from, to, yearly })),
+    }),
     horizonDays: env.BOOKING_HORIZON_DAYS,
     closedDates: [...new Set([...defaultOfficeRules.closedDates, ...env.BOOKING_CLOSED_DATES])].sort(),
   };

@@ -5,6 +5,7 @@
  * ./schemas.ts.
  */
 import type { Language } from "./languages.ts";
+import type { DutchHoliday } from "./holidays.ts";
 import type { IsoWeekday, OpeningHours } from "./office.ts";
 
 /** Every error answer (spec section 8): the message, and each field's messages on a 400. */
@@ -48,6 +49,8 @@ export interface Meeting {
   /** ISO 8601, UTC. */
   createdAt: string;
   isConfirmed: boolean;
+  /** ISO 8601, UTC; null while the meeting stands. A cancelled meeting no longer holds its slot. */
+  cancelledAt: string | null;
 }
 
 /**
@@ -65,6 +68,41 @@ export interface AdminEnquiry extends Enquiry {
 /** A meeting as the admin lists (and PATCH answers) show it. */
 export interface AdminMeeting extends Meeting {
   emailStatus: EmailStatus | null;
+  /** Who cancelled it, when it is cancelled. */
+  cancelledBy: "admin" | "visitor" | null;
+}
+
+/** Where a meeting stands, as its visitor sees it. */
+export type MeetingStatus = "pending" | "confirmed" | "cancelled";
+
+/** A meeting as its manage link shows it: nothing personal, so a forwarded link reveals no address. */
+export interface ManagedMeeting {
+  /** Our reference, e.g. M-00017. */
+  reference: string;
+  date: string;
+  time: string;
+  language: Language;
+  status: MeetingStatus;
+}
+
+/** A company closure as the admin edits it (yyyy-MM-dd, both ends included). */
+export interface OfficeClosure {
+  id: number;
+  from: string;
+  to: string;
+  /** On the same days every year. */
+  yearly: boolean;
+  note: string;
+}
+
+/** The office's availability as the admin edits it, with the computed public holidays to show. */
+export interface Availability {
+  hours: OpeningHours[];
+  closures: OfficeClosure[];
+  /** Whether the Dutch public holidays close the office. */
+  publicHolidays: boolean;
+  /** The Dutch public holidays of this year and the next (computed, not editable). */
+  holidays: { date: string; holiday: DutchHoliday }[];
 }
 
 /** The booking rules the date picker needs, in office time. */
@@ -119,6 +157,26 @@ export interface MessageAnswer {
 export interface CurrentUserAnswer {
   success: true;
   user: CurrentUser;
+}
+/** GET /api/meetings/manage, POST /api/meetings/manage/cancel */
+export interface ManagedMeetingAnswer {
+  success: true;
+  data: ManagedMeeting;
+}
+/** POST /api/meetings/manage/move: the moved meeting and the link token that now manages it. */
+export interface MovedMeetingAnswer {
+  success: true;
+  data: ManagedMeeting & { token: string };
+}
+/** GET and PUT /api/admin/availability */
+export interface AvailabilityAnswer {
+  success: true;
+  data: Availability;
+}
+/** POST /api/admin/availability/closures (201) */
+export interface ClosureAnswer {
+  success: true;
+  data: OfficeClosure;
 }
 /** GET /api/admin/submissions; PATCH /api/admin/submissions/{id} answers one AdminEnquiry. */
 export type AdminEnquiriesAnswer = AdminEnquiry[];

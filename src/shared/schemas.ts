@@ -106,6 +106,77 @@ export type MeetingPayload = z.output<typeof meetingSchema>;
 
 export const slotsQuerySchema = z.object({ date: calendarDate() });
 
+/** A visitor moving their meeting (POST /api/meetings/manage/move). */
+export const meetingMoveSchema = z.strictObject({
+  date: calendarDate(),
+  time: z.string({ error: MESSAGES.time }).min(1, MESSAGES.time).regex(TIME, MESSAGES.time),
+});
+
+/** Opening and closing times fall on the half hour, so every slot is a whole meeting. */
+const halfHour = (field: string) =>
+  z
+    .string({ error: `${field} must be a time such as 09:00` })
+    .regex(TIME, `${field} must be a time such as 09:00`)
+    .refine(
+      (v) => v.endsWith(":00") || v.endsWith(":30"),
+      `${field} must be on the hour or the half hour (30-minute slots)`,
+    );
+
+/** The weekly opening hours and the public-holiday switch (PUT /api/admin/availability). */
+export const availabilitySchema = z
+  .strictObject({
+    hours: z
+      .array(
+        z
+          .strictObject({
+            weekday: z
+              .number({ error: "weekday must be 1 (Monday) to 7 (Sunday)" })
+              .int("weekday must be 1 (Monday) to 7 (Sunday)")
+              .min(1, "weekday must be 1 (Monday) to 7 (Sunday)")
+              .max(7, "weekday must be 1 (Monday) to 7 (Sunday)"),
+            opens: halfHour("Opening time"),
+            closes: halfHour("Closing time"),
+          })
+          .refine((h) => h.opens < h.closes, "Opening time must be before closing time"),
+        { error: "hours must be a list of opening periods" },
+      )
+      .max(50, "hours can have at most 50 periods"),
+    publicHolidays: z.boolean({ error: "publicHolidays must be true or false" }),
+  })
+  .superRefine((value, ctx) => {
+    const sorted = [...value.hours].sort((a, b) => a.weekday - b.weekday || (a.opens < b.opens ? -1 : 1));
+    for (let i = 1; i < sorted.length; i++) {
+      if (sorted[i].weekday === sorted[i - 1].weekday && sorted[i].opens < sorted[i - 1].closes) {
+        ctx.addIssue({ code: "custom", path: ["hours"], message: "Opening periods of one day must not overlap" });
+        return;
+      }
+    }
+  });
+export type AvailabilityPayload = z.output<typeof availabilitySchema>;
+
+const DAY_MS = 86_400_000;
+/** A company closure (POST /api/admin/availability/closures): one day (from = to) or a range. */
+export const closureSchema = z
+  .strictObject({
+    from: z
+      .string({ error: "from must be a date (yyyy-MM-dd)" })
+      .refine(isCalendarDate, "from must be a date (yyyy-MM-dd)"),
+    to: z.string({ error: "to must be a date (yyyy-MM-dd)" }).refine(isCalendarDate, "to must be a date (yyyy-MM-dd)"),
+    yearly: z.boolean({ error: "yearly must be true or false" }).default(false),
+    note: z
+      .string({ error: "note must be text" })
+      .trim()
+      .max(200, "note must be at most 200 characters")
+      .refine(...noControl("note"))
+      .default(""),
+  })
+  .refine((c) => c.from <= c.to, { message: "to must be on or after from", path: ["to"] })
+  .refine((c) => Date.parse(c.to) - Date.parse(c.from) < 366 * DAY_MS, {
+    message: "A closure must be shorter than a year",
+    path: ["to"],
+  });
+export type ClosurePayload = z.output<typeof closureSchema>;
+
 export const loginSchema = z.object({
   username: z
     .string({ error: MESSAGES.username })

@@ -5,7 +5,7 @@
  * delays an email but never loses it and never fails a visitor's request.
  */
 import type { Kysely } from "kysely";
-import type { MeetingRecord } from "../../../db/meetings.repository.ts";
+import { claimDueReminders, type MeetingRecord } from "../../../db/meetings.repository.ts";
 import type { Subscriber } from "../../../db/newsletter.repository.ts";
 import {
   claimDue,
@@ -17,11 +17,17 @@ import {
 } from "../../../db/outbox.repository.ts";
 import type { Database, OutboxRow } from "../../../db/types.ts";
 import { site } from "../../../src/config/site.ts";
-import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
-import { MEETING_MINUTES } from "../../../src/shared/office.ts";
-import { meetingInvite } from "./ics.ts";
+import type { Enquiry } from "../../../src/shared/api.ts";
+import { officeNow, zonedInstant } from "../../../src/shared/dates.ts";
+import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
+import { mailConfig, NEWSLETTER_CONFIRM_DAYS } from "../../../src/config/server.ts";
+import { requireLanguage } from "../../../src/shared/languages.ts";
+import { confirmUrl, unsubscribeUrl } from "../newsletter-links.ts";
+import { manageUrl } from "../manage-token.ts";
+import { inviteMethod, meetingInvite } from "./ics.ts";
 import {
   companyEnquiryEmail,
+  companyMeetingChangeEmail,
   companyMeetingEmail,
   inviteText,
   newsletterConfirmEmail,
@@ -29,9 +35,6 @@ import {
   visitorEnquiryEmail,
   visitorMeetingEmail,
 } from "./templates.ts";
-import { mailConfig, NEWSLETTER_CONFIRM_DAYS } from "../../../src/config/server.ts";
-import { requireLanguage } from "../../../src/shared/languages.ts";
-import { confirmUrl, unsubscribeUrl } from "../newsletter-links.ts";
 import { mailTransport, type MailTransport } from "./transport.ts";
 
 /** Whether the visitor's acknowledgement goes out (false when an abuse limit says skip it: functions/_lib/limits.ts). */
@@ -65,10 +68,13 @@ export async function enqueueEnquiryEmails(
   return enqueue(db, acknowledge ? emails : emails.slice(0, 1));
 }
 
-/** Queues the company's notification and, unless skipped, the visitor's acknowledgement with a tentative invite (SEQUENCE 0). */
+/**
+ * Queues the company's notification and, unless skipped, the visitor's acknowledgement with a
+ * tentative invite (SEQUENCE 0) and the link to move or cancel the meeting.
+ */
 export async function enqueueBookingEmails(
   db: Kysely<Database>,
-  meeting: Meeting,
+  meeting: MeetingRecord,
   { acknowledge = true }: AcknowledgeOption = {},
 ): Promise<string[]> {
   const meetingId = meeting.id;
@@ -85,8 +91,8 @@ export async function enqueueBookingEmails(
       meetingId,
       to: meeting.email,
       replyTo: site.email,
-      ...visitorMeetingEmail(meeting, "requested"),
-      ics: invite({ ...meeting, inviteSequence: 0 }),
+      ...visitorMeetingEmail(meeting, "requested", await manageUrl(meeting)),
+      ics: invite(meeting),
     },
   ];
   return enqueue(db, acknowledge ? emails : emails.slice(0, 1));
@@ -101,8 +107,62 @@ export async function enqueueMeetingStatusEmail(db: Kysely<Database>, meeting: M
       meetingId: meeting.id,
       to: meeting.email,
       replyTo: site.email,
-      ...visitorMeetingEmail(meeting, stage),
+      ...visitorMeetingEmail(meeting, stage, await manageUrl(meeting)),
       ics: invite(meeting),
+    },
+  ]);
+}
+
+/**
+ * Queues the visitor's cancellation (METHOD:CANCEL, same UID, next SEQUENCE) and, when the visitor
+ * cancelled it themselves, the company's notice.
+ */
+export async function enqueueCancellationEmails(db: Kysely<Database>, meeting: MeetingRecord): Promise<string[]> {
+  const byVisitor = meeting.cancelledBy === "visitor";
+  return enqueue(db, [
+    {
+      kind: "meeting.cancelled",
+      meetingId: meeting.id,
+      to: meeting.email,
+      replyTo: site.email,
+      ...visitorMeetingEmail(meeting, byVisitor ? "cancelledByYou" : "cancelledByUs"),
+      ics: invite(meeting),
+    },
+    ...(byVisitor
+      ? [
+          {
+            kind: "meeting.company.cancelled",
+            meetingId: meeting.id,
+            to: mailConfig().notifyTo,
+            replyTo: meeting.email,
+            ...companyMeetingChangeEmail(meeting, "cancelled"),
+          },
+        ]
+      : []),
+  ]);
+}
+
+/** Queues the visitor's updated invite (same UID, next SEQUENCE, new time, a fresh manage link) and the company's notice. */
+export async function enqueueMoveEmails(
+  db: Kysely<Database>,
+  meeting: MeetingRecord,
+  from: { date: string; time: string },
+): Promise<string[]> {
+  return enqueue(db, [
+    {
+      kind: "meeting.moved",
+      meetingId: meeting.id,
+      to: meeting.email,
+      replyTo: site.email,
+      ...visitorMeetingEmail(meeting, "moved", await manageUrl(meeting)),
+      ics: invite(meeting),
+    },
+    {
+      kind: "meeting.company.moved",
+      meetingId: meeting.id,
+      to: mailConfig().notifyTo,
+      replyTo: meeting.email,
+      ...companyMeetingChangeEmail(meeting, { moved: from }),
     },
   ]);
 }
@@ -144,12 +204,50 @@ export async function enqueueNewsletterWelcome(db: Kysely<Database>, subscriber:
   ]);
 }
 
+/** How long before a confirmed meeting its reminder goes out. */
+export const REMINDER_HOURS = 24;
+
+/**
+ * Whether a meeting already starts within REMINDER_HOURS of `at`: an email about it sent now (its
+ * confirmation, the news of a move) does the reminder's work, so no reminder follows a minute later.
+ */
+export function withinReminderWindow(meeting: { date: string; time: string }, at: Date): boolean {
+  return (
+    zonedInstant(meeting.date, meeting.time, OFFICE_TIME_ZONE).getTime() - at.getTime() <= REMINDER_HOURS * 3_600_000
+  );
+}
+
+/**
+ * Queues the reminders that are due at `at`: confirmed meetings starting within REMINDER_HOURS,
+ * claimed and queued in one transaction, so runs that overlap queue each reminder once (the outbox
+ * then sends it once). Answers how many were queued.
+ */
+export async function enqueueDueReminders(db: Kysely<Database>, at: Date): Promise<number> {
+  const from = officeNow(at, OFFICE_TIME_ZONE);
+  const until = officeNow(new Date(at.getTime() + REMINDER_HOURS * 3_600_000), OFFICE_TIME_ZONE);
+  return db.transaction().execute(async (trx) => {
+    const due = await claimDueReminders(trx, from, until);
+    const messages = [];
+    for (const meeting of due) {
+      messages.push({
+        kind: "meeting.reminder",
+        meetingId: meeting.id,
+        to: meeting.email,
+        replyTo: site.email,
+        ...visitorMeetingEmail(meeting, "reminder", await manageUrl(meeting)),
+      });
+    }
+    await enqueue(trx, messages);
+    return due.length;
+  });
+}
+
 /** The meeting's invite: one UID per meeting; the SEQUENCE and STATUS of its current state. */
 function invite(meeting: MeetingRecord): string {
   return meetingInvite({
     uid: `meeting-${meeting.id}@${site.host}`,
     sequence: meeting.inviteSequence,
-    status: meeting.isConfirmed ? "CONFIRMED" : "TENTATIVE",
+    status: meeting.cancelledAt ? "CANCELLED" : meeting.isConfirmed ? "CONFIRMED" : "TENTATIVE",
     date: meeting.date,
     time: meeting.time,
     durationMinutes: MEETING_MINUTES,
@@ -299,11 +397,17 @@ function toMessage(row: OutboxRow) {
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       }),
     },
-    icalEvent: row.ics ? { method: "REQUEST", filename: "invite.ics", content: row.ics } : undefined,
+    icalEvent: row.ics ? { method: icsMethod(row.ics), filename: "invite.ics", content: row.ics } : undefined,
     // Message content never names files or URLs for nodemailer to fetch; make sure it cannot.
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+}
+
+/** The METHOD the invite itself states (REQUEST or CANCEL), for the MIME part's `method=`. */
+function icsMethod(ics: string): string {
+  const method = /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1];
+  return method === inviteMethod("CANCELLED") ? method : "REQUEST";
 }
 
 function describe(error: unknown): string {
