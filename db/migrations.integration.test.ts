@@ -46,6 +46,9 @@ describe("migrations", () => {
         "meetings_reminder_due_idx",
         "meetings_slot_unique",
         "newsletter_subscribers_email_unique",
+        "rate_counters_expires_at_idx",
+        "rate_counters_pkey",
+        "meetings_pending_email_idx",
         "users_username_key",
       ]),
     );

@@ -113,8 +113,14 @@ test("newsletter: an address typed before the island hydrates is kept and sent",
     page.waitForRequest((r) => r.url().endsWith("/api/newsletter") && r.method() === "POST"),
     page.locator("#newsletter button[type=submit]").click(),
   ]);
-  // (with the form's token and empty honeypot, and the page for the consent record)
-  expect(posted.postDataJSON()).toMatchObject({ email, language: "en", page: "/en/" });
+  // With the signed "form shown at" token, the empty honeypot (functions/_lib/form-guard.ts) and the page for the consent record.
+  expect(posted.postDataJSON()).toEqual({
+    email,
+    language: "en",
+    page: "/en/",
+    formToken: expect.any(String),
+    website: "",
+  });
   await expect(toasts(page)).toContainText(en.newsletter.successTitle);
 });
 
@@ -164,9 +170,9 @@ test.describe("without JavaScript", () => {
     await page.goto("/fa/");
     await page.locator("#newsletter-email").fill(`nojs.${uniqueTag()}@example.com`);
     await page.locator("#newsletter button[type=submit]").click();
-    // The static page cannot carry a signed token: the server asks to confirm once (form-guard.spec.ts).
-    await expect(page.locator("h1")).toHaveText(fa.formGuard.confirmTitle);
-    await page.waitForTimeout(2100); // a person reads the page before confirming
+    // The static page cannot carry the signed token: one confirmation, a moment later.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fa.formGuard.confirmTitle);
+    await page.waitForTimeout(2100);
     await page.getByRole("button", { name: fa.formGuard.confirmNewsletter }).click();
     await expect(page).toHaveURL(/\/fa\/newsletter\/subscribed\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fa.newsletter.successTitle);

@@ -12,7 +12,7 @@ import { getDb } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { signUp, type SignUp } from "../db/newsletter.repository.ts";
 import { now } from "../src/config/server.ts";
-import { plainT } from "../src/i18n/index.ts";
+import { plainT } from "../src/i18n/plain.ts";
 import type { MessageAnswer } from "../src/shared/api.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "../src/shared/form-guard.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "../src/shared/languages.ts";

@@ -9,7 +9,7 @@
  */
 import type { Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
-import type { ZodType } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { getDb } from "../../db/client.ts";
 import { decodeCursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from "../../db/paging.ts";
 import type { Database } from "../../db/types.ts";
@@ -18,7 +18,7 @@ import { HttpError, json, readJson, requireSameOrigin, route, validate } from ".
 
 interface AdminResource<Item, Patch> {
   list: (db: Kysely<Database>, page: PageRequest) => Promise<Page<Item>>;
-  patchSchema: ZodType<Patch>;
+  patchSchema: $ZodType<Patch>;
   update: (db: Kysely<Database>, id: number, patch: Patch) => Promise<Item | undefined>;
   /** Deletes one record for good (answered 204); false when there is none. Without it, DELETE is a 405. */
   remove?: (db: Kysely<Database>, id: number) => Promise<boolean>;

@@ -10,7 +10,7 @@ import { pruneCounters } from "../../db/rate-limits.repository.ts";
 import { mailTransport } from "../../functions/_lib/mail/transport.ts";
 import { runRetention } from "../../functions/_lib/retention.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
-import { assertProductionReady, now, serverEnv } from "../../src/config/server.ts";
+import { assertProductionReady, databaseConfig, migrationUrl, now, serverEnv } from "../../src/config/server.ts";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";
 
 /** How often the local runtime sends the outbox's due (retried) messages. */
@@ -34,7 +34,7 @@ export async function prepareRuntime({ log = console } = {}) {
   }
   let embedded = null;
 
-  if (!env.DATABASE_URL) {
+  if (!databaseConfig().url) {
     embedded = await startEmbeddedDatabase({ dataDir });
     process.env.DATABASE_URL = embedded.url;
     log.log(`Embedded PostgreSQL: ${dataDir}/postgres on ${new URL(embedded.url).host}`);
@@ -42,7 +42,8 @@ export async function prepareRuntime({ log = console } = {}) {
   if (!env.JWT_SECRET) process.env.JWT_SECRET = loadOrCreateJwtSecret(dataDir);
   if (!env.SMTP_URL) log.log(`No SMTP_URL: emails are written to ${dataDir}/outbox/ as .eml files.`);
 
-  const db = createDb(serverEnv().DATABASE_URL);
+  // Migrations over the direct connection when one is given (a pooler cannot hold their lock).
+  const db = createDb(migrationUrl() ?? databaseConfig().url);
   try {
     const applied = await migrateToLatest(db);
     if (applied.length) log.log(`Migrations applied: ${applied.join(", ")}`);

@@ -1,21 +1,14 @@
 /**
  * Notifications through the outbox: the builders write a record's emails into the outbox inside
- * the record's own transaction; `deliverDue` sends what is due (right after the request, from the
- * scheduled retry function, and from the local runtime's timer), so a mail server that is down
- * delays an email but never loses it and never fails a visitor's request.
+ * the record's own transaction; `deliverDue` (delivery.ts) sends what is due (right after the
+ * request, from the scheduled retry function, and from the local runtime's timer), so a mail server
+ * that is down delays an email but never loses it and never fails a visitor's request.
  */
 import type { Kysely } from "kysely";
 import { claimDueReminders, type MeetingRecord } from "../../../db/meetings.repository.ts";
 import type { Subscriber } from "../../../db/newsletter.repository.ts";
-import {
-  claimDue,
-  enqueue,
-  markFailed,
-  markSent,
-  retryDelayMinutes,
-  MAX_ATTEMPTS,
-} from "../../../db/outbox.repository.ts";
-import type { Database, OutboxRow } from "../../../db/types.ts";
+import { enqueue } from "../../../db/outbox.repository.ts";
+import type { Database } from "../../../db/types.ts";
 import { site } from "../../../src/config/site.ts";
 import type { Enquiry } from "../../../src/shared/api.ts";
 import { officeNow, zonedInstant } from "../../../src/shared/dates.ts";
@@ -24,7 +17,7 @@ import { mailConfig, NEWSLETTER_CONFIRM_DAYS } from "../../../src/config/server.
 import { requireLanguage } from "../../../src/shared/languages.ts";
 import { confirmUrl, unsubscribeUrl } from "../newsletter-links.ts";
 import { manageUrl } from "../manage-token.ts";
-import { inviteMethod, meetingInvite } from "./ics.ts";
+import { meetingInvite } from "./ics.ts";
 import {
   companyEnquiryEmail,
   companyMeetingChangeEmail,
@@ -35,7 +28,10 @@ import {
   visitorEnquiryEmail,
   visitorMeetingEmail,
 } from "./templates.ts";
-import { mailTransport, type MailTransport } from "./transport.ts";
+
+// Sending lives in delivery.ts (the scheduled retry needs it without the templates); re-exported here
+// for the functions that write and send.
+export { afterCommitDelivery, deliverDue, type DeliveryOptions } from "./delivery.ts";
 
 /** Whether the visitor's acknowledgement goes out (false when an abuse limit says skip it: functions/_lib/limits.ts). */
 export interface AcknowledgeOption {
@@ -256,162 +252,4 @@ function invite(meeting: MeetingRecord): string {
     attendee: { name: meeting.name, email: meeting.email },
     stamp: new Date(),
   });
-}
-
-export interface DeliveryOptions {
-  /** At most this many messages in this run. */
-  limit?: number;
-  /** Only these outbox rows (the ones a request just wrote). */
-  ids?: readonly string[];
-  /** Claim no new messages after this many milliseconds (a scheduled run has 30 s in all). */
-  budgetMs?: number;
-}
-
-/** Messages one claim takes on: a scheduled run's few at a time, a request's all at once (up to DELIVERY_BATCH). */
-const BATCH = 5;
-
-/**
- * Sends the messages that are due: claims a batch (atomically, so overlapping runs never send one
- * twice), sends its messages side by side, and records the outcome in one statement for those sent
- * and one per failure, which is retried later with backoff. Throws only when the database fails.
- */
-export async function deliverDue(
-  db: Kysely<Database>,
-  transport: MailTransport,
-  { limit = 100, ids, budgetMs = 20_000 }: DeliveryOptions = {},
-): Promise<{ sent: number; failed: number }> {
-  const result = { sent: 0, failed: 0 };
-  const stopAt = Date.now() + budgetMs;
-  const batchSize = ids ? DELIVERY_BATCH : BATCH;
-  while (result.sent + result.failed < limit && Date.now() < stopAt) {
-    const batch = await claimDue(db, Math.min(batchSize, limit - result.sent - result.failed), ids);
-    if (!batch.length) break;
-    const failures = await Promise.all(
-      batch.map((row) =>
-        transport.send(toMessage(row), row.id).then(
-          () => null,
-          (error: unknown) => describe(error),
-        ),
-      ),
-    );
-    const sent = batch.filter((_, i) => failures[i] === null).map((row) => row.id);
-    await markSent(db, sent);
-    result.sent += sent.length;
-    for (const [i, row] of batch.entries()) {
-      const failure = failures[i];
-      if (failure === null) continue;
-      await markFailed(db, row, failure);
-      result.failed++;
-      const next = row.attempts >= MAX_ATTEMPTS ? "giving up" : `retry in ${retryDelayMinutes(row.attempts)} min`;
-      console.warn(`[mail] ${row.kind} #${row.id} not sent (attempt ${row.attempts}, ${next}): ${failure}`);
-    }
-  }
-  return result;
-}
-
-const IMMEDIATE_DELIVERY_MS = 3_000;
-/** Immediate deliveries one process runs at once, and the messages one of them takes on. */
-const DELIVERY_WORKERS = 4;
-const DELIVERY_BATCH = 50;
-
-// The messages requests have just committed, waiting for a delivery worker. A burst of requests
-// becomes a few batched runs instead of one run (and its queries) per request, so the database
-// pool stays free for storing leads. On Netlify each instance serves one request at a time, so
-// this is simply "send this request's messages".
-const queue: { ids: readonly string[]; done: () => void }[] = [];
-let workers = 0;
-
-function startWorkers(db: Kysely<Database>): void {
-  while (workers < DELIVERY_WORKERS && queue.length) {
-    workers++;
-    void (async () => {
-      try {
-        while (queue.length) {
-          const batch = [queue.shift()!];
-          let count = batch[0].ids.length;
-          while (queue.length && count + queue[0].ids.length <= DELIVERY_BATCH) {
-            count += queue[0].ids.length;
-            batch.push(queue.shift()!);
-          }
-          const ids = batch.flatMap((entry) => entry.ids);
-          await deliverDue(db, mailTransport(), { ids, limit: ids.length }).catch((error: unknown) =>
-            console.error(`[mail] immediate delivery stopped (the retry run will send): ${describe(error)}`),
-          );
-          for (const entry of batch) entry.done();
-        }
-      } finally {
-        workers--;
-      }
-    })();
-  }
-}
-
-/**
- * Tries to send the messages a request has just committed, right away. Never throws and never
- * holds the answer up for more than about 3 s: what is not sent by then goes on in the background
- * (kept alive by `waitUntil` on Netlify), and anything that fails is the retry run's.
- */
-export async function afterCommitDelivery(
-  db: Kysely<Database>,
-  ids: readonly string[],
-  context?: { waitUntil?: (promise: Promise<unknown>) => void },
-): Promise<void> {
-  if (!ids.length) return;
-  const work = new Promise<void>((done) => queue.push({ ids, done }));
-  startWorkers(db);
-  context?.waitUntil?.(work);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, IMMEDIATE_DELIVERY_MS)))]);
-  clearTimeout(timer);
-}
-
-// Addresses were validated when stored; checked again because they become headers here.
-const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
-
-function addresses(value: string): string[] {
-  const list = value
-    .split(",")
-    .map((a) => a.trim())
-    .filter(Boolean);
-  if (!list.length || !list.every((a) => ADDRESS.test(a)))
-    throw new Error(`Refusing to send: "${value.slice(0, 100)}" is not a plain address list`);
-  return list;
-}
-
-function toMessage(row: OutboxRow) {
-  return {
-    from: mailConfig().from,
-    to: addresses(row.toAddress),
-    replyTo: row.replyTo ? addresses(row.replyTo) : undefined,
-    subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody,
-    // One Message-ID per outbox row: should a message ever go out twice, mail systems see one message.
-    messageId: `<outbox-${row.id}@${site.host}>`,
-    headers: {
-      // RFC 3834: no vacation replies to these.
-      "Auto-Submitted": "auto-generated",
-      // A newsletter email unsubscribes in one click (RFC 2369 and RFC 8058): a POST to this URL.
-      ...(row.listUnsubscribe && {
-        "List-Unsubscribe": `<${row.listUnsubscribe}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      }),
-    },
-    icalEvent: row.ics ? { method: icsMethod(row.ics), filename: "invite.ics", content: row.ics } : undefined,
-    // Message content never names files or URLs for nodemailer to fetch; make sure it cannot.
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  };
-}
-
-/** The METHOD the invite itself states (REQUEST or CANCEL), for the MIME part's `method=`. */
-function icsMethod(ics: string): string {
-  const method = /^METHOD:([A-Z]+)\r?$/m.exec(ics)?.[1];
-  return method === inviteMethod("CANCELLED") ? method : "REQUEST";
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const { code, response } = error as Error & { code?: string; response?: string };
-  return [code, response ?? error.message].filter(Boolean).join(": ");
 }

@@ -15,7 +15,7 @@
  *   mail arbitrary text to a third party), only their name when it looks like a name.
  */
 import { site } from "../../../src/config/site.ts";
-import { plainT, serviceNames } from "../../../src/i18n/index.ts";
+import { plainT, serviceNames } from "../../../src/i18n/plain.ts";
 import { formatDate, formatNumber, formatTime } from "../../../src/shared/format.ts";
 import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
 import {
