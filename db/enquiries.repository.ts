@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { AdminEnquiry, EmailStatus, Enquiry } from "../src/shared/api.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
 import { enquiryEmailStatus } from "./outbox.repository.ts";
@@ -83,10 +83,21 @@ export async function setEnquiryProcessed(
   if (!isSerialId(id)) return undefined;
   const row = await db
     .updateTable("enquiries")
-    .set({ isProcessed })
+    // Retention counts from the moment it was processed; marking it pending again stops that clock.
+    .set({ isProcessed, processedAt: isProcessed ? sql<Date>`coalesce(processed_at, now())` : null })
     .where("id", "=", id)
     .returningAll()
     .returning(enquiryEmailStatus())
     .executeTakeFirst();
   return row && toAdminEnquiry(row);
+}
+
+/**
+ * Deletes an enquiry for good (spam), with its emails: the outbox rows go with it (ON DELETE CASCADE),
+ * so a pending acknowledgement is never sent. False when there is no such enquiry.
+ */
+export async function deleteEnquiry(db: Kysely<Database>, id: number): Promise<boolean> {
+  if (!isSerialId(id)) return false;
+  const deleted = await db.deleteFrom("enquiries").where("id", "=", id).returning("id").executeTakeFirst();
+  return deleted !== undefined;
 }

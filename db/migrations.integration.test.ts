@@ -127,6 +127,26 @@ describe("migrations", () => {
     expect(left).toEqual([]);
   });
 
+  test("privacy: older subscribers have no consent on record, so they are pending; processed enquiries start their clock", async () => {
+    const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf("2026-11-23T02-00_privacy"));
+    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
+    await sql`INSERT INTO newsletter_subscribers (email) VALUES ('old.reader@example.com')`.execute(database.db);
+    await sql`INSERT INTO enquiries (first_name, last_name, email, service, message, is_processed, created_at)
+      VALUES ('Ada', 'Lovelace', 'ada@example.com', 'other', 'Processed long ago.', true, '2025-01-02T03:04:05Z')`.execute(
+      database.db,
+    );
+
+    expect(await migrateToLatest(database.db)).toEqual(later);
+
+    const plain = database.db.withoutPlugins();
+    const { rows: readers } = await sql`SELECT is_active, confirmed_at FROM newsletter_subscribers
+      WHERE email = 'old.reader@example.com'`.execute(plain);
+    expect(readers).toEqual([{ is_active: false, confirmed_at: null }]);
+    const { rows: processed } = await sql<{ processed_at: Date }>`SELECT processed_at FROM enquiries
+      WHERE message = 'Processed long ago.'`.execute(plain);
+    expect(processed[0].processed_at.toISOString()).toBe("2025-01-02T03:04:05.000Z");
+  });
+
   test("meeting lifecycle: a cancelled meeting no longer holds its slot; the slot stays one booking", async () => {
     const plain = database.db.withoutPlugins();
     await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('A', 'a@example.com', '123456', '2030-01-07', '10:00')`.execute(

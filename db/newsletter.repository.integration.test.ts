@@ -1,5 +1,6 @@
+import { sql } from "kysely";
 import { beforeEach, describe, expect, test } from "vitest";
-import { subscribe } from "./newsletter.repository.ts";
+import { confirmSubscription, signUp, subscriberCounts, unsubscribe } from "./newsletter.repository.ts";
 import { useTestDatabase } from "./testing.ts";
 
 const database = useTestDatabase();
@@ -8,42 +9,78 @@ beforeEach(async () => {
 });
 
 const subscribers = () =>
-  database.db.selectFrom("newsletterSubscribers").select(["email", "language", "isActive"]).execute();
+  database.db
+    .selectFrom("newsletterSubscribers")
+    .select(["email", "language", "isActive", "consentPage"])
+    .orderBy("id")
+    .execute();
+const ada = (page: string | null = "/en/") => ({ email: "ada@example.com", language: "nl", page });
 
-describe("subscribe", () => {
-  test("adds an active subscriber with their language", async () => {
-    expect(await subscribe(database.db, "ada@example.com", "nl")).toEqual({ created: true });
+describe("signUp (double opt-in)", () => {
+  test("stores a pending sign-up with its consent (language, page) and asks for a confirmation", async () => {
+    const { confirm } = await signUp(database.db, ada("/nl/startup-visa"));
 
-    expect(await subscribers()).toEqual([{ email: "ada@example.com", language: "nl", isActive: true }]);
+    expect(confirm).toMatchObject({ email: "ada@example.com", language: "nl" });
+    expect(await subscribers()).toEqual([
+      { email: "ada@example.com", language: "nl", isActive: false, consentPage: "/nl/startup-visa" },
+    ]);
   });
 
-  test("answers created false for the same address in another case, keeping one row", async () => {
-    await subscribe(database.db, "Ada@Example.com", "en");
+  test("one row whatever the case; a second sign-up within the hour sends no second email", async () => {
+    await signUp(database.db, { ...ada(), email: "Ada@Example.com" });
 
-    expect(await subscribe(database.db, "ada@EXAMPLE.COM", "en")).toEqual({ created: false });
-    expect(await subscribers()).toEqual([{ email: "Ada@Example.com", language: "en", isActive: true }]);
+    expect((await signUp(database.db, { ...ada(), email: "ada@EXAMPLE.COM", language: "fa" })).confirm).toBeNull();
+    expect(await subscribers()).toEqual([
+      { email: "ada@EXAMPLE.COM", language: "fa", isActive: false, consentPage: "/en/" },
+    ]);
+    await database.db
+      .updateTable("newsletterSubscribers")
+      .set({ confirmationSentAt: sql<Date>`now() - interval '61 minutes'` })
+      .execute();
+    expect((await signUp(database.db, ada())).confirm).not.toBeNull();
   });
 
-  test("re-activates a subscriber who had left, with the newer language", async () => {
-    await subscribe(database.db, "ada@example.com", "en");
-    await database.db.updateTable("newsletterSubscribers").set({ isActive: false }).execute();
+  test("an active subscriber is left as it is and gets no email", async () => {
+    const { confirm } = await signUp(database.db, ada());
+    await confirmSubscription(database.db, confirm!.id);
 
-    expect(await subscribe(database.db, "ADA@example.com", "fa")).toEqual({ created: false });
-    expect(await subscribers()).toEqual([{ email: "ada@example.com", language: "fa", isActive: true }]);
+    expect((await signUp(database.db, { ...ada(), language: "fa" })).confirm).toBeNull();
+    expect(await subscribers()).toEqual([
+      { email: "ada@example.com", language: "nl", isActive: true, consentPage: "/en/" },
+    ]);
   });
 
-  test("never fails for concurrent subscriptions of one address", async () => {
+  test("never fails for concurrent sign-ups of one address", async () => {
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => subscribe(database.db, i % 2 ? "ada@example.com" : "ADA@example.com", "en")),
+      Array.from({ length: 10 }, (_, i) =>
+        signUp(database.db, { ...ada(), email: i % 2 ? "ada@example.com" : "ADA@example.com" }),
+      ),
     );
-
-    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(results.filter((r) => r.confirm)).toHaveLength(1);
     expect(await subscribers()).toHaveLength(1);
   });
+});
 
-  test("the database defaults the language to en", async () => {
-    await database.db.insertInto("newsletterSubscribers").values({ email: "bob@example.com" }).execute();
+describe("confirmSubscription and unsubscribe", () => {
+  test("only confirmed addresses count; an unsubscribed one is not confirmed by an old link", async () => {
+    const { confirm } = await signUp(database.db, ada());
+    expect(await subscriberCounts(database.db)).toEqual({ confirmed: 0, pending: 1 });
 
-    expect(await subscribers()).toEqual([{ email: "bob@example.com", language: "en", isActive: true }]);
+    expect(await confirmSubscription(database.db, confirm!.id)).toMatchObject({ outcome: "confirmed" });
+    expect(await confirmSubscription(database.db, confirm!.id)).toMatchObject({ outcome: "already" });
+    expect(await subscriberCounts(database.db)).toEqual({ confirmed: 1, pending: 0 });
+
+    expect(await unsubscribe(database.db, confirm!.id)).toEqual({ language: "nl" });
+    expect(await subscriberCounts(database.db)).toEqual({ confirmed: 0, pending: 0 });
+    expect(await confirmSubscription(database.db, confirm!.id)).toBeNull();
+  });
+
+  test("signing up again after unsubscribing starts a new pending sign-up, with an email", async () => {
+    const { confirm } = await signUp(database.db, ada());
+    await confirmSubscription(database.db, confirm!.id);
+    await unsubscribe(database.db, confirm!.id);
+
+    expect((await signUp(database.db, ada())).confirm).not.toBeNull();
+    expect(await subscriberCounts(database.db)).toEqual({ confirmed: 0, pending: 1 });
   });
 });

@@ -25,6 +25,8 @@ export type OutboxMessage = {
   text: string;
   html: string;
   ics?: string | null;
+  /** One-click unsubscribe URL of a newsletter email (RFC 8058). */
+  listUnsubscribe?: string | null;
 };
 
 /** Adds messages to the outbox (call it inside the transaction that stores their record); returns their ids. */
@@ -43,6 +45,7 @@ export async function enqueue(db: Kysely<Database>, messages: OutboxMessage[]): 
         textBody: m.text,
         htmlBody: m.html,
         ics: m.ics ?? null,
+        listUnsubscribe: m.listUnsubscribe ?? null,
       })),
     )
     .returning("id")

@@ -6,6 +6,8 @@ import type { Enquiry, Meeting } from "../src/shared/api.ts";
  * CamelCasePlugin (db/client.ts) maps between the two.
  */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A moment that may not have happened yet. */
+type Timestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -30,14 +32,30 @@ export interface EnquiriesTable extends Pick<
   isProcessed: Generated<boolean>;
   /** A language code of src/shared/languages.ts, checked when read (a removed language fails loudly). */
   language: Generated<string>;
+  /** When it was marked processed (null while pending): retention counts from here. */
+  processedAt: Timestamp;
+  /** When its personal fields were blanked (retention or an erasure); the row stays for the counts. */
+  anonymisedAt: Timestamp;
 }
 
+/**
+ * Newsletter addresses, double opt-in: pending until confirmed, active (counted, mailed) only while
+ * confirmed and not unsubscribed. The consent record is when (consentedAt), in which language and
+ * on which page the address was signed up, and when it was confirmed.
+ */
 export interface NewsletterSubscribersTable {
   id: Generated<number>;
   email: string;
   language: Generated<string>;
   createdAt: CreatedAt;
+  /** Confirmed and not unsubscribed. */
   isActive: Generated<boolean>;
+  consentedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  consentPage: string | null;
+  /** When the last confirmation email was queued: at most one an hour to one address. */
+  confirmationSentAt: Timestamp;
+  confirmedAt: Timestamp;
+  unsubscribedAt: Timestamp;
 }
 
 /** Meeting reservations: the API record's visitor fields (src/shared/api.ts), date and time unique together. */
@@ -47,6 +65,8 @@ export interface MeetingsTable extends Pick<Meeting, "name" | "email" | "phone" 
   isConfirmed: Generated<boolean>;
   /** A language code of src/shared/languages.ts, checked when read (a removed language fails loudly). */
   language: Generated<string>;
+  /** When its personal fields were blanked (retention or an erasure); the row stays for the counts. */
+  anonymisedAt: Timestamp;
   /** SEQUENCE of the calendar invite: 0 when booked, bumped on every status change sent to the visitor. */
   inviteSequence: Generated<number>;
   /** When and by whom the meeting was cancelled; a cancelled meeting no longer holds its slot. */
@@ -116,6 +136,8 @@ export interface EmailOutboxTable {
   htmlBody: string;
   /** The calendar invite attached as text/calendar, if any. */
   ics: string | null;
+  /** One-click unsubscribe URL (RFC 8058) of a newsletter email, sent as List-Unsubscribe. */
+  listUnsubscribe: string | null;
   status: Generated<OutboxStatus>;
   attempts: Generated<number>;
   lastError: string | null;

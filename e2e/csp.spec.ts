@@ -42,10 +42,17 @@ async function loadEveryIsland(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
-const PAGES = ["/", "/startup-visa", "/business-launchpad", "/startup-studio"].flatMap((p) =>
+const PAGES = ["/", "/startup-visa", "/business-launchpad", "/startup-studio", "/privacy"].flatMap((p) =>
   ["en", "nl", "fa"].map((lang) => `/${lang}${p === "/" ? "/" : p}`),
 );
-const OTHER = ["/does-not-exist", "/fa/enquiry/sent/", "/nl/newsletter/subscribed/", "/en/newsletter/invalid/"];
+const OTHER = [
+  "/does-not-exist",
+  "/fa/enquiry/sent/",
+  "/nl/newsletter/subscribed/",
+  "/en/newsletter/invalid/",
+  "/fa/newsletter/confirm/?token=1.2.3",
+  "/nl/newsletter/unsubscribed/",
+];
 
 for (const path of [...PAGES, ...OTHER]) {
   test(`${path}: no CSP violation`, async ({ page }) => {

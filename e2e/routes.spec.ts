@@ -5,7 +5,7 @@ test.beforeEach(async ({ context }) => {
   await skipSplash(context);
 });
 
-const routes = ["/", "/startup-visa", "/business-launchpad", "/startup-studio"];
+const routes = ["/", "/startup-visa", "/business-launchpad", "/startup-studio", "/privacy"];
 const langs = ["en", "nl", "fa"] as const;
 
 for (const lang of langs) {

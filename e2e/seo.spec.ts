@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 test.use({ javaScriptEnabled: false });
 
 const langs = ["en", "nl", "fa"] as const;
-const routes = ["/", "/startup-visa", "/business-launchpad", "/startup-studio"] as const;
+const routes = ["/", "/startup-visa", "/business-launchpad", "/startup-studio", "/privacy"] as const;
 const servicePaths = ["/startup-visa", "/business-launchpad", "/startup-studio"];
 
 type Json = Record<string, any>;
@@ -75,14 +75,14 @@ for (const lang of langs) {
   }
 }
 
-test("/sitemap.xml lists the 12 pages, each with its hreflang alternates", async ({ request }) => {
+test("/sitemap.xml lists the 15 pages, each with its hreflang alternates", async ({ request }) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("xml");
   const xml = await response.text();
   expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
   const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]);
-  expect(urls).toHaveLength(12);
+  expect(urls).toHaveLength(15);
   const locs = urls.map((u) => new URL(/<loc>([^<]+)<\/loc>/.exec(u)![1]).pathname).sort();
   const expected = langs.flatMap((l) => routes.map((r) => `/${l}${r === "/" ? "/" : r}`)).sort();
   expect(locs).toEqual(expected);

@@ -1,9 +1,10 @@
 /**
  * The visitors' enquiries, admin only: GET /api/admin/submissions, PATCH /api/admin/submissions/{id}
- * { isProcessed }. The URL keeps the spec's name.
+ * { isProcessed }, DELETE /api/admin/submissions/{id} (spam: the enquiry and its emails, for good).
+ * The URL keeps the spec's name.
  */
 import type { Config } from "@netlify/functions";
-import { listEnquiries, setEnquiryProcessed } from "../db/enquiries.repository.ts";
+import { deleteEnquiry, listEnquiries, setEnquiryProcessed } from "../db/enquiries.repository.ts";
 import { enquiryPatchSchema } from "../src/shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
 
@@ -11,6 +12,7 @@ export default adminResource({
   list: listEnquiries,
   patchSchema: enquiryPatchSchema,
   update: (db, id, patch) => setEnquiryProcessed(db, id, patch.isProcessed),
+  remove: deleteEnquiry,
   notFound: "Enquiry not found",
 });
 

@@ -1,13 +1,17 @@
 /**
- * POST /api/newsletter { email, language } → 201 when new, 200 when already subscribed (not an error).
- * Without JavaScript the footer form posts here as a plain form (email, lang); that request is
- * answered with a redirect to a result page in the visitor's language. Both paths pass the bot traps
- * (functions/_lib/form-guard.ts) and the sign-ups-per-address limit (functions/_lib/limits.ts).
+ * POST /api/newsletter { email, language, page } → 202, always the same answer: a sign-up is pending
+ * until the address confirms it (double opt-in), so the answer never tells whether an address was
+ * subscribed already. A new or pending address gets a confirmation email (at most one an hour); an
+ * active one gets nothing. Without JavaScript the footer form posts here as a plain form (email,
+ * lang, page); that request is answered with a redirect to a result page in the visitor's language.
+ * Both paths pass the bot traps (functions/_lib/form-guard.ts) and the sign-ups-per-address limit
+ * (functions/_lib/limits.ts).
  */
 import type { Config, Context } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
-import { subscribe } from "../db/newsletter.repository.ts";
+import { signUp, type SignUp } from "../db/newsletter.repository.ts";
+import { now } from "../src/config/server.ts";
 import { plainT } from "../src/i18n/plain.ts";
 import type { MessageAnswer } from "../src/shared/api.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "../src/shared/form-guard.ts";
@@ -28,25 +32,42 @@ import {
   validate,
 } from "./_lib/http.ts";
 import { newsletterVerdict } from "./_lib/limits.ts";
+import { afterCommitDelivery, enqueueNewsletterConfirmation } from "./_lib/mail/outbox.ts";
 
 const FORM_ANCHOR = "newsletter";
+
+/** The one answer to every accepted sign-up. */
+const SIGN_UP_ANSWER: MessageAnswer = {
+  success: true,
+  message: "Thank you: please confirm with the link we have emailed to this address.",
+};
 
 export default route({
   POST: async (req, context) => {
     if (isFormPost(req)) return plainFormPost(req, context);
     requireSameOrigin(req);
     const body = await readJson(req);
-    const { email, language } = validate(newsletterSchema, body);
+    const { email, language, page } = validate(newsletterSchema, body);
     const db = getDb();
     await guardJson(db, body);
     await newsletterVerdict(db, clientIp(req, context));
-    const { created } = await subscribe(db, email, language);
-    return json<MessageAnswer>(
-      { success: true, message: created ? "Subscribed" : "Already subscribed" },
-      created ? 201 : 200,
-    );
+    await storeSignUp({ email, language, page: page ?? null }, context);
+    return json<MessageAnswer>(SIGN_UP_ANSWER, 202);
   },
 });
+
+/**
+ * Records the sign-up and queues its confirmation in one transaction. The email goes out in the
+ * background, so an address that gets one is not answered later than one that does not.
+ */
+async function storeSignUp(input: SignUp, context: Context): Promise<void> {
+  const db = getDb();
+  const emails = await db.transaction().execute(async (trx) => {
+    const { confirm } = await signUp(trx, input);
+    return confirm ? enqueueNewsletterConfirmation(trx, confirm, now()) : [];
+  });
+  void afterCommitDelivery(db, emails, context);
+}
 
 /** The no-JavaScript path: the same checks and storage, answered with a 303 to a result page (see contact.ts). */
 async function plainFormPost(req: Request, context: Context): Promise<Response> {
@@ -67,7 +88,11 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
   if (!(form instanceof URLSearchParams)) return to("error");
   if (honeypotFilled(fields.get(HONEYPOT_FIELD))) return to("error");
   try {
-    const { email, language } = validate(newsletterSchema, { email: fields.get("email") ?? "", language: lang });
+    const { email, language, page } = validate(newsletterSchema, {
+      email: fields.get("email") ?? "",
+      language: lang,
+      page: fields.get("page") ?? undefined,
+    });
     const db = getDb();
     const problem = await checkFormToken(db, fields.get(TOKEN_FIELD));
     if (problem === "used") return to("subscribed");
@@ -76,14 +101,14 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
       return confirmPage({
         lang,
         action: "/api/newsletter",
-        fields: { email, lang },
+        fields: { email, lang, ...(page && { page }) },
         summary: [[tr("newsletter.emailLabel"), email]],
         submit: tr("formGuard.confirmNewsletter"),
         formAnchor: FORM_ANCHOR,
       });
     }
     await newsletterVerdict(db, clientIp(req, context));
-    await subscribe(db, email, language);
+    await storeSignUp({ email, language, page: page ?? null }, context);
     return to("subscribed");
   } catch (error) {
     if (error instanceof HttpError && error.status === 429) {

@@ -1,6 +1,7 @@
 /**
  * The shape both admin resources share: GET the list (newest first, a page at a time), PATCH one
- * record's status. Every call needs a session; changes must come from the site's own origin.
+ * record's status, and, where a resource allows it, DELETE one record. Every call needs a session;
+ * changes must come from the site's own origin.
  *
  * The list answers an array, as the spec's clients expect: the first page by default, `?limit=`
  * (1–200, default 50) rows per page; when there are more, a `Link: <…?cursor=…>; rel="next"` header
@@ -19,6 +20,8 @@ interface AdminResource<Item, Patch> {
   list: (db: Kysely<Database>, page: PageRequest) => Promise<Page<Item>>;
   patchSchema: $ZodType<Patch>;
   update: (db: Kysely<Database>, id: number, patch: Patch) => Promise<Item | undefined>;
+  /** Deletes one record for good (answered 204); false when there is none. Without it, DELETE is a 405. */
+  remove?: (db: Kysely<Database>, id: number) => Promise<boolean>;
   notFound: string;
 }
 
@@ -42,12 +45,15 @@ function pageRequest(query: URLSearchParams): Required<PageRequest> {
 }
 
 export function adminResource<Item, Patch>(resource: AdminResource<Item, Patch>) {
+  const { remove } = resource;
+  // What one record answers to; the list answers GET only.
+  const onRecord = remove ? "PATCH, DELETE" : "PATCH";
   return route({
     GET: async (req, context) => {
       const db = getDb();
       await requireAdmin(db, req);
       if (recordId(req, context) !== null)
-        throw new HttpError(405, "Method GET is not allowed on a single record", {}, { Allow: "PATCH" });
+        throw new HttpError(405, "Method GET is not allowed on a single record", {}, { Allow: onRecord });
       const url = new URL(req.url);
       const request = pageRequest(url.searchParams);
       const page = await resource.list(db, request);
@@ -68,5 +74,16 @@ export function adminResource<Item, Patch>(resource: AdminResource<Item, Patch>)
       if (!updated) throw new HttpError(404, resource.notFound);
       return json(updated);
     },
+    ...(remove && {
+      DELETE: async (req: Request, context: Context) => {
+        requireSameOrigin(req);
+        const db = getDb();
+        await requireAdmin(db, req);
+        const id = recordId(req, context);
+        if (id === null) throw new HttpError(405, "DELETE needs a record id", {}, { Allow: "GET" });
+        if (!(await remove(db, id))) throw new HttpError(404, resource.notFound);
+        return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+      },
+    }),
   });
 }

@@ -239,7 +239,7 @@ describe("limits on bookings and sign-ups", () => {
       );
     }
     expect(statuses.at(-1)).toBe(429);
-    expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true);
   });
 });
 

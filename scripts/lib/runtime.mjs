@@ -1,19 +1,23 @@
 // What the functions need before `npm start` serves them: a database (DATABASE_URL, or the embedded
-// PostgreSQL server), migrations applied, a session secret, and an admin account. While it runs, a timer
-// queues the due meeting reminders and sends the email outbox's due messages (Netlify's scheduled function does
-// this in production).
+// PostgreSQL server), migrations applied, a session secret, and an admin account. While it runs, timers
+// queue the due meeting reminders and send the email outbox's due messages, and apply the retention
+// policy daily (Netlify's scheduled functions do these in production).
 import { migrateToLatest } from "../../db/migrate.ts";
 import { closeDb, createDb, getDb } from "../../db/client.ts";
 import { createInitialAdminIfNone, ensureAdmin } from "../../db/admins.ts";
 import { deliverDue, enqueueDueReminders } from "../../functions/_lib/mail/outbox.ts";
 import { pruneCounters } from "../../db/rate-limits.repository.ts";
 import { mailTransport } from "../../functions/_lib/mail/transport.ts";
+import { runRetention } from "../../functions/_lib/retention.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
 import { assertProductionReady, databaseConfig, migrationUrl, now, serverEnv } from "../../src/config/server.ts";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";
 
 /** How often the local runtime sends the outbox's due (retried) messages. */
 export const OUTBOX_INTERVAL_MS = 30_000;
+/** How often the local runtime applies the retention policy (and once shortly after start). */
+export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const RETENTION_FIRST_RUN_MS = 60_000;
 
 /**
  * Prepares the environment for the functions and returns a `close()` for shutdown: fills in what a
@@ -64,8 +68,10 @@ export async function prepareRuntime({ log = console } = {}) {
   process.env.DATABASE_POOL_WAIT_MS ||= "30000";
   serverEnv(); // validates what was filled in
   const outbox = startOutboxTimer(log);
+  const retention = startRetentionTimer(log);
   return {
     async close() {
+      await retention.stop();
       await outbox.stop();
       await closeDb();
       await embedded?.close();
@@ -95,6 +101,35 @@ function startOutboxTimer(log) {
   return {
     async stop() {
       clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Applies the retention policy a minute after start, then daily; one run at a time. Returns `stop()`. */
+function startRetentionTimer(log) {
+  const db = getDb();
+  let running = null;
+  let timer = null;
+  const run = () => {
+    if (running) return;
+    running = runRetention(db)
+      .then(({ summary }) => summary && log.log(summary))
+      .catch((error) => log.error(`[retention] run failed: ${error instanceof Error ? error.message : error}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(() => {
+    run();
+    timer = setInterval(run, RETENTION_INTERVAL_MS);
+    timer.unref();
+  }, RETENTION_FIRST_RUN_MS);
+  first.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      if (timer) clearInterval(timer);
       await running;
     },
   };

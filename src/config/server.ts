@@ -130,6 +130,15 @@ const schema = z.object({
     z.refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), "BOOKING_NOW must be an ISO date and time"),
   ),
 
+  /** Retention (see retentionPolicy): days after sending that an email's addresses and body are removed from the outbox. */
+  RETENTION_EMAIL_DAYS: z._default(wholeNumber("RETENTION_EMAIL_DAYS", 1, 3650), 30),
+  /** Days that login attempts (typed usernames, client addresses) are kept. */
+  RETENTION_LOGIN_ATTEMPT_DAYS: z._default(wholeNumber("RETENTION_LOGIN_ATTEMPT_DAYS", 1, 3650), 30),
+  /** Months after an enquiry was processed (or received) or a meeting was held that it is anonymised. */
+  RETENTION_RECORD_MONTHS: z._default(wholeNumber("RETENTION_RECORD_MONTHS", 1, 120), 24),
+  /** Days an unconfirmed newsletter sign-up, or an unsubscribed address, is kept before it is deleted. */
+  RETENTION_NEWSLETTER_PENDING_DAYS: z._default(wholeNumber("RETENTION_NEWSLETTER_PENDING_DAYS", 1, 3650), 30),
+
   /** Where `npm start` listens. */
   PORT: z._default(wholeNumber("PORT", 0, 65_535), 8888),
   HOST: z.pipe(
@@ -233,6 +242,35 @@ export function now(): Date {
   const fixed = serverEnv().BOOKING_NOW;
   return fixed && !isProduction() ? new Date(fixed) : new Date();
 }
+
+/**
+ * How long personal data is kept: the one retention policy. The scheduled function functions/retention.ts
+ * and the local server's timer apply it daily; the privacy pages state these same figures.
+ */
+export interface RetentionPolicy {
+  /** An email's addresses, body and invite leave the outbox this many days after it was sent (or given up). */
+  emailDays: number;
+  /** Login attempts are deleted after this many days. */
+  loginAttemptDays: number;
+  /** Enquiries (from processing, or receipt while never processed) and meetings (from their day) are anonymised after this many months. */
+  recordMonths: number;
+  /** Unconfirmed newsletter sign-ups and unsubscribed addresses are deleted after this many days. */
+  newsletterPendingDays: number;
+}
+
+/** The retention policy: defaults here, each figure overridable by its RETENTION_* variable. */
+export function retentionPolicy(): RetentionPolicy {
+  const env = serverEnv();
+  return {
+    emailDays: env.RETENTION_EMAIL_DAYS,
+    loginAttemptDays: env.RETENTION_LOGIN_ATTEMPT_DAYS,
+    recordMonths: env.RETENTION_RECORD_MONTHS,
+    newsletterPendingDays: env.RETENTION_NEWSLETTER_PENDING_DAYS,
+  };
+}
+
+/** How long a newsletter confirmation link works, in days. */
+export const NEWSLETTER_CONFIRM_DAYS = 7;
 
 export interface MailConfig {
   /** SMTP server (smtp:// or smtps://, credentials in the URL); null means the file outbox. */

@@ -29,6 +29,15 @@ export const site = {
   /** Absolute origin used for canonical URLs, sitemap and Open Graph. */
   url: siteUrl,
   host: new URL(siteUrl).host,
+  /**
+   * Who processes visitors' data for us, named on the privacy pages. The mail provider defaults to the
+   * host of SMTP_URL when the build can see it.
+   */
+  processors: {
+    hosting: pick("PUBLIC_HOSTING_PROVIDER", "Netlify"),
+    database: pick("PUBLIC_DATABASE_PROVIDER", "Neon"),
+    mail: pick("PUBLIC_MAIL_PROVIDER", ""),
+  },
   /** Postal address of the Dutch office, for structured data. */
   postalAddress: {
     streetAddress: "Herengracht 420",

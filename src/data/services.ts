@@ -35,4 +35,5 @@ export type ServiceKey = (typeof services)[number]["key"];
 export const pages = [
   { path: "/", metaKey: "home" },
   ...services.map((s) => ({ path: s.path, metaKey: s.key })),
+  { path: "/privacy", metaKey: "privacy" },
 ] as const;

@@ -183,6 +183,53 @@ export type AdminEnquiriesAnswer = AdminEnquiry[];
 /** GET /api/admin/meetings; PATCH /api/admin/meetings/{id} answers one AdminMeeting. */
 export type AdminMeetingsAnswer = AdminMeeting[];
 
+/**
+ * POST /api/admin/privacy/export: everything held about one email address, as the person may ask
+ * for it (GDPR art. 15 and 20). Timestamps are ISO 8601 in UTC.
+ */
+export interface PersonalDataExport {
+  email: string;
+  exportedAt: string;
+  enquiries: (Omit<Enquiry, "language"> & { language: string; processedAt: string | null })[];
+  meetings: (Omit<Meeting, "language"> & { language: string })[];
+  newsletter: {
+    email: string;
+    language: string;
+    signedUpAt: string;
+    signedUpOnPage: string | null;
+    confirmedAt: string | null;
+    unsubscribedAt: string | null;
+    isActive: boolean;
+  }[];
+  /** Every email to, from or about the address (the text version; bodies are removed after the retention time). */
+  emails: {
+    kind: string;
+    to: string;
+    replyTo: string | null;
+    subject: string;
+    text: string;
+    status: string;
+    createdAt: string;
+    sentAt: string | null;
+  }[];
+  /** Sign-in attempts to the admin panel that typed this address as the username. */
+  loginAttempts: { key: string; attemptedAt: string }[];
+  /** An admin account whose username is this address (not erased with the rest). */
+  adminAccount: { username: string; createdAt: string } | null;
+}
+
+/** POST /api/admin/privacy/erase: how many of each kind of record the erasure changed. */
+export interface ErasureAnswer {
+  success: true;
+  erased: { enquiries: number; meetings: number; newsletter: number; emails: number; loginAttempts: number };
+}
+
+/** GET /api/admin/newsletter: how many addresses are confirmed (the only ones that count) and pending. */
+export interface NewsletterCountsAnswer {
+  confirmed: number;
+  pending: number;
+}
+
 /** GET /api/form-token: a signed "form shown at" token for the next submission of a public form. */
 export interface FormTokenAnswer {
   success: true;

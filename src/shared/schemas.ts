@@ -221,7 +221,12 @@ export const loginSchema = z.object({
 export const newsletterSchema = z.object({
   email,
   language: z._default(language, DEFAULT_LANGUAGE),
+  /** The page the form was on (a path), recorded with the consent; anything else is dropped, not refused. */
+  page: z.catch(z.optional(z.string().check(z.maxLength(200), z.regex(/^\/[^\s]*$/))), undefined),
 });
+
+/** The privacy tools of the admin (export, erase): one email address. */
+export const personalDataRequestSchema = z.strictObject({ email });
 
 export const enquiryPatchSchema = z.strictObject({
   isProcessed: z.boolean({ error: "isProcessed must be true or false" }),

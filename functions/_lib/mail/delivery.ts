@@ -184,8 +184,15 @@ function toMessage(row: OutboxRow) {
     html: row.htmlBody,
     // One Message-ID per outbox row: should a message ever go out twice, mail systems see one message.
     messageId: `<outbox-${row.id}@${site.host}>`,
-    // RFC 3834: no vacation replies to these.
-    headers: { "Auto-Submitted": "auto-generated" },
+    headers: {
+      // RFC 3834: no vacation replies to these.
+      "Auto-Submitted": "auto-generated",
+      // A newsletter email unsubscribes in one click (RFC 2369 and RFC 8058): a POST to this URL.
+      ...(row.listUnsubscribe && {
+        "List-Unsubscribe": `<${row.listUnsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      }),
+    },
     icalEvent: row.ics ? { method: icsMethod(row.ics), filename: "invite.ics", content: row.ics } : undefined,
     // Message content never names files or URLs for nodemailer to fetch; make sure it cannot.
     disableFileAccess: true,

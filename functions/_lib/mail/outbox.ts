@@ -6,13 +6,16 @@
  */
 import type { Kysely } from "kysely";
 import { claimDueReminders, type MeetingRecord } from "../../../db/meetings.repository.ts";
+import type { Subscriber } from "../../../db/newsletter.repository.ts";
 import { enqueue } from "../../../db/outbox.repository.ts";
 import type { Database } from "../../../db/types.ts";
 import { site } from "../../../src/config/site.ts";
 import type { Enquiry } from "../../../src/shared/api.ts";
 import { officeNow, zonedInstant } from "../../../src/shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
-import { mailConfig } from "../../../src/config/server.ts";
+import { mailConfig, NEWSLETTER_CONFIRM_DAYS } from "../../../src/config/server.ts";
+import { requireLanguage } from "../../../src/shared/languages.ts";
+import { confirmUrl, unsubscribeUrl } from "../newsletter-links.ts";
 import { manageUrl } from "../manage-token.ts";
 import { meetingInvite } from "./ics.ts";
 import {
@@ -20,6 +23,8 @@ import {
   companyMeetingChangeEmail,
   companyMeetingEmail,
   inviteText,
+  newsletterConfirmEmail,
+  newsletterWelcomeEmail,
   visitorEnquiryEmail,
   visitorMeetingEmail,
 } from "./templates.ts";
@@ -154,6 +159,43 @@ export async function enqueueMoveEmails(
       to: mailConfig().notifyTo,
       replyTo: meeting.email,
       ...companyMeetingChangeEmail(meeting, { moved: from }),
+    },
+  ]);
+}
+
+/** Queues the email that asks a new subscriber to confirm (double opt-in); it can already unsubscribe. */
+export async function enqueueNewsletterConfirmation(
+  db: Kysely<Database>,
+  subscriber: Subscriber,
+  at: Date,
+): Promise<string[]> {
+  const lang = requireLanguage(subscriber.language, `newsletter subscriber #${subscriber.id}`);
+  const links = {
+    confirmUrl: confirmUrl(lang, subscriber.id, at),
+    unsubscribeUrl: unsubscribeUrl(lang, subscriber.id),
+  };
+  return enqueue(db, [
+    {
+      kind: "newsletter.confirm",
+      to: subscriber.email,
+      replyTo: site.email,
+      ...newsletterConfirmEmail(lang, links, NEWSLETTER_CONFIRM_DAYS),
+      listUnsubscribe: links.unsubscribeUrl,
+    },
+  ]);
+}
+
+/** Queues the first newsletter email of a confirmed subscriber, with its one-click unsubscribe. */
+export async function enqueueNewsletterWelcome(db: Kysely<Database>, subscriber: Subscriber): Promise<string[]> {
+  const lang = requireLanguage(subscriber.language, `newsletter subscriber #${subscriber.id}`);
+  const links = { unsubscribeUrl: unsubscribeUrl(lang, subscriber.id) };
+  return enqueue(db, [
+    {
+      kind: "newsletter.welcome",
+      to: subscriber.email,
+      replyTo: site.email,
+      ...newsletterWelcomeEmail(lang, links),
+      listUnsubscribe: links.unsubscribeUrl,
     },
   ]);
 }

@@ -264,6 +264,44 @@ export function inviteText(m: Pick<MeetingDetails, "id" | "language">): { summar
   return { summary: copy.summary, description: copy.description(ref) };
 }
 
+/** The links a newsletter email carries: where to confirm (a sign-up's first email) and where to unsubscribe. */
+export interface NewsletterLinks {
+  confirmUrl?: string;
+  unsubscribeUrl: string;
+}
+
+function newsletterUnsubscribe(lang: Language, url: string) {
+  const tr = plainT(lang);
+  return { text: tr("mail.newsletter.unsubscribeText"), label: tr("mail.newsletter.unsubscribeLink"), url };
+}
+
+/** The email that asks a new subscriber to confirm their address (double opt-in), in their language. */
+export function newsletterConfirmEmail(lang: Language, links: Required<NewsletterLinks>, days: number): Email {
+  const tr = plainT(lang);
+  return visitorEmail(lang, {
+    subject: tr("mail.newsletter.confirm.subject"),
+    name: null,
+    paragraphs: [tr("mail.newsletter.confirm.intro")],
+    action: { label: tr("mail.newsletter.confirm.button"), url: links.confirmUrl },
+    facts: [],
+    after: [tr("mail.newsletter.confirm.expiry", { days: formatNumber(lang, days) })],
+    unsubscribe: newsletterUnsubscribe(lang, links.unsubscribeUrl),
+  });
+}
+
+/** The first newsletter email, once the address is confirmed, in the subscriber's language. */
+export function newsletterWelcomeEmail(lang: Language, links: NewsletterLinks): Email {
+  const tr = plainT(lang);
+  return visitorEmail(lang, {
+    subject: tr("mail.newsletter.welcome.subject"),
+    name: null,
+    paragraphs: [tr("mail.newsletter.welcome.intro")],
+    facts: [],
+    after: [tr("mail.newsletter.welcome.after")],
+    unsubscribe: newsletterUnsubscribe(lang, links.unsubscribeUrl),
+  });
+}
+
 // ——— Building blocks ———
 
 /** A label, a value, and whose value it is: visitor values are escaped and kept from becoming links. */
@@ -310,6 +348,12 @@ function companyEmail({
   return { subject, text, html: page("en", subject, body) };
 }
 
+/** A visitor email's own links: a call to action after the paragraphs, and the newsletter's unsubscribe line. */
+interface VisitorLinks {
+  action?: { label: string; url: string };
+  unsubscribe?: { text: string; label: string; url: string };
+}
+
 function visitorEmail(
   lang: Language,
   {
@@ -319,6 +363,8 @@ function visitorEmail(
     facts,
     after,
     link,
+    action,
+    unsubscribe,
   }: {
     subject: string;
     name: string | null;
@@ -327,7 +373,7 @@ function visitorEmail(
     after: string[];
     /** One of our own links (never a visitor value), with the sentence before it. */
     link?: { intro: string; link: string; url: string };
-  },
+  } & VisitorLinks,
 ): Email {
   const copy = copyOf(lang);
   const [hello, comma] = copy.greeting.named;
@@ -337,8 +383,8 @@ function visitorEmail(
     "",
     ...paragraphs,
     "",
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    "",
+    ...(action ? [`${action.label}:`, action.url, ""] : []),
+    ...(facts.length ? [...facts.map(([label, value]) => `${label}: ${value}`), ""] : []),
     ...after,
     ...(link ? ["", link.intro, link.url] : []),
     "",
@@ -347,6 +393,7 @@ function visitorEmail(
     copy.signOff,
     copy.team,
     site.url,
+    ...(unsubscribe ? ["", `${unsubscribe.text} ${unsubscribe.label}: ${unsubscribe.url}`] : []),
   ].join("\n");
 
   const greeting =
@@ -355,19 +402,29 @@ function visitorEmail(
   const body = [
     `<p style="${P}">${greeting}</p>`,
     ...paragraphs.map((p) => `<p style="${P}">${escapeHtml(p)}</p>`),
-    `<table role="presentation" style="border-collapse:collapse;width:100%">${facts
-      .map(
-        ([label, value]) =>
-          `<tr><th style="${TH}">${escapeHtml(label)}</th><td style="${TD}"><bdi>${escapeHtml(value)}</bdi></td></tr>`,
-      )
-      .join("")}</table>`,
+    action
+      ? `<p style="${P}"><a href="${escapeHtml(action.url)}" style="${BUTTON}">${escapeHtml(action.label)}</a></p>`
+      : "",
+    facts.length
+      ? `<table role="presentation" style="border-collapse:collapse;width:100%">${facts
+          .map(
+            ([label, value]) =>
+              `<tr><th style="${TH}">${escapeHtml(label)}</th><td style="${TD}"><bdi>${escapeHtml(value)}</bdi></td></tr>`,
+          )
+          .join("")}</table>`
+      : "",
     ...after.map((p) => `<p style="${P}">${escapeHtml(p)}</p>`),
     link
       ? `<p style="${P}">${escapeHtml(link.intro)}<br><a href="${escapeHtml(link.url)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(link.link)}</a></p>`
       : "",
     `<p style="${P}">${escapeHtml(ask)}${mailLink}${escapeHtml(askEnd)}</p>`,
     `<p style="${P}">${escapeHtml(copy.signOff)}<br>${escapeHtml(copy.team)}<br><a href="${escapeHtml(site.url)}" style="color:#1d4ed8"><bdi>${escapeHtml(site.host)}</bdi></a></p>`,
-  ].join("\n");
+    unsubscribe
+      ? `<p style="${SMALL}">${escapeHtml(unsubscribe.text)} <a href="${escapeHtml(unsubscribe.url)}" style="color:#4b5563">${escapeHtml(unsubscribe.label)}</a></p>`
+      : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
   return { subject, text, html: page(lang, subject, body) };
 }
 
@@ -377,6 +434,9 @@ const H2 = "margin:24px 0 8px;font-size:16px";
 const TH =
   "padding:6px 12px 6px 0;text-align:start;vertical-align:top;white-space:nowrap;color:#4b5563;font-weight:600";
 const TD = "padding:6px 0;vertical-align:top";
+const BUTTON =
+  "display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;border-radius:8px;font-weight:600;text-decoration:none";
+const SMALL = "margin:24px 0 0;font-size:13px;color:#4b5563;line-height:1.6";
 const BOX = "padding:12px;background:#f3f4f6;border-radius:6px;line-height:1.6";
 
 function page(lang: Language, title: string, body: string): string {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { showToast } from "../../stores/toasts";
 import {
+  deleteEnquiry,
   fetchCurrentUser,
   goToLogin,
   listEnquiries,
@@ -15,6 +16,7 @@ import type { AdminEnquiry, AdminMeeting, CurrentUser } from "../../shared/api";
 import type { ServiceNames } from "../../shared/services";
 import { BreakerBanner } from "./BreakerBanner";
 import { EnquiryCard, MeetingCard } from "./cards";
+import { PrivacyPanel } from "./PrivacyPanel";
 import { showFlashToast } from "./flash";
 import { StatusList, type StatusListTexts } from "./StatusList";
 import { Icon, iconPaths, PageSpinner, Spinner } from "./ui";
@@ -30,6 +32,8 @@ const enquiryTexts: StatusListTexts = {
   emptyText: "There are no contact form submissions yet.",
   updated: { title: "Status updated", description: "The submission status has been updated successfully." },
   failed: { title: "Update failed", description: "There was a problem updating the submission status." },
+  removed: { title: "Enquiry deleted", description: "The enquiry and its emails have been deleted." },
+  removeFailed: { title: "Delete failed", description: "There was a problem deleting the enquiry." },
 };
 
 const meetingTexts: StatusListTexts = {
@@ -45,6 +49,7 @@ const meetingTexts: StatusListTexts = {
 const enquiryPending = (item: AdminEnquiry) => !item.isProcessed;
 const meetingPending = (item: AdminMeeting) => !item.isConfirmed && !item.cancelledAt;
 const toggleEnquiry = (item: AdminEnquiry) => setEnquiryProcessed(item.id, !item.isProcessed);
+const removeEnquiry = (item: AdminEnquiry) => deleteEnquiry(item.id);
 const toggleMeeting = (item: AdminMeeting) => setMeetingConfirmed(item.id, !item.isConfirmed);
 
 const TABS = [
@@ -194,6 +199,7 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
           isPending={enquiryPending}
           load={listEnquiries}
           toggle={toggleEnquiry}
+          remove={removeEnquiry}
           texts={enquiryTexts}
           emptyIcon={iconPaths.inbox}
           renderCard={(item, controls) => <EnquiryCard item={item} controls={controls} serviceNames={serviceNames} />}
@@ -218,6 +224,8 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
           />
         )}
       </div>
+
+      <PrivacyPanel />
     </div>
   );
 }

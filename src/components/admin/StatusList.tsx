@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { showToast } from "../../stores/toasts";
 import { Icon, iconPaths } from "./ui";
 
@@ -12,12 +12,17 @@ export interface StatusListTexts {
   emptyText: string;
   updated: { title: string; description: string };
   failed: { title: string; description: string };
+  /** Toasts of a delete, for lists whose records can be deleted. */
+  removed?: { title: string; description: string };
+  removeFailed?: { title: string; description: string };
 }
 
 export interface CardControls {
   /** True while this card's change is being sent and the list reloaded. */
   pending: boolean;
   toggle: () => void;
+  /** Deletes the record (after the card's confirm step); resolves false when it failed. Absent when records cannot be deleted. */
+  remove?: () => Promise<boolean>;
 }
 
 interface StatusListProps<T extends { id: number }> {
@@ -26,6 +31,8 @@ interface StatusListProps<T extends { id: number }> {
   load: () => Promise<T[]>;
   /** Sends the opposite status of `item`; resolves to the updated record. */
   toggle: (item: T) => Promise<T>;
+  /** Deletes `item` for good, when this list allows it. */
+  remove?: (item: T) => Promise<unknown>;
   texts: StatusListTexts;
   emptyIcon: string;
   renderCard: (item: T, controls: CardControls) => ReactNode;
@@ -41,12 +48,36 @@ export function StatusList<T extends { id: number }>({
   isPending,
   load,
   toggle,
+  remove,
   texts,
   emptyIcon,
   renderCard,
 }: StatusListProps<T>) {
   const [state, setState] = useState<ListState<T>>({ status: "loading" });
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  // After a delete, focus goes to the count line above the cards (the card itself is gone).
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const [removals, setRemovals] = useState(0);
+  useEffect(() => {
+    if (removals) summaryRef.current?.focus();
+  }, [removals]);
+
+  const removeItem = useCallback(
+    async (item: T): Promise<boolean> => {
+      if (!remove) return false;
+      try {
+        await remove(item);
+      } catch {
+        if (texts.removeFailed) showToast({ ...texts.removeFailed, variant: "destructive" });
+        return false;
+      }
+      setState((s) => (s.status === "ready" ? { status: "ready", items: s.items.filter((i) => i.id !== item.id) } : s));
+      if (texts.removed) showToast({ ...texts.removed, variant: "success" });
+      setRemovals((n) => n + 1);
+      return true;
+    },
+    [remove, texts],
+  );
 
   useEffect(() => {
     let active = true;
@@ -141,13 +172,17 @@ export function StatusList<T extends { id: number }>({
 
   return (
     <>
-      <p className="mb-4 text-sm text-muted">
+      <p ref={summaryRef} tabIndex={-1} className="mb-4 text-sm text-muted">
         {texts.summary(state.items.length, state.items.filter(isPending).length)}
       </p>
       <ul role="list" className="grid gap-4 lg:grid-cols-2">
         {state.items.map((item) => (
           <li key={item.id} className="flex">
-            {renderCard(item, { pending: pending.has(item.id), toggle: () => void change(item) })}
+            {renderCard(item, {
+              pending: pending.has(item.id),
+              toggle: () => void change(item),
+              ...(remove && { remove: () => removeItem(item) }),
+            })}
           </li>
         ))}
       </ul>

@@ -10,7 +10,10 @@ import type {
   AdminMeetingsAnswer,
   CurrentUser,
   CurrentUserAnswer,
+  ErasureAnswer,
   MessageAnswer,
+  NewsletterCountsAnswer,
+  PersonalDataExport,
 } from "../../shared/api";
 import type { loginSchema } from "../../shared/schemas";
 import { ApiError, apiRequest } from "../../lib/api-client";
@@ -76,3 +79,18 @@ export const setEnquiryProcessed = (id: number, isProcessed: boolean) =>
   adminRequest<AdminEnquiry>("PATCH", `/api/admin/submissions/${id}`, { isProcessed });
 export const setMeetingConfirmed = (id: number, isConfirmed: boolean) =>
   adminRequest<AdminMeeting>("PATCH", `/api/admin/meetings/${id}`, { isConfirmed });
+
+/** Deletes a (spam) enquiry and its emails for good. */
+export const deleteEnquiry = (id: number) => adminRequest<null>("DELETE", `/api/admin/submissions/${id}`);
+
+/** Everything held about one email address (the privacy export). */
+export const exportPersonalData = (email: string) =>
+  adminRequest<PersonalDataExport>("POST", "/api/admin/privacy/export", { email });
+/** Erases one email address: records anonymised, the rest deleted. */
+export const erasePersonalData = (email: string) =>
+  adminRequest<ErasureAnswer>("POST", "/api/admin/privacy/erase", { email });
+
+/** How many newsletter addresses are confirmed (the ones that count) and pending. */
+export const newsletterCounts = () => adminRequest<NewsletterCountsAnswer>("GET", "/api/admin/newsletter");
+/** The CSV download of the confirmed subscribers (a plain link: the session cookie goes with it). */
+export const SUBSCRIBERS_CSV_PATH = "/api/admin/newsletter/subscribers.csv";

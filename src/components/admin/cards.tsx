@@ -4,6 +4,7 @@ import type { AdminEnquiry, AdminMeeting, EmailStatus } from "../../shared/api";
 import { englishLanguageName } from "../../shared/languages";
 import { serviceDisplayName, type ServiceNames } from "../../shared/services";
 import { formatCalendarDate, formatDateTime } from "./format";
+import { ConfirmAction } from "./ConfirmAction";
 import { CancelMeetingButton } from "./CancelMeetingButton";
 import type { CardControls } from "./StatusList";
 import { Badge, Icon, iconPaths, Spinner } from "./ui";
@@ -149,13 +150,27 @@ export function EnquiryCard({
       footer={
         <>
           <Stamp label="Submitted on" iso={item.createdAt} />
-          <ToggleButton
-            done={item.isProcessed}
-            doLabel="Mark as Processed"
-            undoLabel="Mark as Pending"
-            describedBy={titleId}
-            controls={controls}
-          />
+          <div className="flex flex-wrap gap-2 sm:justify-end">
+            <ToggleButton
+              done={item.isProcessed}
+              doLabel="Mark as Processed"
+              undoLabel="Mark as Pending"
+              describedBy={titleId}
+              controls={controls}
+            />
+            {controls.remove && (
+              <ConfirmAction
+                label="Delete"
+                question="Delete this enquiry and its emails for good? This cannot be undone."
+                confirmLabel="Delete for good"
+                busyLabel="Deleting…"
+                icon={iconPaths.trash}
+                describedBy={titleId}
+                disabled={controls.pending}
+                onConfirm={controls.remove}
+              />
+            )}
+          </div>
         </>
       }
     >

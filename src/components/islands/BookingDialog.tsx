@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type SubmitEvent } from "react";
+import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
 import { useHydrated } from "../../lib/use-hydrated";
 import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
 import { formTokens, guardCode, guardMessage, type GuardLabels } from "../../lib/form-token";
@@ -13,6 +14,7 @@ import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
 
 export interface BookingLabels extends CalendarLabels {
   title: string;
+  privacy: PrivacyNoteLabels;
   description: string;
   name: string;
   email: string;
@@ -409,7 +411,8 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
         </div>
       </div>
 
-      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <PrivacyNote labels={labels.privacy} className="mt-6" />
+      <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" {...closeButton} className="btn btn-secondary">
           {labels.cancel}
         </button>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
+import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { enquirySchema, MESSAGES, type EnquiryInput } from "../../shared/schemas";
@@ -21,7 +22,7 @@ export interface ContactLabels {
   messagePlaceholder: string;
   submit: string;
   submitting: string;
-  privacy: string;
+  privacy: PrivacyNoteLabels;
   /** English validation message (from the shared schema) → message in the page's language. */
   validation: Record<string, string>;
   /**
@@ -217,7 +218,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
         </Field>
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted">{labels.privacy}</p>
+        <PrivacyNote labels={labels.privacy} />
         <button
           type="submit"
           disabled={isSubmitting}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
+import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
 import { newsletterSchema } from "../../shared/schemas";
 import { formTokens, guardMessage, type GuardLabels } from "../../lib/form-token";
 import Honeypot, { honeypotValue } from "./Honeypot";
@@ -16,16 +17,26 @@ export interface NewsletterLabels {
   successText: string;
   errorTitle: string;
   errorText: string;
+  privacy: PrivacyNoteLabels;
   guard: GuardLabels;
 }
 
 /**
- * Footer newsletter signup, in the visitor's language. Subscribing twice is simply a success.
+ * Footer newsletter signup, in the visitor's language (double opt-in: the answer is always "check your
+ * inbox"; `page` is recorded with the consent).
  * The field is left to the browser (uncontrolled): an address typed before this island hydrated
  * stays where it is, and without JavaScript the same form posts to /api/newsletter, which answers
  * with a redirect to a result page.
  */
-export default function NewsletterForm({ lang, labels }: { lang: string; labels: NewsletterLabels }) {
+export default function NewsletterForm({
+  lang,
+  page,
+  labels,
+}: {
+  lang: string;
+  page: string;
+  labels: NewsletterLabels;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -42,7 +53,7 @@ export default function NewsletterForm({ lang, labels }: { lang: string; labels:
     event.preventDefault();
     const form = event.currentTarget;
     const field = form.elements.namedItem("email") as HTMLInputElement;
-    const parsed = newsletterSchema.safeParse({ email: field.value, language: lang });
+    const parsed = newsletterSchema.safeParse({ email: field.value, language: lang, page });
     if (!parsed.success) {
       setError(labels.invalidEmail);
       field.focus();
@@ -71,6 +82,7 @@ export default function NewsletterForm({ lang, labels }: { lang: string; labels:
       aria-labelledby="newsletter-title"
     >
       <input type="hidden" name="lang" value={lang} />
+      <input type="hidden" name="page" value={page} />
       <Honeypot id="newsletter-website" label={labels.guard.honeypot} />
       <h2 id="newsletter-title" className="text-sm font-semibold text-white">
         {labels.title}
@@ -102,6 +114,7 @@ export default function NewsletterForm({ lang, labels }: { lang: string; labels:
           {error}
         </p>
       )}
+      <PrivacyNote labels={labels.privacy} tone="dark" className="mt-3" />
     </form>
   );
 }

@@ -1,0 +1,224 @@
+import { type Kysely, sql } from "kysely";
+import type { PersonalDataExport } from "../src/shared/api.ts";
+import { toIso } from "./rows.ts";
+import type { Database } from "./types.ts";
+
+/**
+ * One person's data, found by their email address (any case): everything held about it, as one
+ * export, and its erasure. An erasure anonymises the person's enquiries and meetings (the rows stay,
+ * so the counts still add up), and deletes their newsletter subscription, every email to, from or
+ * about them, and login attempts that typed the address.
+ */
+
+/** What an anonymised enquiry or meeting keeps in place of the person's words. */
+export const ANONYMISED_NAME = "Anonymised";
+/** What stands where another enquiry quoted an erased address. */
+const ADDRESS_REMOVED = "[address removed]";
+
+// LIKE patterns match the address as text: its own % and _ are not wildcards.
+const containing = (email: string) => `%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const sameAddress = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${email})`;
+
+/**
+ * Blanks the personal fields of these enquiries and meetings and deletes their emails. Service,
+ * language, dates and status stay. Returns how many of each were anonymised.
+ */
+export async function anonymise(
+  db: Kysely<Database>,
+  ids: { enquiries: readonly number[]; meetings: readonly number[] },
+): Promise<{ enquiries: number; meetings: number; emails: number }> {
+  let emails = 0;
+  let enquiries = 0;
+  let meetings = 0;
+  if (ids.enquiries.length) {
+    emails += Number(
+      (await db.deleteFrom("emailOutbox").where("enquiryId", "in", ids.enquiries).executeTakeFirst()).numDeletedRows,
+    );
+    const result = await db
+      .updateTable("enquiries")
+      .set({
+        firstName: ANONYMISED_NAME,
+        lastName: "",
+        email: "",
+        company: null,
+        message: "",
+        anonymisedAt: sql<Date>`now()`,
+      })
+      .where("id", "in", ids.enquiries)
+      .executeTakeFirst();
+    enquiries = Number(result.numUpdatedRows);
+  }
+  if (ids.meetings.length) {
+    emails += Number(
+      (await db.deleteFrom("emailOutbox").where("meetingId", "in", ids.meetings).executeTakeFirst()).numDeletedRows,
+    );
+    const result = await db
+      .updateTable("meetings")
+      .set({ name: ANONYMISED_NAME, email: "", phone: "", anonymisedAt: sql<Date>`now()` })
+      .where("id", "in", ids.meetings)
+      .executeTakeFirst();
+    meetings = Number(result.numUpdatedRows);
+  }
+  return { enquiries, meetings, emails };
+}
+
+/**
+ * The rows that belong to one address: its enquiries, meetings and emails. With `quoting`, also
+ * emails about someone else's record whose text names the address (an erasure removes those; an
+ * export leaves them out, as they are another person's data).
+ */
+async function findRows(db: Kysely<Database>, email: string, { quoting }: { quoting: boolean }) {
+  const enquiries = await db
+    .selectFrom("enquiries")
+    .selectAll()
+    .where(sameAddress("email", email))
+    .orderBy("id")
+    .execute();
+  const meetings = await db
+    .selectFrom("meetings")
+    .selectAll()
+    .where(sameAddress("email", email))
+    .orderBy("id")
+    .execute();
+  const enquiryIds = enquiries.map((r) => r.id);
+  const meetingIds = meetings.map((r) => r.id);
+  const emails = await db
+    .selectFrom("emailOutbox")
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        sameAddress("toAddress", email),
+        sameAddress("replyTo", email),
+        ...(quoting ? [eb(sql`lower(text_body)`, "like", containing(email))] : []),
+        ...(enquiryIds.length ? [eb("enquiryId", "in", enquiryIds)] : []),
+        ...(meetingIds.length ? [eb("meetingId", "in", meetingIds)] : []),
+      ]),
+    )
+    .orderBy("id")
+    .execute();
+  return { enquiries, meetings, emails };
+}
+
+/** Everything held about one address, for the person who asks (GDPR art. 15 and 20). */
+export async function exportPersonalData(db: Kysely<Database>, email: string, at: Date): Promise<PersonalDataExport> {
+  const { enquiries, meetings, emails } = await findRows(db, email, { quoting: false });
+  const newsletter = await db
+    .selectFrom("newsletterSubscribers")
+    .selectAll()
+    .where(sameAddress("email", email))
+    .execute();
+  const loginAttempts = await db
+    .selectFrom("loginAttempts")
+    .select(["key", "attemptedAt"])
+    .where(sql`lower(key)`, "like", containing(email))
+    .orderBy("attemptedAt")
+    .execute();
+  const admin = await db
+    .selectFrom("users")
+    .select(["username", "createdAt"])
+    .where(sameAddress("username", email))
+    .executeTakeFirst();
+  const iso = (value: Date | string | null) => (value === null ? null : toIso(value));
+  return {
+    email,
+    exportedAt: at.toISOString(),
+    enquiries: enquiries.map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      company: r.company,
+      service: r.service,
+      message: r.message,
+      language: r.language,
+      createdAt: toIso(r.createdAt),
+      isProcessed: r.isProcessed,
+      processedAt: iso(r.processedAt),
+    })),
+    meetings: meetings.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      date: r.date,
+      time: r.time,
+      language: r.language,
+      createdAt: toIso(r.createdAt),
+      isConfirmed: r.isConfirmed,
+      cancelledAt: iso(r.cancelledAt),
+    })),
+    newsletter: newsletter.map((r) => ({
+      email: r.email,
+      language: r.language,
+      signedUpAt: toIso(r.consentedAt),
+      signedUpOnPage: r.consentPage,
+      confirmedAt: iso(r.confirmedAt),
+      unsubscribedAt: iso(r.unsubscribedAt),
+      isActive: r.isActive,
+    })),
+    emails: emails.map((r) => ({
+      kind: r.kind,
+      to: r.toAddress,
+      replyTo: r.replyTo,
+      subject: r.subject,
+      text: r.textBody,
+      status: r.status,
+      createdAt: toIso(r.createdAt),
+      sentAt: iso(r.sentAt),
+    })),
+    loginAttempts: loginAttempts.map((r) => ({ key: r.key, attemptedAt: toIso(r.attemptedAt) })),
+    adminAccount: admin ? { username: admin.username, createdAt: toIso(admin.createdAt) } : null,
+  };
+}
+
+export interface ErasureCounts {
+  enquiries: number;
+  meetings: number;
+  newsletter: number;
+  emails: number;
+  loginAttempts: number;
+}
+
+/**
+ * Erases one address (GDPR art. 17), in one transaction: its enquiries and meetings anonymised, its
+ * newsletter subscription, emails and login attempts deleted. An admin account named by the address
+ * is not touched (remove it with the admin tooling); the export shows it.
+ */
+export async function erasePersonalData(db: Kysely<Database>, email: string): Promise<ErasureCounts> {
+  return db.transaction().execute(async (trx) => {
+    const { enquiries, meetings, emails } = await findRows(trx, email, { quoting: true });
+    const anonymised = await anonymise(trx, {
+      enquiries: enquiries.map((r) => r.id),
+      meetings: meetings.map((r) => r.id),
+    });
+    // The rest: emails to or from the address, or quoting it, that belong to no record of theirs.
+    const rest = emails.map((r) => r.id);
+    const otherEmails = rest.length
+      ? Number((await trx.deleteFrom("emailOutbox").where("id", "in", rest).executeTakeFirst()).numDeletedRows)
+      : 0;
+    // Someone else's enquiry may quote the address in its text: the address goes, the rest stays.
+    const pattern = email.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`);
+    for (const column of ["message", "company"] as const) {
+      await trx
+        .updateTable("enquiries")
+        .set({ [column]: sql<string>`regexp_replace(${sql.ref(column)}, ${pattern}, ${ADDRESS_REMOVED}, 'gi')` })
+        .where(sql`lower(${sql.ref(column)})`, "like", containing(email))
+        .execute();
+    }
+    const newsletter = await trx
+      .deleteFrom("newsletterSubscribers")
+      .where(sameAddress("email", email))
+      .executeTakeFirst();
+    const attempts = await trx
+      .deleteFrom("loginAttempts")
+      .where(sql`lower(key)`, "like", containing(email))
+      .executeTakeFirst();
+    return {
+      enquiries: anonymised.enquiries,
+      meetings: anonymised.meetings,
+      newsletter: Number(newsletter.numDeletedRows),
+      emails: anonymised.emails + otherEmails,
+      loginAttempts: Number(attempts.numDeletedRows),
+    };
+  });
+}

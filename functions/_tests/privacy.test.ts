@@ -1,0 +1,270 @@
+/**
+ * The admin's privacy tools and the delete of a spam enquiry, through the real handlers on a real
+ * database: DELETE /api/admin/submissions/{id}, POST /api/admin/privacy/export and /erase.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import contact from "../contact.ts";
+import meetings from "../meetings.ts";
+import login from "../login.ts";
+import newsletter from "../newsletter.ts";
+import enquiries from "../admin-submissions.ts";
+import adminMeetings from "../admin-meetings.ts";
+import privacy from "../admin-privacy.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
+import { DUMMY_HASH } from "../../db/admins.ts";
+import { createUser } from "../../db/users.repository.ts";
+import type { PersonalDataExport } from "../../src/shared/api.ts";
+
+let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await setupApiDatabase();
+  const admin = await createUser(t.db, "privacy-admin", DUMMY_HASH);
+  cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
+}, 60_000);
+afterAll(async () => {
+  await t?.destroy();
+});
+beforeEach(() => {
+  // Monday 2026-11-23, 10:10 in Amsterdam.
+  process.env.BOOKING_NOW = "2026-11-23T09:10:00Z";
+  // No SMTP server: the emails stay in the outbox (the file outbox is used only when delivered).
+  process.env.SMTP_URL = "smtp://127.0.0.1:9";
+});
+
+const enquiry = (email: string, message = "We want to open an office in Amsterdam.") =>
+  call(contact, "/api/contact", {
+    body: { firstName: "Zara", lastName: "Karimi", email, company: "Zarco", service: "startup-visa", message },
+  });
+const admin = (path: string, method: string, body?: unknown) =>
+  call(path.includes("/privacy/") ? privacy : enquiries, path, {
+    method,
+    body,
+    cookie,
+    headers: { origin: ORIGIN },
+  });
+
+describe("DELETE /api/admin/submissions/{id}", () => {
+  test("deletes a spam enquiry and its emails still waiting in the outbox (204)", async () => {
+    const { json } = await enquiry("spam@example.com", "Buy cheap followers at spam.example now!");
+    const keep = await enquiry("real@example.com");
+    const pending = () =>
+      t.db.selectFrom("emailOutbox").select("enquiryId").where("enquiryId", "in", [json.id, keep.json.id]).execute();
+    expect((await pending()).filter((r) => r.enquiryId === json.id)).toHaveLength(2);
+
+    const res = await admin(`/api/admin/submissions/${json.id}`, "DELETE");
+
+    expect(res.status).toBe(204);
+    expect(res.text).toBe("");
+    expect(await t.db.selectFrom("enquiries").select("id").where("id", "=", json.id).execute()).toEqual([]);
+    expect((await pending()).map((r) => r.enquiryId)).toEqual([keep.json.id, keep.json.id]);
+    expect((await admin(`/api/admin/submissions/${json.id}`, "DELETE")).status).toBe(404);
+  });
+
+  test("needs a session and the site's origin; unknown ids are 404; Allow stays right", async () => {
+    const { json } = await enquiry("other@example.com");
+    const path = `/api/admin/submissions/${json.id}`;
+    expect((await call(enquiries, path, { method: "DELETE", headers: { origin: ORIGIN } })).status).toBe(401);
+    expect(
+      (await call(enquiries, path, { method: "DELETE", cookie, headers: { origin: "https://evil.example" } })).status,
+    ).toBe(403);
+    for (const id of ["999999", "0", "abc", "99999999999"])
+      expect((await admin(`/api/admin/submissions/${id}`, "DELETE")).status, id).toBe(404);
+    const onList = await admin("/api/admin/submissions", "DELETE");
+    expect(onList.status).toBe(405);
+    expect(onList.headers.get("allow")).toBe("GET");
+    const getOne = await admin(path, "GET");
+    expect(getOne.status).toBe(405);
+    expect(getOne.headers.get("allow")).toBe("PATCH, DELETE");
+    // Meetings cannot be deleted this way.
+    const meeting = await call(adminMeetings, "/api/admin/meetings/1", {
+      method: "DELETE",
+      cookie,
+      headers: { origin: ORIGIN },
+    });
+    expect(meeting.status).toBe(405);
+    expect(meeting.headers.get("allow")).not.toContain("DELETE");
+    expect(await t.db.selectFrom("enquiries").select("id").where("id", "=", json.id).execute()).toHaveLength(1);
+  });
+});
+
+/** Every text column of every table of ours, and how many of its values contain `needle`. */
+async function traces(needle: string): Promise<string[]> {
+  const { rows: columns } = await sql<{ tab: string; col: string }>`
+    SELECT table_name AS tab, column_name AS col FROM information_schema.columns
+    WHERE table_schema = 'public' AND data_type IN ('text', 'character varying')
+      AND table_name NOT LIKE 'kysely_%'`.execute(t.db);
+  expect(columns.length).toBeGreaterThan(20);
+  const found: string[] = [];
+  for (const { tab, col } of columns) {
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM ${sql.table(tab)} WHERE ${sql.ref(col)} ILIKE ${`%${needle}%`}`.execute(t.db);
+    if (Number(rows[0].n) > 0) found.push(`${tab}.${col}: ${rows[0].n}`);
+  }
+  return found;
+}
+
+describe("export and erase one address", () => {
+  const PERSON = "Mahsa.Tehrani+work@example.com";
+  // A word only this person's data holds: their name, typed into every form.
+  const NAME = "Mahsavandi";
+
+  async function leaveTraces() {
+    await call(contact, "/api/contact", {
+      body: {
+        firstName: NAME,
+        lastName: "Tehrani",
+        email: PERSON,
+        company: `${NAME} Trading`,
+        service: "business-launchpad",
+        message: `Hello, this is ${NAME}; reach me at ${PERSON.toLowerCase()}.`,
+      },
+    });
+    await call(meetings, "/api/meetings/schedule", {
+      body: {
+        name: `${NAME} Tehrani`,
+        email: PERSON.toUpperCase(),
+        phone: "+98 21 5555 1234",
+        date: "2026-11-27",
+        time: "10:00",
+      },
+    });
+    await call(newsletter, "/api/newsletter", { body: { email: PERSON, language: "fa", page: "/fa/" } });
+    await call(login, "/api/login", { body: { username: PERSON, password: "guessing" }, headers: { origin: ORIGIN } });
+    // Someone else's data, which must stay; one of them quotes the address in their message.
+    await enquiry("someone.else@example.com");
+    await enquiry("quoter@example.com", `Please also write to my colleague ${PERSON}, she knows the details.`);
+  }
+
+  test("export answers everything held about the address, as a JSON download", async () => {
+    await leaveTraces();
+    const res = await admin("/api/admin/privacy/export", "POST", { email: PERSON.toLowerCase() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="personal-data-2026-11-23\.json"$/);
+    const data = res.json as PersonalDataExport;
+    expect(data.enquiries).toHaveLength(1);
+    expect(data.enquiries[0]).toMatchObject({ firstName: NAME, email: PERSON, company: `${NAME} Trading` });
+    expect(data.meetings).toHaveLength(1);
+    expect(data.meetings[0]).toMatchObject({ phone: "+98 21 5555 1234", date: "2026-11-27", time: "10:00" });
+    expect(data.newsletter).toEqual([
+      expect.objectContaining({
+        email: PERSON,
+        language: "fa",
+        signedUpOnPage: "/fa/",
+        confirmedAt: null,
+        isActive: false,
+      }),
+    ]);
+    // The company's notification and the acknowledgement of each record, and the newsletter confirmation.
+    expect(data.emails.map((e) => e.kind).sort()).toEqual([
+      "enquiry.company",
+      "enquiry.visitor",
+      "meeting.company",
+      "meeting.requested",
+      "newsletter.confirm",
+    ]);
+    expect(data.loginAttempts.map((a) => a.key)).toContain(`user:${PERSON.toLowerCase()}`);
+    expect(data.adminAccount).toBeNull();
+    // Nothing of anyone else, not even an email that quotes the address.
+    expect(JSON.stringify(data)).not.toContain("someone.else@example.com");
+    expect(JSON.stringify(data)).not.toContain("quoter@example.com");
+  });
+
+  test("erase leaves no trace of the address (or the person's name) in any table; the rows stay, anonymised", async () => {
+    const before = {
+      enquiries: Number(
+        (
+          await t.db
+            .selectFrom("enquiries")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      meetings: Number(
+        (
+          await t.db
+            .selectFrom("meetings")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    };
+    expect(await traces("mahsa.tehrani")).not.toEqual([]);
+
+    const res = await admin("/api/admin/privacy/erase", "POST", { email: "MAHSA.TEHRANI+WORK@example.com" });
+
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      success: true,
+      // 5 emails of the person's own, and the company's notification of the enquiry that quoted the address.
+      erased: { enquiries: 1, meetings: 1, newsletter: 1, emails: 6, loginAttempts: 1 },
+    });
+    expect(await traces("mahsa.tehrani")).toEqual([]);
+    expect(await traces(NAME)).toEqual([]);
+    expect(await traces("5555 1234")).toEqual([]);
+    // Counts add up; the meeting's slot, service and dates stay; someone else's data is untouched.
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom("enquiries")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(before.enquiries);
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom("meetings")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(before.meetings);
+    expect(
+      await t.db.selectFrom("meetings").select(["date", "time", "name"]).where("date", "=", "2026-11-27").execute(),
+    ).toEqual([{ date: "2026-11-27", time: "10:00", name: "Anonymised" }]);
+    expect(await traces("someone.else@example.com")).not.toEqual([]);
+    const [quoting] = await t.db
+      .selectFrom("enquiries")
+      .select("message")
+      .where("email", "=", "quoter@example.com")
+      .execute();
+    expect(quoting.message).toBe("Please also write to my colleague [address removed], she knows the details.");
+    // Nothing is left to export.
+    const after = (await admin("/api/admin/privacy/export", "POST", { email: PERSON })).json as PersonalDataExport;
+    expect([after.enquiries, after.meetings, after.newsletter, after.emails, after.loginAttempts]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
+  });
+
+  test("both need a session, the site's origin and a valid address", async () => {
+    for (const path of ["/api/admin/privacy/export", "/api/admin/privacy/erase"]) {
+      expect(
+        (await call(privacy, path, { body: { email: "a@example.com" }, headers: { origin: ORIGIN } })).status,
+      ).toBe(401);
+      expect(
+        (
+          await call(privacy, path, {
+            body: { email: "a@example.com" },
+            cookie,
+            headers: { origin: "https://evil.example" },
+          })
+        ).status,
+      ).toBe(403);
+      const bad = await admin(path, "POST", { email: "not an address" });
+      expect(bad.status).toBe(400);
+      expect(bad.json.message).toBe("Please enter a valid email address");
+      expect((await call(privacy, path, { cookie })).status).toBe(405);
+    }
+  });
+});
