@@ -7,10 +7,12 @@ import type { Config } from "@netlify/functions";
 import { getMeeting, listMeetings, setConfirmed } from "../db/meetings.repository.ts";
 import { meetingPatchSchema } from "../src/shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
+import { parseMeetingFilters } from "../src/shared/admin-lists.ts";
 import { afterCommitDelivery, enqueueMeetingStatusEmail } from "./_lib/mail/outbox.ts";
 
 export default adminResource({
-  list: listMeetings,
+  list: (db, page, filters) => listMeetings(db, page, filters),
+  parseFilters: parseMeetingFilters,
   patchSchema: meetingPatchSchema,
   update: async (db, id, patch) => {
     const emails = await db.transaction().execute(async (trx) => {

@@ -204,6 +204,8 @@ describe("admin lists and status changes", () => {
       "language",
       "lastName",
       "message",
+      "note",
+      "processedAt",
       "service",
     ]);
     const patched = await call(enquiries, `/api/admin/submissions/${first.id}`, {
@@ -239,6 +241,7 @@ describe("admin lists and status changes", () => {
       createdAt: expect.any(String),
       isConfirmed: false,
       emailStatus: null,
+      note: null,
     });
     const on = await call(adminMeetings, `/api/admin/meetings/${m.id}`, {
       method: "PATCH",

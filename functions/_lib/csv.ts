@@ -1,0 +1,22 @@
+/**
+ * CSV as spreadsheets open it: RFC 4180 (fields with a comma, a quote or a line break quoted,
+ * quotes doubled, lines ending CRLF), UTF-8 with a byte-order mark so Excel reads Persian right,
+ * and no formulas: a cell that starts with =, +, -, @, a tab or a carriage return gets a leading
+ * apostrophe, so a spreadsheet shows the text instead of running it (OWASP's CSV injection advice).
+ */
+
+/** The byte-order mark that starts the file. */
+export const BOM = "\uFEFF";
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: inert, and quoted when it must be. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One line, CRLF included. */
+export const csvLine = (cells: readonly (string | number | null | undefined)[]): string =>
+  `${cells.map(csvCell).join(",")}\r\n`;
