@@ -103,22 +103,30 @@ export async function createEnquiry(db: Kysely<Database>, input: NewEnquiryInput
   return toEnquiry(row);
 }
 
+/** The query of one page of the enquiries list (limit + 1 rows, to know whether another page follows). */
+export function enquiryPageQuery(
+  db: Kysely<Database>,
+  { limit = DEFAULT_PAGE_SIZE, cursor }: PageRequest = {},
+  filters: EnquiryFilters = {},
+) {
+  const order = ENQUIRY_ORDERS[filters.sort ?? "newest"];
+  return filtered(db.selectFrom("enquiries").select(ADMIN_COLUMNS), filters)
+    .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
+    .orderBy(orderBy(order))
+    .limit(limit + 1);
+}
+
 /**
  * The enquiries that match `filters`, a page at a time, newest first unless sorted otherwise, with
  * the state of their emails and their notes.
  */
 export async function listEnquiries(
   db: Kysely<Database>,
-  { limit = DEFAULT_PAGE_SIZE, cursor }: PageRequest = {},
+  page: PageRequest = {},
   filters: EnquiryFilters = {},
 ): Promise<Page<AdminEnquiry>> {
-  const order = ENQUIRY_ORDERS[filters.sort ?? "newest"];
-  const rows = await filtered(db.selectFrom("enquiries").select(ADMIN_COLUMNS), filters)
-    .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
-    .orderBy(orderBy(order))
-    .limit(limit + 1)
-    .execute();
-  return toPage(rows, limit, order, toAdminEnquiry);
+  const rows = await enquiryPageQuery(db, page, filters).execute();
+  return toPage(rows, page.limit ?? DEFAULT_PAGE_SIZE, ENQUIRY_ORDERS[filters.sort ?? "newest"], toAdminEnquiry);
 }
 
 /** Marks an enquiry processed or pending; undefined when there is no such enquiry. */

@@ -22,6 +22,7 @@ import {
 } from "../src/shared/admin-lists.ts";
 import type { AdminEnquiry, AdminMeeting, AdminNote } from "../src/shared/api.ts";
 import { englishLanguageName } from "../src/shared/languages.ts";
+import { officeNow } from "../src/shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
 import { serviceDisplayName } from "../src/shared/services.ts";
 import { now } from "../src/config/server.ts";
@@ -34,22 +35,26 @@ import { enquiryReference, meetingReference } from "./_lib/mail/templates.ts";
 /** Rows fetched per database round trip while streaming. */
 const BATCH = 500;
 
-// One formatter for the whole file: building an Intl formatter per cell would cost more than the query.
-const officeClock = new Intl.DateTimeFormat("en-CA", {
-  timeZone: OFFICE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+// Office time of many instants, quickly: the zone's offset only changes on a whole hour (DST), so it
+// is looked up once per hour of the instants met (Intl) and the rest is arithmetic.
+const offsets = new Map<number, number>();
+function officeOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / 3_600_000);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const wall = officeNow(new Date(hour * 3_600_000), OFFICE_TIME_ZONE);
+    offset = Date.parse(`${wall.date}T${wall.time}:00Z`) - hour * 3_600_000;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
 
 /** An ISO instant as office wall-clock time, `yyyy-MM-dd HH:mm`, which spreadsheets read as a date. */
 function officeTime(iso: string | null): string {
   if (!iso) return "";
-  const p = Object.fromEntries(officeClock.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  const ms = Date.parse(iso);
+  return new Date(ms + officeOffsetMs(ms)).toISOString().slice(0, 16).replace("T", " ");
 }
 
 const noteCells = (note: AdminNote | null) => [note?.text ?? "", note?.by ?? "", officeTime(note?.at ?? null)];
