@@ -48,7 +48,11 @@ test("an admin pages, searches, filters, notes and exports a long list", async (
   for (let batch = 0; batch < 56; batch += 8) {
     await Promise.all(
       Array.from({ length: 8 }, (_, j) =>
-        seed(request, { firstName: "Page", lastName: `${Tag} ${String.fromCharCode(97 + ((batch + j) % 26))}`, company: tag }),
+        seed(request, {
+          firstName: "Page",
+          lastName: `${Tag} ${String.fromCharCode(97 + ((batch + j) % 26))}`,
+          company: tag,
+        }),
       ),
     );
   }
