@@ -153,9 +153,15 @@ if (failures.length) {
 }
 console.log("\nEvery target met.");
 
-/** Starts scripts/start.mjs as its own process and resolves when it prints its address. */
+/**
+ * Starts the site as `npm start` does (the same Node flags, read from package.json) as its own
+ * process and resolves when it prints its address.
+ */
 function startSite(env) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+  const start = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
+  const flags = /^node((?:\s+--\S+)*)\s+scripts\/start\.mjs$/.exec(start)?.[1].trim().split(/\s+/).filter(Boolean);
+  if (!flags) throw new Error(`package.json's start script is not "node [--flags] scripts/start.mjs": ${start}`);
+  const child = spawn(process.execPath, [...flags, path.join(root, "scripts/start.mjs")], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

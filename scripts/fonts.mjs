@@ -253,7 +253,7 @@ function fallbacks(family, web, metrics, xWidthAvg, sample, candidates, range) {
 
 const report = [];
 const webFace = (family, file, text) =>
-  `@font-face {\n  font-family: "${family}";\n  src: url("../assets/fonts/${file}") format("woff2");\n  font-weight: 400 800;\n  font-style: normal;\n  font-display: swap;\n  unicode-range: ${unicodeRange(text)};\n}`;
+  `@font-face {\n  font-family: "${family}";\n  src: url("../assets/fonts/${file}") format("woff2");\n  font-weight: 400 800;\n  font-style: normal;\n  font-display: optional;\n  unicode-range: ${unicodeRange(text)};\n}`;
 const interFallbacks = fallbacks("Inter", "Inter", inter.metrics, inter.metrics.xWidthAvg, "latin", LATIN_FALLBACKS);
 const persianFallbacks = fallbacks(
   "Vazirmatn",

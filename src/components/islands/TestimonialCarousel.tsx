@@ -11,6 +11,8 @@ import { A11y, Autoplay } from "swiper/modules";
 import type { Swiper as SwiperInstance } from "swiper";
 import "swiper/css";
 import { CAROUSEL } from "../../data/carousel";
+import { localizeDigits } from "../../shared/format";
+import type { Language } from "../../shared/languages";
 
 export interface TestimonialCard {
   id: string;
@@ -30,6 +32,7 @@ export interface TestimonialCard {
 
 export interface TestimonialCarouselProps {
   items: TestimonialCard[];
+  lang: Language;
   rtl: boolean;
   labels: {
     carousel: string;
@@ -71,7 +74,7 @@ const reducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
  * The testimonial carousel (spec section 2): groups of 3/2/1 by width, 6 s autoplay that wraps,
  * one dot per group, arrows on wide screens, a 50 px swipe (mirrored in Persian), 500 ms lock.
  */
-export default function TestimonialCarousel({ items, rtl, labels }: TestimonialCarouselProps) {
+export default function TestimonialCarousel({ items, lang, rtl, labels }: TestimonialCarouselProps) {
   const swiperRef = useRef<SwiperInstance | null>(null);
   const lockedUntil = useRef(0);
   const startX = useRef<number | null>(null);
@@ -256,7 +259,7 @@ export default function TestimonialCarousel({ items, rtl, labels }: TestimonialC
               <button
                 type="button"
                 onClick={() => go(i)}
-                aria-label={labels.group.replace("{{number}}", String(i + 1))}
+                aria-label={labels.group.replace("{{number}}", localizeDigits(lang, String(i + 1)))}
                 aria-current={i === groups.active ? "true" : undefined}
                 className="group flex size-8 items-center justify-center rounded-full"
               >

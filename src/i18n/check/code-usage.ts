@@ -1,6 +1,6 @@
 /**
  * Which translation keys the code asks for, read from the source text (no build needed): every
- * `tr("key", { vars })` and `listOf(tr, "group")`. A key built from a template literal
+ * `tr("key", { vars })` (or `plain(…)`, the same without soft hyphens) and `listOf(tr, "group")`. A key built from a template literal
  * (`tr(\`services.${s.key}.title\`)`) becomes a pattern that matches any text in place of `${…}`.
  */
 
@@ -131,7 +131,7 @@ const lineAt = (text: string, offset: number) => {
 /** Every translation key a source file asks for. */
 export function findKeyUses(file: string, text: string): KeyUse[] {
   const uses: KeyUse[] = [];
-  const call = /\b(tr|listOf(?:<[^>()]*>)?)\(\s*/g;
+  const call = /\b(tr|plain|listOf(?:<[^>()]*>)?)\(\s*/g;
   for (let m = call.exec(text); m; m = call.exec(text)) {
     let at = m.index + m[0].length;
     const isList = m[1].startsWith("listOf");
