@@ -148,7 +148,8 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>({
         />
         <button type="submit" className="btn btn-primary min-h-11 shrink-0 px-4">
           <Icon path={SEARCH_ICON} />
-          Search
+          {/* On a phone the icon alone, so the field keeps its width; the name stays "Search". */}
+          <span className="max-sm:sr-only">Search</span>
         </button>
       </form>
       <p id={hintId} className="mt-1.5 text-xs text-muted">
