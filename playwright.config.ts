@@ -42,7 +42,15 @@ export default defineConfig({
     ? undefined
     : {
         command: "node scripts/start.mjs",
-        env: { PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "e2e-admin-password" },
+        // Many bookings and enquiries from one address: the abuse limits are off (the bot traps stay on;
+        // the limits have their own tests in functions/_tests/abuse.test.ts).
+        env: {
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          ADMIN_USERNAME: "admin",
+          ADMIN_PASSWORD: "e2e-admin-password",
+          RATE_LIMIT: "off",
+        },
         url: `${baseURL}/en/`,
         timeout: 180_000,
         reuseExistingServer: false,

@@ -1,20 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./types.ts";
 
-// Failed sign-ins, one row per failure and key (`user:<name>`, `ip:<address>`), for throttling.
-
-/** The highest number of failures any of `keys` has had since `since`. */
-export async function recentFailures(db: Kysely<Database>, keys: string[], since: Date): Promise<number> {
-  if (keys.length === 0) return 0;
-  const rows = await db
-    .selectFrom("loginAttempts")
-    .select((eb) => ["key", eb.fn.countAll().as("failures")])
-    .where("key", "in", keys)
-    .where("attemptedAt", ">=", since)
-    .groupBy("key")
-    .execute();
-  return Math.max(0, ...rows.map((r) => Number(r.failures)));
-}
+// Failed sign-ins, one row per failure and key (`user:<name>`, `ip:<address>`): the audit trail of
+// attacks on the login (the throttle itself counts in rate_counters: functions/_lib/throttle.ts).
 
 /** Records one failure for each key. */
 export async function recordFailure(db: Kysely<Database>, keys: string[]): Promise<void> {
@@ -23,12 +11,6 @@ export async function recordFailure(db: Kysely<Database>, keys: string[]): Promi
     .insertInto("loginAttempts")
     .values(keys.map((key) => ({ key })))
     .execute();
-}
-
-/** Forgets the failures of these keys (after a successful sign-in). */
-export async function clearFailures(db: Kysely<Database>, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await db.deleteFrom("loginAttempts").where("key", "in", keys).execute();
 }
 
 /** Deletes failures older than `before`; returns how many. */

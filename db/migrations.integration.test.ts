@@ -6,7 +6,15 @@ import { useTestDatabase } from "./testing.ts";
 
 const database = useTestDatabase();
 
-const APP_TABLES = ["email_outbox", "enquiries", "login_attempts", "meetings", "newsletter_subscribers", "users"];
+const APP_TABLES = [
+  "email_outbox",
+  "enquiries",
+  "login_attempts",
+  "meetings",
+  "newsletter_subscribers",
+  "rate_counters",
+  "users",
+];
 
 async function tables(): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`

@@ -73,6 +73,16 @@ export interface LoginAttemptsTable {
   attemptedAt: CreatedAt;
 }
 
+/** One counter of an abuse limit in one fixed window (db/rate-limits.repository.ts). */
+export interface RateCountersTable {
+  /** `<kind>:<HMAC of the subject>`, e.g. an enquiry's client address; never the subject in clear. */
+  key: string;
+  windowStart: Date;
+  hits: number;
+  /** When the window after this one has ended: from then on the row counts for nothing. */
+  expiresAt: Date;
+}
+
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "dead";
 
 /** One email to send; written in the same transaction as the record it is about (db/outbox.repository.ts). */
@@ -107,6 +117,7 @@ export interface Database {
   meetings: MeetingsTable & AdminColumns;
   loginAttempts: LoginAttemptsTable;
   emailOutbox: EmailOutboxTable;
+  rateCounters: RateCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import { formData } from "./helpers";
 
 /**
  * An admin works through a long list (issue 11): the figures above the tabs, pages that load as

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import type { CalendarAnswer } from "../src/shared/api";
+import { formData } from "./helpers";
 
 // The dashboard asks for the lists a page at a time (`?limit=…`): match the path with any query.
 const SUBMISSIONS_LIST = /\/api\/admin\/submissions(\?.*)?$/;
@@ -37,12 +38,12 @@ async function seedEnquiry(
   fields: { firstName: string; lastName: string; company?: string; service?: string; message?: string },
 ) {
   const response = await request.post("/api/contact", {
-    data: {
+    data: await formData(request, {
       email: `${fields.firstName.toLowerCase()}@example.com`,
       service: "startup-visa",
       message: "Hello, I would like to know more.",
       ...fields,
-    },
+    }),
   });
   expect(response.status(), await response.text()).toBe(201);
 }
@@ -65,13 +66,13 @@ async function seedMeeting(request: APIRequestContext, name: string): Promise<{ 
     if (!slots.length) continue;
     const time = slots[Math.floor(Math.random() * slots.length)];
     const response = await request.post("/api/meetings/schedule", {
-      data: {
+      data: await formData(request, {
         name,
         email: `${name.replace(/\W/g, "").toLowerCase()}@example.com`,
         phone: "+31 6 1234 5678",
         date,
         time,
-      },
+      }),
     });
     if (response.status() === 409) continue;
     expect(response.status(), await response.text()).toBe(201);

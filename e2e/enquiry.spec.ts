@@ -297,7 +297,7 @@ test("the messaging-app button opens a chat with the English greeting in a new t
 });
 
 test.describe("without JavaScript", () => {
-  test("nl: the form posts to the server and lands on the Dutch thank-you page; a bad email lands on the error page", async ({
+  test("nl: the form posts to the server, is confirmed once on a Dutch page and lands on the thank-you page; a bad email lands on the error page", async ({
     browser,
     request,
     baseURL,
@@ -317,6 +317,12 @@ test.describe("without JavaScript", () => {
       service: "startup-visa",
       message: "Wij willen graag meer weten over het visum.",
     });
+    // A static page cannot carry the signed "form shown at" token: the server asks to confirm, with
+    // the fields kept and a fresh token, and a person confirms after reading it.
+    await expect(page.locator("h1")).toHaveText(nl.formGuard.confirmTitle);
+    await expect(page.locator("dl")).toContainText("Wij willen graag meer weten over het visum.");
+    await page.waitForTimeout(2100);
+    await page.getByRole("button", { name: nl.formGuard.confirmEnquiry }).click();
     await expect(page).toHaveURL(/\/nl\/enquiry\/sent\/$/);
     await expect(page.locator("h1")).toHaveText(nl.enquiry.sentTitle);
     await expect(page.locator("main")).toContainText(nl.enquiry.sentText);

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import type { AdminEnquiriesAnswer, CalendarAnswer } from "../src/shared/api";
+import type { AdminEnquiriesAnswer, CalendarAnswer, FormTokenAnswer } from "../src/shared/api";
 import { isoWeekday } from "../src/shared/dates";
 
 /** Marks the splash as already seen for this browser session, so it does not cover the page. */
@@ -108,4 +108,14 @@ export async function bookableDays(request: APIRequestContext, minDaysAhead = 2)
 /** The free slots of a day, as the API answers them now. */
 export async function freeSlots(request: APIRequestContext, date: string): Promise<string[]> {
   return ((await (await request.get(`/api/meetings/available-slots?date=${date}`)).json()) as { data: string[] }).data;
+}
+
+/**
+ * A public form's post body as its island sends it: the fields with a "form shown at" token from
+ * GET /api/form-token, once the server accepts it (about 2 s), and the empty honeypot.
+ */
+export async function formData<T extends object>(request: APIRequestContext, fields: T) {
+  const answer = (await (await request.get("/api/form-token")).json()) as FormTokenAnswer;
+  await new Promise((resolve) => setTimeout(resolve, answer.validInMs + 50));
+  return { ...fields, formToken: answer.token, website: "" };
 }

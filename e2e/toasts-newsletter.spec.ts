@@ -52,6 +52,17 @@ async function watchToastCount(page: Page) {
 }
 
 test.describe("toasts", () => {
+  // These tests answer the newsletter post themselves, some on a clock they drive: its form token
+  // is answered too, usable at once (the real one is tested in form-guard.spec.ts).
+  test.beforeEach(async ({ page }) => {
+    await page.route("**/api/form-token", (route) =>
+      route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({ success: true, token: "test", validInMs: 0, expiresInMs: 7_200_000 }),
+      }),
+    );
+  });
+
   test("F8 moves focus to the notifications region, even before any toast", async ({ page }) => {
     await page.goto("/en/");
     await expect(toasts(page)).toHaveCount(0);

@@ -3,11 +3,12 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { findUserByUsername } from "../db/users.repository.ts";
 import { DUMMY_HASH, verifyPassword } from "../db/admins.ts";
+import { recordFailure } from "../db/login-attempts.repository.ts";
 import type { ErrorAnswer, MessageAnswer } from "../src/shared/api.ts";
 import { loginSchema } from "../src/shared/schemas.ts";
 import { sessionCookie, signSession } from "./_lib/auth.ts";
 import { clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
-import { assertNotThrottled, noteFailure, noteSuccess, throttleKeys } from "./_lib/throttle.ts";
+import { loginSucceeded, takeLoginTry } from "./_lib/throttle.ts";
 
 const INVALID = "Invalid username or password";
 
@@ -16,16 +17,16 @@ export default route({
     requireSameOrigin(req);
     const { username, password } = validate(loginSchema, await readJson(req));
     const db = getDb();
-    const keys = throttleKeys(username, clientIp(req, context));
-    await assertNotThrottled(db, keys);
+    const ip = clientIp(req, context);
+    const ticket = await takeLoginTry(db, username, ip);
     const user = await findUserByUsername(db, username);
     // An unknown user costs one bcrypt comparison too, so timing does not reveal which names exist.
     const ok = await verifyPassword(password, user?.password ?? DUMMY_HASH);
     if (!user || !ok) {
-      await noteFailure(db, keys);
+      await recordFailure(db, [`user:${username.trim().toLowerCase()}`, `ip:${ip}`]); // the audit trail
       return json<ErrorAnswer>({ success: false, message: INVALID }, 401);
     }
-    await noteSuccess(db, keys);
+    await loginSucceeded(db, ticket);
     const token = await signSession(user);
     return json<MessageAnswer>({ success: true, message: "Login successful" }, 200, {
       "Set-Cookie": sessionCookie(token, req),

@@ -14,7 +14,9 @@ import { addDays, availableSlots, isBookable, officeNow } from "../src/shared/bo
 import { closedDatesBetween, workingWeekdays } from "../src/shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
 import { now, officeRules } from "../src/config/server.ts";
-import { HttpError, json, readJson, route, routes, validate } from "./_lib/http.ts";
+import { guardJson } from "./_lib/form-guard.ts";
+import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { assertRoomForBooking, bookingVerdict } from "./_lib/limits.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
 
@@ -46,18 +48,25 @@ export default routes({
   }),
   schedule: route({
     POST: async (req, context) => {
-      const input = validate(meetingSchema, await readJson(req));
-      if (!isBookable(input.date, input.time, now(), officeRules())) {
+      requireSameOrigin(req);
+      const body = await readJson(req);
+      const input = validate(meetingSchema, body);
+      const rules = officeRules();
+      if (!isBookable(input.date, input.time, now(), rules)) {
         throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {
           errors: { time: ["This time cannot be booked"] },
         });
       }
       const db = getDb();
+      await guardJson(db, body);
+      const { acknowledge } = await bookingVerdict(db, clientIp(req, context));
+      const today = officeNow(now(), rules.timeZone).date;
       const booked = await db
         .transaction()
         .execute(async (trx) => {
+          await assertRoomForBooking(trx, input.email, today);
           const meeting = await createMeeting(trx, { ...input, language: submissionLanguage(req, input.language) });
-          return { meeting, emails: await enqueueBookingEmails(trx, meeting) };
+          return { meeting, emails: await enqueueBookingEmails(trx, meeting, { acknowledge }) };
         })
         .catch((error: unknown) => {
           if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");

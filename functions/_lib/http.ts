@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "../../db/errors.ts";
 import type { ErrorAnswer } from "../../src/shared/api.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
 import { noteDeployContext } from "../../src/config/deploy-context.ts";
+import { GUARD_CODES } from "../../src/shared/form-guard.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
@@ -106,14 +107,19 @@ export function validate<T>(schema: ZodType<T>, data: unknown): T {
 }
 
 /**
- * Refuses a state-changing request from another site (403). SameSite=Strict cookies already stop
- * most of these; this is the second lock, based on what the browser says about the request.
+ * Refuses a state-changing request from another site (403, code crossSiteRefused), based on what
+ * the browser says about it (Sec-Fetch-Site, Origin). For the admin, SameSite=Strict cookies already
+ * stop most of these; for the public forms it is the only lock. A client that sends neither header
+ * (curl, a server) is not a browser on another site and may post.
  */
 export function requireSameOrigin(req: Request): void {
   const site = req.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") throw new HttpError(403, "Cross-site request refused");
   const origin = req.headers.get("origin");
-  if (origin && origin !== new URL(req.url).origin) throw new HttpError(403, "Cross-origin request refused");
+  if ((site && site !== "same-origin" && site !== "none") || (origin && origin !== new URL(req.url).origin)) {
+    throw new HttpError(403, "Cross-site request refused: only the site's own pages may send this", {
+      code: GUARD_CODES.crossSite,
+    });
+  }
 }
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
@@ -175,12 +181,11 @@ export function errorResponse(error: unknown, req: Request): Response {
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
-/** The visitor's address as the platform reports it. */
+/**
+ * The visitor's address as the platform reports it: Netlify's `context.ip`, or the header its edge
+ * (and our local server) sets after dropping the client's own. Never X-Forwarded-For, which any
+ * client can write.
+ */
 export function clientIp(req: Request, context?: Partial<Context>): string {
-  return (
-    context?.ip ||
-    req.headers.get("x-nf-client-connection-ip") ||
-    req.headers.get("x-forwarded-for")?.split(",")[0].trim() ||
-    "unknown"
-  );
+  return context?.ip || req.headers.get("x-nf-client-connection-ip") || "unknown";
 }

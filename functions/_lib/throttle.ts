@@ -1,26 +1,69 @@
-/** Login throttling: 5 failures for one username or one address within 15 minutes → 429. */
+/**
+ * Login throttling that cannot lock out the owner (limits in src/config/limits.ts):
+ *
+ * - each try takes a ticket first, in one statement for three counters: (username, address),
+ *   username, address. Forty parallel wrong passwords from one address get exactly five bcrypt
+ *   comparisons; the rest are 429 before any password is looked at;
+ * - the username's own counter is slower and larger; past it, only an address's first try in the
+ *   window is evaluated, so a botnet guessing one username gets one guess per address while the
+ *   owner, from an address that has not failed, still signs in;
+ * - a successful sign-in forgets its (username, address) tries and takes its own try back from the
+ *   username's and the address's counters, so those count failures (and tries under way).
+ * Unknown usernames are counted the same way (they cost a bcrypt comparison too).
+ */
 import type { Kysely } from "kysely";
+import { clearCounters, hitCounters, refundCounters } from "../../db/rate-limits.repository.ts";
 import type { Database } from "../../db/types.ts";
-import { clearFailures, recentFailures, recordFailure } from "../../db/login-attempts.repository.ts";
+import { LIMITS } from "../../src/config/limits.ts";
+import { rateLimitsOn } from "../../src/config/server.ts";
 import { HttpError } from "./http.ts";
+import { addressKey, counterKey } from "./limits.ts";
 
-export const MAX_FAILURES = 5;
-export const WINDOW_MS = 15 * 60 * 1000;
-
-export const throttleKeys = (username: string, ip: string) => [`user:${username.trim().toLowerCase()}`, `ip:${ip}`];
-
-/** Throws 429 when either key has used up its attempts in the window. */
-export async function assertNotThrottled(db: Kysely<Database>, keys: string[]): Promise<void> {
-  const failures = await recentFailures(db, keys, new Date(Date.now() - WINDOW_MS));
-  if (failures >= MAX_FAILURES) {
-    throw new HttpError(
-      429,
-      "Too many failed login attempts. Please wait 15 minutes and try again.",
-      {},
-      { "Retry-After": String(WINDOW_MS / 1000) },
-    );
-  }
+export interface LoginTicket {
+  /** The counter a successful sign-in clears. */
+  pairKey: string;
+  /** The counters a successful sign-in takes its try back from. */
+  shared: { key: string; windowSeconds: number }[];
 }
 
-export const noteFailure = (db: Kysely<Database>, keys: string[]) => recordFailure(db, keys);
-export const noteSuccess = (db: Kysely<Database>, keys: string[]) => clearFailures(db, [keys[0]]);
+/** Takes a try for (username, ip), or throws 429 with Retry-After when none is left. */
+export async function takeLoginTry(db: Kysely<Database>, username: string, ip: string): Promise<LoginTicket> {
+  const user = username.trim().toLowerCase();
+  const address = addressKey(ip);
+  const { perPair, perUsername, perAddress } = LIMITS.login;
+  const keys = {
+    pair: counterKey("login-pair", `${user}\n${address}`),
+    user: counterKey("login-username", user),
+    address: counterKey("login-address", address),
+  };
+  const shared = [
+    { key: keys.user, windowSeconds: perUsername.windowSeconds },
+    { key: keys.address, windowSeconds: perAddress.windowSeconds },
+  ];
+  if (!rateLimitsOn()) return { pairKey: keys.pair, shared: [] };
+  const states = await hitCounters(db, [{ key: keys.pair, windowSeconds: perPair.windowSeconds }, ...shared]);
+  const pair = states.get(keys.pair)!;
+  const userState = states.get(keys.user)!;
+  const addressState = states.get(keys.address)!;
+  const firstFromHere = pair.estimate <= 1;
+  const over =
+    (pair.estimate > perPair.limit && pair) ||
+    (addressState.estimate > perAddress.limit && addressState) ||
+    (userState.estimate > perUsername.limit && !firstFromHere && userState);
+  if (over) {
+    const minutes = Math.ceil(over.resetSeconds / 60);
+    throw new HttpError(
+      429,
+      `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+      {},
+      { "Retry-After": String(over.resetSeconds) },
+    );
+  }
+  return { pairKey: keys.pair, shared };
+}
+
+/** After a successful sign-in: the address's earlier tries for this username are forgotten. */
+export async function loginSucceeded(db: Kysely<Database>, ticket: LoginTicket): Promise<void> {
+  await clearCounters(db, [ticket.pairKey]);
+  await refundCounters(db, ticket.shared);
+}

@@ -77,17 +77,10 @@ describe("POST /api/login", () => {
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual({ username: ["Username is required"], password: ["Password is required"] });
   });
-  test("after 5 failures for one username, even the right password waits (429)", async () => {
+  test("after 5 failures for one username from other addresses, the right password still signs in", async () => {
     await ensureAdmin(t.db, "throttled", PASSWORD);
     for (let i = 0; i < 5; i++) expect((await signIn("throttled", "nope", `192.0.2.${i}`)).res.status).toBe(401);
-    const blocked = await signIn("throttled", PASSWORD, "192.0.2.99");
-    expect(blocked.res.status).toBe(429);
-    expect(blocked.res.headers.get("retry-after")).toBe("900");
-  }, 30_000); // six bcrypt comparisons at cost 12: seconds on a busy machine
-  test("after 5 failures from one address, other usernames from it wait too", async () => {
-    for (let i = 0; i < 5; i++) await signIn(`guess${i}`, "nope", "192.0.2.200");
-    expect((await signIn("admin", PASSWORD, "192.0.2.200")).res.status).toBe(429);
-    expect((await signIn("admin", PASSWORD, "192.0.2.201")).res.status).toBe(200);
+    expect((await signIn("throttled", PASSWORD, "192.0.2.99")).res.status).toBe(200);
   }, 30_000); // six bcrypt comparisons at cost 12: seconds on a busy machine
   test("a login from another site is refused", async () => {
     const res = await call(login, "/api/login", {

@@ -8,6 +8,8 @@ import path from "node:path";
 import type { Context } from "@netlify/functions";
 import { createTestDatabase } from "../../db/testing.ts";
 import { closeDb } from "../../db/client.ts";
+import { HONEYPOT_FIELD, TOKEN_FIELD } from "../../src/shared/form-guard.ts";
+import { issueFormToken } from "../_lib/form-guard.ts";
 
 export const ORIGIN = "http://localhost:8888";
 
@@ -23,6 +25,11 @@ export interface CallOptions {
   params?: Record<string, string>;
   ip?: string;
   country?: string;
+  /**
+   * An object body posted to a public form gets what every real page sends with it: a "form shown at" token from a few
+   * seconds ago and the empty honeypot (functions/_lib/form-guard.ts). `false` sends the body as is.
+   */
+  guard?: boolean;
 }
 
 /** Runs one request through a function and returns the response with its parsed JSON. */
@@ -31,7 +38,11 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers["content-type"] ??= "application/json";
   if (options.cookie) headers.cookie = options.cookie;
-  const body = options.raw ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
+  const sent =
+    options.guard !== false && PUBLIC_FORMS.has(path) && isPlainObject(options.body) && !(TOKEN_FIELD in options.body)
+      ? formBody(options.body)
+      : options.body;
+  const body = options.raw ?? (sent !== undefined ? JSON.stringify(sent) : undefined);
   const req = new Request(new URL(path, ORIGIN), { method, headers, body });
   const context = {
     params: options.params ?? {},
@@ -70,4 +81,18 @@ export async function setupApiDatabase() {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The public forms' endpoints: their posts carry a token and the honeypot. */
+const PUBLIC_FORMS = new Set(["/api/contact", "/api/meetings/schedule", "/api/newsletter"]);
+
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A public form's body with what a real page sends besides the fields: a "form shown at" token
+ * issued `shownSecondsAgo` ago (as GET /api/form-token would have, then) and the empty honeypot.
+ */
+export function formBody<T extends object>(fields: T, shownSecondsAgo = 5): T & Record<string, string> {
+  return { ...fields, [TOKEN_FIELD]: issueFormToken(Date.now() - shownSecondsAgo * 1000), [HONEYPOT_FIELD]: "" };
 }

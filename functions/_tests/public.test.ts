@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { call, setupApiDatabase } from "./harness.ts";
+import { call, formBody, setupApiDatabase } from "./harness.ts";
 import detectLanguage from "../detect-language.ts";
 import contact from "../contact.ts";
 import newsletter from "../newsletter.ts";
@@ -194,7 +194,7 @@ describe("POST /api/newsletter", () => {
 describe("POST /api/contact as a plain form (no JavaScript)", () => {
   const form = (fields: Record<string, string>) =>
     call(contact, "/api/contact", {
-      raw: new URLSearchParams(fields).toString(),
+      raw: new URLSearchParams(formBody(fields)).toString(),
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
 

@@ -5,6 +5,7 @@ import { migrateToLatest } from "../../db/migrate.ts";
 import { closeDb, createDb, getDb } from "../../db/client.ts";
 import { createInitialAdminIfNone, ensureAdmin } from "../../db/admins.ts";
 import { deliverDue } from "../../functions/_lib/mail/outbox.ts";
+import { pruneCounters } from "../../db/rate-limits.repository.ts";
 import { mailTransport } from "../../functions/_lib/mail/transport.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
 import { assertProductionReady, serverEnv } from "../../src/config/server.ts";
@@ -80,6 +81,8 @@ function startOutboxTimer(log) {
       .then(({ sent, failed }) => {
         if (sent || failed) log.log(`[mail] retry run: ${sent} sent, ${failed} failed`);
       })
+      // The abuse limits' spent counters go on the same timer (the scheduled function in production).
+      .then(() => pruneCounters(db))
       .catch((error) => log.error(`[mail] retry run failed: ${error instanceof Error ? error.message : error}`))
       .finally(() => {
         running = null;

@@ -61,6 +61,27 @@ describe("production", () => {
     expect(now().toISOString()).not.toBe("2026-11-23T09:10:00.000Z");
   });
 
+  test("a deployed function is production before any call named its context: Netlify sets SITE_ID at run time", () => {
+    vi.stubEnv("NODE_ENV", "");
+    vi.stubEnv("CONTEXT", "");
+    vi.stubEnv("SITE_ID", "1d01c0c0-4554-4747-93b8-34ce3448ab95");
+    expect(isProduction()).toBe(true);
+    vi.stubEnv("NETLIFY_DEV", "true"); // `netlify dev` on a developer's machine sets SITE_ID too
+    expect(isProduction()).toBe(false);
+    vi.stubEnv("NETLIFY_DEV", "");
+    vi.stubEnv("CONTEXT", "deploy-preview"); // a preview's build
+    expect(isProduction()).toBe(false);
+  });
+
+  test("RATE_LIMIT is on unless set to off; anything else is a ConfigError", () => {
+    vi.stubEnv("RATE_LIMIT", undefined);
+    expect(serverEnv().RATE_LIMIT).toBe("on");
+    vi.stubEnv("RATE_LIMIT", "off");
+    expect(serverEnv().RATE_LIMIT).toBe("off");
+    vi.stubEnv("RATE_LIMIT", "false");
+    expect(() => serverEnv()).toThrow(/RATE_LIMIT must be on or off/);
+  });
+
   // Last in this file: a function instance keeps the first deploy context it sees.
   test("inside a deployed function, production is the deploy context Netlify passes (CONTEXT is build-time only)", () => {
     vi.stubEnv("NODE_ENV", "");

@@ -37,6 +37,18 @@ const schema = z.object({
   NODE_ENV: optionalText,
   /** Netlify's deploy context: exists at build time only (see isProduction for run time). */
   CONTEXT: optionalText,
+  /** Set by Netlify in its builds and, at run time, in every deployed function (a sign of production). */
+  SITE_ID: optionalText,
+  /** Set by `netlify dev`, which also sets SITE_ID on a developer's machine. */
+  NETLIFY_DEV: optionalText,
+
+  /** `off` switches the abuse limits of src/config/limits.ts off (load tests, benchmarks); on otherwise. */
+  RATE_LIMIT: optionalText.pipe(
+    z
+      .enum(["on", "off"], { error: "RATE_LIMIT must be on or off" })
+      .optional()
+      .transform((v) => v ?? "on"),
+  ),
 
   /** Any PostgreSQL 15+; unset locally, `npm start` runs the embedded one and sets it. */
   DATABASE_URL: url("DATABASE_URL", /^postgres(ql)?:$/, "postgres://user:password@host:5432/name"),
@@ -108,11 +120,23 @@ export function serverEnv(): ServerEnv {
   return result.data;
 }
 
-/** Production: NODE_ENV=production, a production build (CONTEXT), or a function of a production deploy. */
+/**
+ * Production: NODE_ENV=production, a production build (CONTEXT), or a deployed function. At run time
+ * Netlify's functions get no CONTEXT, but SITE_ID (with URL and SITE_NAME); a call then tells its
+ * deploy's context, and only a deploy preview or branch deploy that said so is not production.
+ * Never decided by a request header.
+ */
 export function isProduction(): boolean {
   const env = serverEnv();
-  return env.NODE_ENV === "production" || env.CONTEXT === "production" || currentDeployContext() === "production";
+  if (env.NODE_ENV === "production" || env.CONTEXT === "production") return true;
+  if (env.CONTEXT) return false; // a Netlify build of another context
+  const context = currentDeployContext();
+  if (context) return context === "production";
+  return Boolean(env.SITE_ID) && env.NETLIFY_DEV !== "true";
 }
+
+/** Whether the abuse limits are counted (RATE_LIMIT is not `off`). */
+export const rateLimitsOn = (): boolean => serverEnv().RATE_LIMIT === "on";
 
 /**
  * The production checks, written once: what a production deploy or `NODE_ENV=production npm start`
@@ -136,6 +160,14 @@ export function jwtSecret(): Uint8Array {
   const secret = serverEnv().JWT_SECRET;
   if (!secret) throw new ConfigError("JWT_SECRET is not set: sessions cannot be signed.");
   return encoder.encode(secret);
+}
+
+/**
+ * The key of the public forms' "form shown at" tokens and of the limit counters' HMACs: derived from
+ * JWT_SECRET (domain-separated, so never the session key itself).
+ */
+export function guardKey(): Uint8Array {
+  return encoder.encode(`abuse-guard:${new TextDecoder().decode(jwtSecret())}`);
 }
 
 /** The office rules: the defaults of src/shared/office.ts, with the horizon and extra closed dates of the environment. */

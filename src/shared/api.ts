@@ -12,6 +12,8 @@ export interface ErrorAnswer {
   success: false;
   message: string;
   errors?: Record<string, string[]>;
+  /** What the forms translate: one of GUARD_CODES (src/shared/form-guard.ts), when the refusal is one of those. */
+  code?: string;
 }
 
 /** A visitor's enquiry, sent with the enquiry form on the contact section. */
@@ -158,3 +160,28 @@ export interface NoteAnswer {
 }
 /** GET /api/admin/meetings; PATCH /api/admin/meetings/{id} answers one AdminMeeting. */
 export type AdminMeetingsAnswer = AdminMeeting[];
+
+/** GET /api/form-token: a signed "form shown at" token for the next submission of a public form. */
+export interface FormTokenAnswer {
+  success: true;
+  token: string;
+  /** Milliseconds from now until the token is accepted (a person needs a moment to fill a form). */
+  validInMs: number;
+  /** Milliseconds from now until it is refused as stale. */
+  expiresInMs: number;
+}
+
+/** GET /api/admin/alerts: what the dashboard warns about. */
+export interface AdminAlertsAnswer {
+  success: true;
+  data: {
+    breaker: {
+      /** Acknowledgements are paused: the public forms are being flooded. */
+      tripped: boolean;
+      /** Submissions (estimated) in the last window, and the limit. */
+      submissions: number;
+      limit: number;
+      windowMinutes: number;
+    };
+  };
+}

@@ -29,10 +29,19 @@ import {
 } from "./templates.ts";
 import { mailTransport, type MailTransport } from "./transport.ts";
 
-/** Queues the company's notification and the visitor's acknowledgement of a new enquiry. */
-export async function enqueueEnquiryEmails(db: Kysely<Database>, enquiry: Enquiry): Promise<string[]> {
+/** Whether the visitor's acknowledgement goes out (false when an abuse limit says skip it: functions/_lib/limits.ts). */
+export interface AcknowledgeOption {
+  acknowledge?: boolean;
+}
+
+/** Queues the company's notification and, unless skipped, the visitor's acknowledgement of a new enquiry. */
+export async function enqueueEnquiryEmails(
+  db: Kysely<Database>,
+  enquiry: Enquiry,
+  { acknowledge = true }: AcknowledgeOption = {},
+): Promise<string[]> {
   const enquiryId = enquiry.id;
-  return enqueue(db, [
+  const emails: Parameters<typeof enqueue>[1] = [
     {
       kind: "enquiry.company",
       enquiryId,
@@ -47,13 +56,18 @@ export async function enqueueEnquiryEmails(db: Kysely<Database>, enquiry: Enquir
       replyTo: site.email,
       ...visitorEnquiryEmail(enquiry),
     },
-  ]);
+  ];
+  return enqueue(db, acknowledge ? emails : emails.slice(0, 1));
 }
 
-/** Queues the company's notification and the visitor's acknowledgement with a tentative invite (SEQUENCE 0). */
-export async function enqueueBookingEmails(db: Kysely<Database>, meeting: Meeting): Promise<string[]> {
+/** Queues the company's notification and, unless skipped, the visitor's acknowledgement with a tentative invite (SEQUENCE 0). */
+export async function enqueueBookingEmails(
+  db: Kysely<Database>,
+  meeting: Meeting,
+  { acknowledge = true }: AcknowledgeOption = {},
+): Promise<string[]> {
   const meetingId = meeting.id;
-  return enqueue(db, [
+  const emails: Parameters<typeof enqueue>[1] = [
     {
       kind: "meeting.company",
       meetingId,
@@ -69,7 +83,8 @@ export async function enqueueBookingEmails(db: Kysely<Database>, meeting: Meetin
       ...visitorMeetingEmail(meeting, "requested"),
       ics: invite({ ...meeting, inviteSequence: 0 }),
     },
-  ]);
+  ];
+  return enqueue(db, acknowledge ? emails : emails.slice(0, 1));
 }
 
 /** Queues the visitor's news of a confirmation (or of the meeting being pending again) with the updated invite. */

@@ -333,7 +333,7 @@ ${body}
 }
 
 /** Text for HTML: & < > " ' escaped. */
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -14,6 +14,7 @@ import {
 import { type EnquiryFilters, filtersToParams, isFiltered, type MeetingFilters } from "../../shared/admin-lists";
 import type { AdminEnquiry, AdminMeeting, CurrentUser } from "../../shared/api";
 import type { ServiceNames } from "../../shared/services";
+import { BreakerBanner } from "./BreakerBanner";
 import { EnquiryCard, MeetingCard } from "./cards";
 import { showFlashToast } from "./flash";
 import { EnquiryFiltersBar, MeetingFiltersBar } from "./ListFilters";
@@ -197,6 +198,8 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
           </button>
         </div>
       </div>
+
+      <BreakerBanner />
 
       <StatsBar version={statsVersion} />
 

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type SubmitEvent } from "react";
 import { useHydrated } from "../../lib/use-hydrated";
 import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
+import { formTokens, guardCode, guardMessage, type GuardLabels } from "../../lib/form-token";
+import { GUARD_CODES } from "../../shared/form-guard";
+import Honeypot, { honeypotValue } from "./Honeypot";
 import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "../../shared/api";
 import { addDays, isoWeekday, zonedInstant } from "../../shared/dates";
 import { formatDate, formatTime } from "../../shared/format";
@@ -39,7 +42,10 @@ export interface BookingLabels extends CalendarLabels {
     scheduleWhen: string;
     slotsErrorTitle: string;
     slotsError: string;
+    /** The email address has the most pending meetings allowed. */
+    tooManyPending: string;
   };
+  guard: GuardLabels;
 }
 
 export interface BookingDialogProps {
@@ -91,6 +97,8 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
   const [phone, setPhone] = useState(() => typedBefore("bk-phone"));
   const [errors, setErrors] = useState<{ name?: string; email?: string; phone?: string }>({});
   const searching = useRef(false);
+  const [tokens] = useState(formTokens);
+  useEffect(() => tokens.prefetch(), [tokens]);
 
   const dialog = useCallback(() => document.getElementById(dialogId) as HTMLDialogElement | null, [dialogId]);
   const hydrated = useHydrated();
@@ -207,8 +215,9 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
   const ready = hydrated && !!calendar && !!date;
   const complete = Boolean(ready && name.trim() && email.trim() && phone.trim() && date && time && slots.length);
 
-  const confirm = async (event: SubmitEvent) => {
+  const confirm = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const honeypot = honeypotValue(event.currentTarget);
     if (!complete) return;
     const found: typeof errors = {};
     if (name.trim().length < 2) found.name = labels.validation.name;
@@ -218,9 +227,11 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
     if (Object.keys(found).length) return;
     setProcessing(true);
     try {
-      await apiRequest("POST", "/api/meetings/schedule", {
-        body: { name: name.trim(), email: email.trim(), phone: phone.trim(), date, time, language: lang },
-      });
+      await tokens.send(
+        "/api/meetings/schedule",
+        { name: name.trim(), email: email.trim(), phone: phone.trim(), date, time, language: lang },
+        honeypot,
+      );
       showToast({
         title: labels.toast.scheduleSuccess,
         description: labels.toast.scheduleWhen
@@ -238,7 +249,11 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
       const data = error instanceof ApiError ? (error.data as { message?: string } | null) : null;
       const topic = errorTopic(message);
       let description = labels.toast.errorMessage;
-      if (message === "timeSlotOccupied" || data?.message === "timeSlotOccupied") description = labels.toast.slotTaken;
+      const guarded = guardMessage(error, labels.guard);
+      if (guardCode(error) === GUARD_CODES.tooManyPending) description = labels.toast.tooManyPending;
+      else if (guarded) description = guarded;
+      else if (message === "timeSlotOccupied" || data?.message === "timeSlotOccupied")
+        description = labels.toast.slotTaken;
       else if (topic === "email") description = labels.validation.email;
       else if (topic === "phone") description = labels.validation.phone;
       else if (topic) description = labels.validation.name;
@@ -258,7 +273,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
   const slotsShown = ready && !loadingSlots;
 
   return (
-    <form onSubmit={confirm} noValidate className="p-6 sm:p-8" aria-busy={!ready}>
+    <form onSubmit={confirm} noValidate className="relative p-6 sm:p-8" aria-busy={!ready}>
       <div className="flex items-start justify-between gap-4">
         <div>
           <h2 id="booking-title" className="text-2xl font-bold text-brand-950">
@@ -412,6 +427,8 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
           {processing ? labels.processing : labels.confirm}
         </button>
       </div>
+      {/* Last, so that the dialog's first focusable element is never the trap. */}
+      <Honeypot id="bk-website" label={labels.guard.honeypot} />
     </form>
   );
 }

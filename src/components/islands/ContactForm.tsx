@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { enquirySchema, MESSAGES, type EnquiryInput } from "../../shared/schemas";
 import { SERVICE_IDS, type ServiceNames } from "../../shared/services";
-import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
+import { ApiError, errorTopic } from "../../lib/api-client";
+import { formTokens, guardMessage, type GuardLabels } from "../../lib/form-token";
+import Honeypot, { honeypotValue } from "./Honeypot";
 import { showToast } from "../../stores/toasts";
 
 export interface ContactLabels {
@@ -28,6 +30,7 @@ export interface ContactLabels {
    */
   unknownMessage: string | null;
   toast: { errorTitle: string; errorMessage: string; successTitle: string; successMessage: string };
+  guard: GuardLabels;
 }
 
 export interface ContactFormProps {
@@ -89,6 +92,8 @@ function Field({
  */
 export default function ContactForm({ lang, labels }: ContactFormProps) {
   const [initialValues] = useState(typedBeforeHydration);
+  const [tokens] = useState(formTokens);
+  useEffect(() => tokens.prefetch(), [tokens]);
   // Known messages in the page's language; an unknown one (English, from the server or the schema)
   // becomes the page's own fallback rather than English on a Dutch or Persian page.
   const translate = (message?: string) =>
@@ -106,9 +111,10 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
     reValidateMode: "onChange",
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async (values, event) => {
     try {
-      await apiRequest("POST", "/api/contact", { body: { ...values, language: lang } });
+      const honeypot = honeypotValue(event?.target as HTMLFormElement | undefined);
+      await tokens.send("/api/contact", { ...values, language: lang }, honeypot);
       showToast({ title: labels.toast.successTitle, description: labels.toast.successMessage, variant: "success" });
       reset(EMPTY);
     } catch (error) {
@@ -123,7 +129,9 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
         const topic = errorTopic(error.message);
         const server = error.status >= 500 ? "" : error.message;
         const known = labels.validation[server] ?? (labels.unknownMessage === null ? server : "");
-        description = (topic && labels.validation[topicMessage(topic)]) || known || labels.toast.errorMessage;
+        description =
+          guardMessage(error, labels.guard) ??
+          ((topic && labels.validation[topicMessage(topic)]) || known || labels.toast.errorMessage);
       }
       showToast({ title: labels.toast.errorTitle, description, variant: "destructive" });
     }
@@ -134,6 +142,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
   return (
     <form method="post" action="/api/contact" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
       <input type="hidden" name="lang" value={lang} />
+      <Honeypot id="cf-website" label={labels.guard.honeypot} />
       <Field id="cf-firstName" label={labels.firstName} error={translate(errors.firstName?.message)}>
         <input
           id="cf-firstName"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import { newsletterSchema } from "../../shared/schemas";
-import { apiRequest } from "../../lib/api-client";
+import { formTokens, guardMessage, type GuardLabels } from "../../lib/form-token";
+import Honeypot, { honeypotValue } from "./Honeypot";
 import { showToast } from "../../stores/toasts";
 
 export interface NewsletterLabels {
@@ -15,6 +16,7 @@ export interface NewsletterLabels {
   successText: string;
   errorTitle: string;
   errorText: string;
+  guard: GuardLabels;
 }
 
 /**
@@ -27,12 +29,14 @@ export default function NewsletterForm({ lang, labels }: { lang: string; labels:
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const [tokens] = useState(formTokens);
 
   // Until now the browser checked the address itself (type=email, required); from here on the
   // island does, with the site's own message under the field.
   useEffect(() => {
     if (formRef.current) formRef.current.noValidate = true;
-  }, []);
+    tokens.prefetch();
+  }, [tokens]);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,11 +50,12 @@ export default function NewsletterForm({ lang, labels }: { lang: string; labels:
     }
     setSending(true);
     try {
-      await apiRequest("POST", "/api/newsletter", { body: parsed.data });
+      await tokens.send("/api/newsletter", parsed.data, honeypotValue(form));
       showToast({ title: labels.successTitle, description: labels.successText, variant: "success" });
       form.reset();
-    } catch {
-      showToast({ title: labels.errorTitle, description: labels.errorText, variant: "destructive" });
+    } catch (error) {
+      const description = guardMessage(error, labels.guard) ?? labels.errorText;
+      showToast({ title: labels.errorTitle, description, variant: "destructive" });
     } finally {
       setSending(false);
     }
@@ -66,6 +71,7 @@ export default function NewsletterForm({ lang, labels }: { lang: string; labels:
       aria-labelledby="newsletter-title"
     >
       <input type="hidden" name="lang" value={lang} />
+      <Honeypot id="newsletter-website" label={labels.guard.honeypot} />
       <h2 id="newsletter-title" className="text-sm font-semibold text-white">
         {labels.title}
       </h2>

@@ -1,0 +1,54 @@
+/**
+ * Every abuse limit of the public forms and the admin login, in one place (the README's "Limits"
+ * table lists them). Counted in PostgreSQL (db/rate-limits.repository.ts), so they hold across
+ * function instances; `RATE_LIMIT=off` (src/config/server.ts) switches the counted limits off for
+ * load tests and benchmarks. To change a limit, change it here.
+ *
+ * Two kinds of limit: over a `soft` one a submission is still stored and the company still told,
+ * only the visitor's acknowledgement email is skipped (a real person never loses an enquiry); over
+ * a `flood` one the answer is 429 with Retry-After and a translated message, and nothing is stored.
+ */
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A count allowed per window (sliding: see db/rate-limits.repository.ts). */
+export interface Rate {
+  limit: number;
+  windowSeconds: number;
+}
+
+export const LIMITS = {
+  /** Enquiries per client address (IPv4, or an IPv6 /64). */
+  enquiryPerAddress: { soft: 5, flood: 20, windowSeconds: HOUR },
+  /** Bookings per client address: each holds a slot, so over this the answer is 429. */
+  bookingPerAddress: { limit: 3, windowSeconds: DAY } satisfies Rate,
+  /** Meetings still pending (not confirmed, today or later) per email address; one more is 429. */
+  pendingMeetingsPerEmail: 2,
+  /** Newsletter sign-ups per client address. */
+  newsletterPerAddress: { limit: 10, windowSeconds: HOUR } satisfies Rate,
+  /** Acknowledgements of enquiries to one recipient (normalised address); past it, skipped. */
+  acknowledgementPerRecipient: { limit: 1, windowSeconds: DAY } satisfies Rate,
+  /**
+   * The circuit breaker: public submissions (enquiries, bookings, sign-ups) from all addresses
+   * together. Past it, acknowledgements pause (leads are still stored and the company told) and the
+   * admin dashboard shows a banner until the rate falls back.
+   */
+  breaker: { limit: 100, windowSeconds: 10 * MINUTE } satisfies Rate,
+  login: {
+    /** Tries for one username from one address. */
+    perPair: { limit: 5, windowSeconds: 15 * MINUTE } satisfies Rate,
+    /** Tries for one username from all addresses. Past it only an address's first try is evaluated. */
+    perUsername: { limit: 20, windowSeconds: HOUR } satisfies Rate,
+    /** Tries from one address, whatever the usernames. */
+    perAddress: { limit: 30, windowSeconds: 15 * MINUTE } satisfies Rate,
+  },
+  /** The signed "form shown at" token of the public forms. */
+  formToken: {
+    /** Younger than this, a submission is refused as too fast for a person. */
+    minAgeSeconds: 2,
+    /** Older than this it is refused as stale (the forms fetch a fresh one; the no-JS path confirms). */
+    maxAgeSeconds: 2 * HOUR,
+  },
+} as const;
