@@ -22,12 +22,12 @@ function uniqueTag(): string {
 
 async function seed(request: APIRequestContext, fields: Record<string, string>) {
   const response = await request.post("/api/contact", {
-    data: {
+    data: await formData(request, {
       email: "pipeline@example.com",
       service: "startup-visa",
       message: "A message long enough to pass.",
       ...fields,
-    },
+    }),
   });
   expect(response.status(), await response.text()).toBe(201);
 }
