@@ -2,7 +2,7 @@
  * Search, filters, sort and CSV export above an admin list. Menus and dates apply at once; the search
  * text applies when submitted (Enter or "Search"), so a half-typed word never starts a request.
  */
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type SubmitEvent, type ReactNode } from "react";
 import { isFiltered, SEARCH_MAX_LENGTH, type EnquiryFilters, type MeetingFilters } from "../../shared/admin-lists";
 import { englishLanguageName, LANGUAGES } from "../../shared/languages";
 import { SERVICE_IDS, type ServiceNames } from "../../shared/services";
@@ -124,7 +124,7 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>({
     else next[key] = value;
     onChange(next);
   };
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     set("q" as keyof F, (text.trim() || undefined) as F[keyof F] | undefined);
   };

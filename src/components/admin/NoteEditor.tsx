@@ -1,5 +1,5 @@
 /** The internal note on a card: shown with its author and time, edited in place. Admins only ever see it. */
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type SubmitEvent } from "react";
 import { NOTE_MAX_LENGTH } from "../../shared/admin-lists";
 import type { AdminNote } from "../../shared/api";
 import { showToast } from "../../stores/toasts";
@@ -36,7 +36,7 @@ export function NoteEditor({
     requestAnimationFrame(() => opener.current?.focus());
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSaving(true);
     try {
