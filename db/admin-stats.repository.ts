@@ -43,7 +43,8 @@ export function adminStatsQuery(now: Date, rules: OfficeRules) {
       (SELECT count(*) FROM enquiries WHERE created_at >= ${weekStart}) AS new_this_week,
       (SELECT count(*) FROM enquiries WHERE NOT is_processed) AS pending,
       (SELECT count(*) FROM meetings
-        WHERE (date, time) >= (${office.date}, ${office.time}) AND date <= ${addDays(office.date, 6)}) AS meetings_next7_days,
+        WHERE (date, time) >= (${office.date}, ${office.time}) AND date <= ${addDays(office.date, 6)}
+          AND cancelled_at IS NULL) AS meetings_next7_days,
       (SELECT count(*) FROM window_enquiries WHERE processed_at <= deadline) AS on_time,
       (SELECT count(*) FROM window_enquiries
         WHERE processed_at IS NOT NULL OR (NOT is_processed AND deadline <= ${now})) AS known`;

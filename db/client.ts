@@ -1,7 +1,8 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool } from "kysely";
 import type pg from "pg";
-import { databaseConfig } from "../src/config/server.ts";
-import { DatabaseNotConfiguredError } from "./errors.ts";
+import { databaseConfig, poolerWarning } from "../src/config/server.ts";
+import { DatabaseNotConfiguredError, SchemaMismatchError } from "./errors.ts";
+import { migrations } from "./migrations/index.ts";
 import type { Database } from "./types.ts";
 
 // Small by default: every function instance holds its own pool, and a serverless deploy can run many.
@@ -27,12 +28,22 @@ function usesNeonDriver(connectionString: string): boolean {
   }
 }
 
+export interface CreateDbOptions {
+  /**
+   * Check once, on the first query, that the database has exactly this code's migrations; until it
+   * does, every query fails with SchemaMismatchError (an answer of 503). For the functions' client.
+   */
+  checkSchema?: boolean;
+}
+
 /**
  * A Kysely client over a pooled connection; Neon's WebSocket driver for Neon hosts, `pg` otherwise.
- * The driver is loaded on the first query, so a cold start loads only the one it uses.
+ * The driver is loaded on the first query (a chunk of its own in a deployed function), so a cold
+ * start loads only the one it uses.
  */
-export function createDb(connectionString: string): Kysely<Database> {
+export function createDb(connectionString: string, { checkSchema = false }: CreateDbOptions = {}): Kysely<Database> {
   const pool = async (): Promise<PostgresPool> => {
+    refuseWhileMismatched();
     const created = usesNeonDriver(connectionString)
       ? // Neon's Pool speaks pg's API over a WebSocket, which serverless runtimes allow.
         (new (await import("@neondatabase/serverless")).Pool({
@@ -45,6 +56,14 @@ export function createDb(connectionString: string): Kysely<Database> {
     created.on("error", (error: Error) => {
       console.error("database pool: idle client error:", error.message);
     });
+    if (checkSchema) {
+      try {
+        await assertSchemaMatches(created);
+      } catch (error) {
+        await created.end().catch(() => {});
+        throw error;
+      }
+    }
     return created;
   };
   return new Kysely<Database>({
@@ -53,14 +72,55 @@ export function createDb(connectionString: string): Kysely<Database> {
   });
 }
 
+/** How long a mismatch found is answered without asking the database again. */
+const MISMATCH_RECHECK_MS = 15_000;
+let mismatch: { error: SchemaMismatchError; until: number } | undefined;
+
+function refuseWhileMismatched(): void {
+  if (mismatch && Date.now() < mismatch.until) throw mismatch.error;
+  mismatch = undefined;
+}
+
+/**
+ * One query per instance: the names in kysely_migration against this code's list (db/migrations).
+ * A database behind (a deploy whose build did not migrate) or ahead (a newer deploy migrated it, and
+ * this is an old instance, a rollback, or a preview on production's database) is refused.
+ */
+async function assertSchemaMatches(pool: pg.Pool): Promise<void> {
+  let applied: string[];
+  try {
+    applied = (await pool.query<{ name: string }>("SELECT name FROM kysely_migration")).rows.map((r) => r.name);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "42P01") throw error; // 42P01: no such table, nothing applied
+    applied = [];
+  }
+  const known = Object.keys(migrations);
+  const missing = known.filter((name) => !applied.includes(name));
+  const unknown = applied.filter((name) => !Object.hasOwn(migrations, name));
+  if (!missing.length && !unknown.length) return;
+  const error = new SchemaMismatchError(
+    [
+      missing.length && `older than the code, missing ${missing.join(", ")} (run the migrations: npm run db:migrate)`,
+      unknown.length && `newer than the code, has ${unknown.join(", ")} (deploy the code that added them)`,
+    ]
+      .filter(Boolean)
+      .join("; "),
+  );
+  console.error(`[db] ${error.message}`);
+  mismatch = { error, until: Date.now() + MISMATCH_RECHECK_MS };
+  throw error;
+}
+
 let shared: Kysely<Database> | undefined;
 
-/** The process-wide client for DATABASE_URL, created on first use. */
+/** The process-wide client of the functions (DATABASE_URL, pooled on Neon), created on first use. */
 export function getDb(): Kysely<Database> {
   if (!shared) {
     const { url } = databaseConfig();
     if (!url) throw new DatabaseNotConfiguredError();
-    shared = createDb(url);
+    const warning = poolerWarning();
+    if (warning) console.warn(`[db] ${warning}`);
+    shared = createDb(url, { checkSchema: true });
   }
   return shared;
 }
@@ -69,5 +129,6 @@ export function getDb(): Kysely<Database> {
 export async function closeDb(): Promise<void> {
   const closing = shared;
   shared = undefined;
+  mismatch = undefined;
   await closing?.destroy();
 }

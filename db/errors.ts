@@ -14,6 +14,18 @@ export class DatabaseNotConfiguredError extends Error {
   }
 }
 
+/**
+ * Thrown by the functions' client when the database's schema is not the one this code was built
+ * for (a migration missing, or one this code does not know): they answer 503 rather than run
+ * queries against tables that do not match.
+ */
+export class SchemaMismatchError extends Error {
+  constructor(detail: string) {
+    super(`The database schema does not match this deploy's code: ${detail}`);
+    this.name = "SchemaMismatchError";
+  }
+}
+
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -37,7 +49,7 @@ const UNAVAILABLE_MESSAGES = [
 /** True when `error` means the database cannot be reached right now (answer 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return someCause(error, (e) => {
-    if (e instanceof DatabaseNotConfiguredError) return true;
+    if (e instanceof DatabaseNotConfiguredError || e instanceof SchemaMismatchError) return true;
     // Neon's driver rejects with the WebSocket's ErrorEvent when the socket cannot open or drops.
     if (e instanceof Event && e.type === "error") return true;
     const code = typeof e.code === "string" ? e.code : "";

@@ -11,8 +11,15 @@ import { isSerialId, toIso } from "./rows.ts";
 import { searchMatches } from "./search.ts";
 import type { AdminMeetingRow, Database, MeetingRow } from "./types.ts";
 
-/** A reservation with what only the server needs: the SEQUENCE of its latest calendar invite. */
-export type MeetingRecord = Meeting & { inviteSequence: number };
+/**
+ * A reservation with what only the server needs: the SEQUENCE of its latest calendar invite, the
+ * version its manage links carry, and who cancelled it.
+ */
+export type MeetingRecord = Meeting & {
+  inviteSequence: number;
+  manageVersion: number;
+  cancelledBy: "admin" | "visitor" | null;
+};
 
 export type NewMeetingInput = {
   name: string;
@@ -39,6 +46,14 @@ export class SlotTakenError extends Error {
   }
 }
 
+/** The meeting is cancelled: it can no longer be confirmed, moved or cancelled again. */
+export class MeetingCancelledError extends Error {
+  constructor(id: number) {
+    super(`Meeting #${id} is cancelled`);
+    this.name = "MeetingCancelledError";
+  }
+}
+
 /** A row as the API shows it; a stored language that is no longer one of ours fails here, loudly. */
 function toMeeting(row: MeetingRow): Meeting {
   return {
@@ -51,34 +66,23 @@ function toMeeting(row: MeetingRow): Meeting {
     language: requireLanguage(row.language, `meetings #${row.id}`),
     createdAt: toIso(row.createdAt),
     isConfirmed: row.isConfirmed,
+    cancelledAt: row.cancelledAt ? toIso(row.cancelledAt) : null,
   };
 }
 
-const toMeetingRecord = (row: MeetingRow): MeetingRecord => ({ ...toMeeting(row), inviteSequence: row.inviteSequence });
+const toMeetingRecord = (row: MeetingRow): MeetingRecord => ({
+  ...toMeeting(row),
+  inviteSequence: row.inviteSequence,
+  manageVersion: row.manageVersion,
+  cancelledBy: row.cancelledBy,
+});
 
 const toAdminMeeting = (row: AdminMeetingRow): AdminMeeting => ({
   ...toMeeting(row),
   emailStatus: row.emailStatus,
+  cancelledBy: row.cancelledBy,
   note: toNote(row),
 });
-
-/** Every column an admin answer shows (not the search text, which only the WHERE reads). */
-const ADMIN_COLUMNS = [
-  "id",
-  "name",
-  "email",
-  "phone",
-  "date",
-  "time",
-  "language",
-  "createdAt",
-  "isConfirmed",
-  "inviteSequence",
-  "note",
-  "noteBy",
-  "noteAt",
-  "emailStatus",
-] as const;
 
 const byCreated = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<AdminMeetingRow> => ({
   name,
@@ -114,11 +118,21 @@ function filtered<O>(query: SelectQueryBuilder<Database, "meetings", O>, filters
     .$if(filters.when === "past", (q) => q.where(sql<boolean>`(date, time) < (${office.date}, ${office.time})`));
 }
 
+/** The API record of a reservation, without what only the server needs. */
+export function publicMeeting({
+  inviteSequence: _sequence,
+  manageVersion: _version,
+  cancelledBy: _by,
+  ...meeting
+}: MeetingRecord): Meeting {
+  return meeting;
+}
+
 /**
- * Books a slot. Throws SlotTakenError when it is taken: the unique constraint decides, so two
+ * Books a slot. Throws SlotTakenError when it is taken: the unique index decides, so two
  * concurrent requests for one slot can never both succeed.
  */
-export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput): Promise<Meeting> {
+export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput): Promise<MeetingRecord> {
   try {
     const row = await db
       .insertInto("meetings")
@@ -132,7 +146,7 @@ export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toMeeting(row);
+    return toMeetingRecord(row);
   } catch (error) {
     if (isUniqueViolation(error, "meetings_slot_unique")) {
       throw new SlotTakenError(input.date, input.time, { cause: error });
@@ -152,7 +166,7 @@ export async function listMeetings(
   now = new Date(),
 ): Promise<Page<AdminMeeting>> {
   const order = MEETING_ORDERS[filters.sort ?? "newest"];
-  const rows = await filtered(db.selectFrom("meetings").select(ADMIN_COLUMNS), filters, now)
+  const rows = await filtered(db.selectFrom("meetings").selectAll(), filters, now)
     .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
     .orderBy(orderBy(order))
     .limit(limit + 1)
@@ -163,7 +177,7 @@ export async function listMeetings(
 /** One reservation with the state of its emails; undefined when there is no such reservation. */
 export async function getMeeting(db: Kysely<Database>, id: number): Promise<AdminMeeting | undefined> {
   if (!isSerialId(id)) return undefined;
-  const row = await db.selectFrom("meetings").select(ADMIN_COLUMNS).where("id", "=", id).executeTakeFirst();
+  const row = await db.selectFrom("meetings").selectAll().where("id", "=", id).executeTakeFirst();
   return row && toAdminMeeting(row);
 }
 
@@ -179,7 +193,7 @@ export async function setMeetingNote(
     .updateTable("meetings")
     .set(text ? { note: text, noteBy: by, noteAt: sql<Date>`now()` } : { note: null, noteBy: null, noteAt: null })
     .where("id", "=", id)
-    .returning(ADMIN_COLUMNS)
+    .returningAll()
     .executeTakeFirst();
   return row && toAdminMeeting(row);
 }
@@ -198,6 +212,7 @@ export async function setConfirmed(
   if (!isSerialId(id)) return undefined;
   const current = await db.selectFrom("meetings").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
   if (!current) return undefined;
+  if (current.cancelledAt) throw new MeetingCancelledError(id);
   if (current.isConfirmed === isConfirmed) return { meeting: toMeetingRecord(current), changed: false };
   const row = await db
     .updateTable("meetings")
@@ -208,8 +223,131 @@ export async function setConfirmed(
   return { meeting: toMeetingRecord(row), changed: true };
 }
 
-/** The booked times on a date (yyyy-MM-dd), ascending. Pending reservations hold their slot too. */
+/** The booked times on a date (yyyy-MM-dd), ascending. Pending reservations hold their slot too; cancelled ones do not. */
 export async function takenTimes(db: Kysely<Database>, date: string): Promise<string[]> {
-  const rows = await db.selectFrom("meetings").select("time").where("date", "=", date).orderBy("time").execute();
+  const rows = await db
+    .selectFrom("meetings")
+    .select("time")
+    .where("date", "=", date)
+    .where("cancelledAt", "is", null)
+    .orderBy("time")
+    .execute();
   return rows.map((r) => r.time);
+}
+
+/**
+ * One reservation, locked until the end of the transaction (FOR UPDATE), so a cancel, a move and
+ * a confirmation of one meeting happen one after the other; undefined when there is none.
+ */
+export async function lockMeeting(db: Kysely<Database>, id: number): Promise<MeetingRecord | undefined> {
+  if (!isSerialId(id)) return undefined;
+  const row = await db.selectFrom("meetings").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+  return row && toMeetingRecord(row);
+}
+
+/**
+ * Cancels a meeting (lock it first with lockMeeting): its slot is free at once, the next invite
+ * SEQUENCE goes to the cancellation, older manage links stop working, and a reminder not yet sent
+ * is dropped. Throws MeetingCancelledError when it already is cancelled.
+ */
+export async function cancelMeeting(db: Kysely<Database>, id: number, by: "admin" | "visitor"): Promise<MeetingRecord> {
+  const row = await db
+    .updateTable("meetings")
+    .set((eb) => ({
+      cancelledAt: sql<Date>`now()`,
+      cancelledBy: by,
+      inviteSequence: eb("inviteSequence", "+", 1),
+      manageVersion: eb("manageVersion", "+", 1),
+    }))
+    .where("id", "=", id)
+    .where("cancelledAt", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new MeetingCancelledError(id);
+  await dropUnsentReminders(db, id);
+  return toMeetingRecord(row);
+}
+
+/**
+ * Moves a meeting to another slot (lock it first with lockMeeting). The database's unique index
+ * decides a race for the new slot (SlotTakenError), exactly as for a booking. The invite keeps its
+ * UID with the next SEQUENCE, older manage links stop working and the reminder is due again.
+ */
+export async function moveMeeting(
+  db: Kysely<Database>,
+  id: number,
+  slot: { date: string; time: string },
+): Promise<MeetingRecord> {
+  try {
+    const row = await db
+      .updateTable("meetings")
+      .set((eb) => ({
+        date: slot.date,
+        time: slot.time,
+        inviteSequence: eb("inviteSequence", "+", 1),
+        manageVersion: eb("manageVersion", "+", 1),
+        reminderQueuedAt: null,
+      }))
+      .where("id", "=", id)
+      .where("cancelledAt", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new MeetingCancelledError(id);
+    await dropUnsentReminders(db, id);
+    return toMeetingRecord(row);
+  } catch (error) {
+    if (isUniqueViolation(error, "meetings_slot_unique"))
+      throw new SlotTakenError(slot.date, slot.time, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Marks a meeting as reminded without a reminder: the email just sent (its confirmation, or the
+ * news of its move) already falls within the reminder's 24 hours and names the time.
+ */
+export async function markReminded(db: Kysely<Database>, id: number): Promise<void> {
+  await db
+    .updateTable("meetings")
+    .set({ reminderQueuedAt: sql<Date>`now()` })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A reminder still waiting in the outbox would name the old time, or a meeting that is off: it goes. */
+async function dropUnsentReminders(db: Kysely<Database>, meetingId: number): Promise<void> {
+  await db
+    .deleteFrom("emailOutbox")
+    .where("meetingId", "=", meetingId)
+    .where("kind", "=", "meeting.reminder")
+    .where("status", "in", ["pending", "failed"])
+    .execute();
+}
+
+/**
+ * Claims the confirmed meetings whose reminder is due: starting after `from` and no later than
+ * `until` (office-local date and time), not cancelled, not reminded. Claimed rows are marked in the
+ * same statement (FOR UPDATE SKIP LOCKED), so runs that overlap never claim one meeting twice. Call
+ * it in the transaction that queues the reminders: a rollback releases the claim.
+ */
+export async function claimDueReminders(
+  db: Kysely<Database>,
+  from: { date: string; time: string },
+  until: { date: string; time: string },
+  limit = 100,
+): Promise<MeetingRecord[]> {
+  const { rows } = await sql<MeetingRow>`
+    WITH due AS (
+      SELECT id FROM meetings
+      WHERE is_confirmed AND cancelled_at IS NULL AND reminder_queued_at IS NULL
+        AND (date, time) > (${from.date}, ${from.time})
+        AND (date, time) <= (${until.date}, ${until.time})
+      ORDER BY date, time
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE meetings AS m SET reminder_queued_at = now()
+    FROM due WHERE m.id = due.id
+    RETURNING m.*`.execute(db);
+  return rows.map(toMeetingRecord);
 }

@@ -12,6 +12,9 @@ const APP_TABLES = [
   "login_attempts",
   "meetings",
   "newsletter_subscribers",
+  "office_closures",
+  "office_hours",
+  "office_settings",
   "rate_counters",
   "users",
 ];
@@ -40,8 +43,12 @@ describe("migrations", () => {
         "enquiries_pkey",
         "login_attempts_key_attempted_at_idx",
         "meetings_created_at_id_idx",
+        "meetings_reminder_due_idx",
         "meetings_slot_unique",
         "newsletter_subscribers_email_unique",
+        "rate_counters_expires_at_idx",
+        "rate_counters_pkey",
+        "meetings_pending_email_idx",
         "users_username_key",
       ]),
     );
@@ -121,6 +128,29 @@ describe("migrations", () => {
     await sql`DELETE FROM enquiries WHERE id = ${old.id}`.execute(plain);
     const { rows: left } = await sql`SELECT 1 FROM email_outbox WHERE enquiry_id = ${old.id}`.execute(plain);
     expect(left).toEqual([]);
+  });
+
+  test("meeting lifecycle: a cancelled meeting no longer holds its slot; the slot stays one booking", async () => {
+    const plain = database.db.withoutPlugins();
+    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('A', 'a@example.com', '123456', '2030-01-07', '10:00')`.execute(
+      plain,
+    );
+    await expect(
+      sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('B', 'b@example.com', '123456', '2030-01-07', '10:00')`.execute(
+        plain,
+      ),
+    ).rejects.toMatchObject({ code: "23505", constraint: "meetings_slot_unique" });
+    await sql`UPDATE meetings SET cancelled_at = now(), cancelled_by = 'admin' WHERE date = '2030-01-07'`.execute(
+      plain,
+    );
+    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('B', 'b@example.com', '123456', '2030-01-07', '10:00')`.execute(
+      plain,
+    );
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM meetings WHERE date = '2030-01-07'`.execute(plain);
+    expect(rows[0].n).toBe(2);
+    await sql`DELETE FROM meetings WHERE date = '2030-01-07'`.execute(plain);
   });
 
   test("are listed in the order their dated names sort", () => {

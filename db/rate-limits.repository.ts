@@ -139,7 +139,7 @@ export async function pruneCounters(db: Kysely<Database>, nowMs = Date.now()): P
 export async function pendingMeetingsFor(db: Kysely<Database>, email: string, fromDate: string): Promise<number> {
   const { rows } = await sql<{ count: string }>`
     SELECT count(*) AS count FROM meetings
-    WHERE NOT is_confirmed AND date >= ${fromDate}
+    WHERE NOT is_confirmed AND cancelled_at IS NULL AND date >= ${fromDate}
       AND lower(regexp_replace(email, '\\+[^@]*@', '@')) = ${normaliseEmail(email)}
   `.execute(db);
   return Number(rows[0]?.count ?? 0);

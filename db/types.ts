@@ -64,6 +64,37 @@ export interface MeetingsTable extends Pick<Meeting, "name" | "email" | "phone" 
   language: Generated<string>;
   /** SEQUENCE of the calendar invite: 0 when booked, bumped on every status change sent to the visitor. */
   inviteSequence: Generated<number>;
+  /** When and by whom the meeting was cancelled; a cancelled meeting no longer holds its slot. */
+  cancelledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelledBy: "admin" | "visitor" | null;
+  /** Carried by the visitor's manage links; bumped by a visitor's change, which retires older links. */
+  manageVersion: Generated<number>;
+  /** When the 24-hour reminder was queued (null: not yet, or the meeting moved since). */
+  reminderQueuedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Opening hours, office time: a weekday (1 = Monday) may have several periods. */
+export interface OfficeHoursTable {
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+/** Company closures: from starts_on to ends_on (yyyy-MM-dd, both included), optionally every year. */
+export interface OfficeClosuresTable {
+  id: Generated<number>;
+  startsOn: string;
+  endsOn: string;
+  yearly: Generated<boolean>;
+  note: Generated<string>;
+  createdAt: CreatedAt;
+}
+
+/** The one row of office-wide settings. */
+export interface OfficeSettingsTable {
+  id: Generated<boolean>;
+  publicHolidays: Generated<boolean>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface LoginAttemptsTable {
@@ -117,6 +148,9 @@ export interface Database {
   meetings: MeetingsTable & AdminColumns;
   loginAttempts: LoginAttemptsTable;
   emailOutbox: EmailOutboxTable;
+  officeHours: OfficeHoursTable;
+  officeClosures: OfficeClosuresTable;
+  officeSettings: OfficeSettingsTable;
   rateCounters: RateCountersTable;
 }
 

@@ -1,30 +1,90 @@
 /**
- * GET /api/admin/meetings, PATCH /api/admin/meetings/{id} { isConfirmed }. Admin only.
- * Confirming a meeting, or setting it back to pending, queues the visitor's email with the updated
- * calendar invite in the same transaction as the change.
+ * GET /api/admin/meetings, PATCH /api/admin/meetings/{id} { isConfirmed },
+ * POST /api/admin/meetings/{id}/cancel. Admin only.
+ * Confirming a meeting, setting it back to pending or cancelling it queues the visitor's email with
+ * the updated calendar invite in the same transaction as the change. A cancelled meeting frees its
+ * slot at once; it cannot be confirmed again (409).
  */
-import type { Config } from "@netlify/functions";
-import { getMeeting, listMeetings, setConfirmed } from "../db/meetings.repository.ts";
+import type { Config, Context } from "@netlify/functions";
+import { getDb } from "../db/client.ts";
+import {
+  cancelMeeting,
+  getMeeting,
+  listMeetings,
+  lockMeeting,
+  markReminded,
+  MeetingCancelledError,
+  setConfirmed,
+} from "../db/meetings.repository.ts";
+import { now } from "../src/config/server.ts";
+import type { AdminMeeting } from "../src/shared/api.ts";
+import { officeNow } from "../src/shared/dates.ts";
+import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
+import { parseMeetingFilters } from "../src/shared/admin-lists.ts";
 import { meetingPatchSchema } from "../src/shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
-import { parseMeetingFilters } from "../src/shared/admin-lists.ts";
-import { afterCommitDelivery, enqueueMeetingStatusEmail } from "./_lib/mail/outbox.ts";
+import { requireAdmin } from "./_lib/auth.ts";
+import { HttpError, json, requireSameOrigin, route } from "./_lib/http.ts";
+import {
+  afterCommitDelivery,
+  enqueueCancellationEmails,
+  enqueueMeetingStatusEmail,
+  withinReminderWindow,
+} from "./_lib/mail/outbox.ts";
 
-export default adminResource({
+const NOT_FOUND = "Meeting not found";
+const ALREADY_CANCELLED = "The meeting is already cancelled";
+
+const resource = adminResource({
   list: (db, page, filters) => listMeetings(db, page, filters),
   parseFilters: parseMeetingFilters,
   patchSchema: meetingPatchSchema,
   update: async (db, id, patch) => {
-    const emails = await db.transaction().execute(async (trx) => {
-      const result = await setConfirmed(trx, id, patch.isConfirmed);
-      if (!result) return undefined;
-      return result.changed ? enqueueMeetingStatusEmail(trx, result.meeting) : [];
-    });
+    const emails = await db
+      .transaction()
+      .execute(async (trx) => {
+        const result = await setConfirmed(trx, id, patch.isConfirmed);
+        if (!result) return undefined;
+        if (!result.changed) return [];
+        if (result.meeting.isConfirmed && withinReminderWindow(result.meeting, now())) await markReminded(trx, id);
+        return enqueueMeetingStatusEmail(trx, result.meeting);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof MeetingCancelledError)
+          throw new HttpError(409, "A cancelled meeting cannot be confirmed or set to pending");
+        throw error;
+      });
     if (!emails) return undefined;
     await afterCommitDelivery(db, emails);
     return getMeeting(db, id);
   },
-  notFound: "Meeting not found",
+  notFound: NOT_FOUND,
 });
 
-export const config: Config = { path: ["/api/admin/meetings", "/api/admin/meetings/:id"] };
+const cancel = route({
+  POST: async (req, context) => {
+    requireSameOrigin(req);
+    const db = getDb();
+    await requireAdmin(db, req);
+    const raw = context?.params?.id ?? new URL(req.url).pathname.split("/").at(-2) ?? "";
+    const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+    const emails = await db.transaction().execute(async (trx) => {
+      const meeting = await lockMeeting(trx, id);
+      if (!meeting) throw new HttpError(404, NOT_FOUND);
+      if (meeting.cancelledAt) throw new HttpError(409, ALREADY_CANCELLED);
+      const office = officeNow(now(), OFFICE_TIME_ZONE);
+      if (`${meeting.date} ${meeting.time}` <= `${office.date} ${office.time}`)
+        throw new HttpError(409, "The meeting has already taken place");
+      return enqueueCancellationEmails(trx, await cancelMeeting(trx, id, "admin"));
+    });
+    await afterCommitDelivery(db, emails, context);
+    return json<AdminMeeting>((await getMeeting(db, id))!);
+  },
+});
+
+export default (req: Request, context: Context) =>
+  /\/cancel\/?$/.test(new URL(req.url).pathname) ? cancel(req, context) : resource(req, context);
+
+export const config: Config = {
+  path: ["/api/admin/meetings", "/api/admin/meetings/:id", "/api/admin/meetings/:id/cancel"],
+};

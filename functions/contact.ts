@@ -13,7 +13,7 @@ import { getDb } from "../db/client.ts";
 import { createEnquiry } from "../db/enquiries.repository.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { Database } from "../db/types.ts";
-import { plainT, serviceNames } from "../src/i18n/index.ts";
+import { plainT, serviceNames } from "../src/i18n/plain.ts";
 import type { EnquiryCreatedAnswer } from "../src/shared/api.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "../src/shared/form-guard.ts";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../src/shared/languages.ts";

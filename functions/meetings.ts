@@ -5,15 +5,19 @@
  *   POST /api/meetings/schedule                  → 201 { success, data: meeting } | 409 timeSlotOccupied
  * A booking queues the company's notification and the visitor's acknowledgement (with a tentative
  * calendar invite) in the transaction that stores it; they are sent right after, or retried later.
+ * All three read the office rules the admin edits from the database, each in one statement (the
+ * slots answer together with the day's bookings), so an edit shows on every instance at once.
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
-import { createMeeting, SlotTakenError, takenTimes } from "../db/meetings.repository.ts";
+import { readAvailability, slotsContext } from "../db/availability.repository.ts";
+import { createMeeting, publicMeeting, SlotTakenError } from "../db/meetings.repository.ts";
 import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "../src/shared/api.ts";
-import { addDays, availableSlots, isBookable, officeNow } from "../src/shared/booking.ts";
-import { closedDatesBetween, workingWeekdays } from "../src/shared/office.ts";
+import { addDays, availableSlots, officeNow } from "../src/shared/booking.ts";
+import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "../src/shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
 import { now, officeRules } from "../src/config/server.ts";
+import { requireBookable } from "./_lib/booking.ts";
 import { guardJson } from "./_lib/form-guard.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
 import { assertRoomForBooking, bookingVerdict } from "./_lib/limits.ts";
@@ -23,9 +27,10 @@ import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts
 export default routes({
   calendar: route({
     GET: async () => {
-      const rules = officeRules();
-      const today = officeNow(now(), rules.timeZone).date;
-      const lastDate = addDays(today, rules.horizonDays);
+      const defaults = officeRules();
+      const today = officeNow(now(), defaults.timeZone).date;
+      const lastDate = addDays(today, defaults.horizonDays);
+      const rules = officeRules(await readAvailability(getDb(), { from: today, to: lastDate }));
       return json<CalendarAnswer>({
         success: true,
         data: {
@@ -42,8 +47,8 @@ export default routes({
   "available-slots": route({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-      const taken = await takenTimes(getDb(), date);
-      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules()) });
+      const { taken, stored } = await slotsContext(getDb(), date);
+      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules(stored)) });
     },
   }),
   schedule: route({
@@ -51,16 +56,11 @@ export default routes({
       requireSameOrigin(req);
       const body = await readJson(req);
       const input = validate(meetingSchema, body);
-      const rules = officeRules();
-      if (!isBookable(input.date, input.time, now(), rules)) {
-        throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {
-          errors: { time: ["This time cannot be booked"] },
-        });
-      }
       const db = getDb();
+      await requireBookable(db, input.date, input.time);
       await guardJson(db, body);
       const { acknowledge } = await bookingVerdict(db, clientIp(req, context));
-      const today = officeNow(now(), rules.timeZone).date;
+      const today = officeNow(now(), OFFICE_TIME_ZONE).date;
       const booked = await db
         .transaction()
         .execute(async (trx) => {
@@ -73,7 +73,7 @@ export default routes({
           throw error;
         });
       await afterCommitDelivery(db, booked.emails, context);
-      return json<MeetingScheduledAnswer>({ success: true, data: booked.meeting }, 201);
+      return json<MeetingScheduledAnswer>({ success: true, data: publicMeeting(booked.meeting) }, 201);
     },
   }),
 });

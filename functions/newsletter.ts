@@ -8,7 +8,7 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { subscribe } from "../db/newsletter.repository.ts";
-import { plainT } from "../src/i18n/index.ts";
+import { plainT } from "../src/i18n/plain.ts";
 import type { MessageAnswer } from "../src/shared/api.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "../src/shared/form-guard.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "../src/shared/languages.ts";

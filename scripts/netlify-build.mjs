@@ -1,9 +1,10 @@
-// Netlify's build command: refuse to deploy production without its secrets, apply the migrations,
-// build the static site, then bundle each function into one file (netlify.toml deploys those).
+// Netlify's build command: refuse to deploy production without its secrets, apply the migrations
+// (production only, over the direct URL), build the static site, then bundle each function
+// (netlify.toml deploys those).
 import { spawnSync } from "node:child_process";
 import { createDb } from "../db/client.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { assertProductionReady, serverEnv } from "../src/config/server.ts";
+import { assertProductionReady, migrationUrl, poolerWarning, serverEnv } from "../src/config/server.ts";
 import { buildAndSwap } from "./build.mjs";
 import { bundleFunctions, FUNCTIONS_DIST } from "./lib/bundle-functions.mjs";
 
@@ -18,21 +19,47 @@ try {
   process.exit(1);
 }
 
-if (env.DATABASE_URL) {
-  const db = createDb(env.DATABASE_URL);
+// Migrations run in the production context only: a deploy preview builds a pull request's code, and
+// its migrations (drops and renames included) must not reach production's database before the merge
+// while production still runs the old code. A preview migrates only when MIGRATE_PREVIEW_DATABASE=true
+// says its database is its own (a Neon branch per preview, README "Deploy").
+const context = env.CONTEXT ?? "dev";
+const mayMigrate = context === "production" || env.MIGRATE_PREVIEW_DATABASE === "true";
+const warning = poolerWarning();
+if (warning) console.warn(`Warning: ${warning}`);
+let url;
+try {
+  url = migrationUrl();
+} catch (error) {
+  if (mayMigrate) {
+    console.error(`${error.message} (Site settings → Environment variables)`);
+    process.exit(1);
+  }
+}
+if (url && mayMigrate) {
+  // Over the direct connection (DATABASE_URL_UNPOOLED): the migrator's session lock needs one.
+  const db = createDb(url);
   try {
     const applied = await migrateToLatest(db);
     console.log(applied.length ? `Migrations applied: ${applied.join(", ")}` : "Database schema is up to date.");
   } finally {
     await db.destroy();
   }
+} else if (url) {
+  console.log(
+    `Migrations skipped: this is a ${context} build. Set MIGRATE_PREVIEW_DATABASE=true for this context ` +
+      "only if its database is its own (a Neon branch), never production's.",
+  );
 }
 
 // The same build as `npm run build`: the copy check, then the site into dist/ (netlify.toml publishes it).
-const check = spawnSync(process.execPath, ["scripts/check-copy.ts", "--before-build"], { stdio: "inherit" });
-if (check.status !== 0) process.exit(check.status ?? 1);
-const built = buildAndSwap(process.cwd());
-if (built !== 0) process.exit(built);
+// `--no-site` leaves the site out: `npm run rehearse:deploy` runs every other step of this build.
+if (!process.argv.includes("--no-site")) {
+  const check = spawnSync(process.execPath, ["scripts/check-copy.ts", "--before-build"], { stdio: "inherit" });
+  if (check.status !== 0) process.exit(check.status ?? 1);
+  const built = buildAndSwap(process.cwd());
+  if (built !== 0) process.exit(built);
+}
 
 const bundles = await bundleFunctions();
 console.log(

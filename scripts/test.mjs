@@ -57,7 +57,14 @@ vitest("unit", [], { TEST_DATABASE_URL: "" });
 // …and the database and API suites again on the PostgreSQL of TEST_DATABASE_URL when one is given.
 if (process.env.TEST_DATABASE_URL) vitest("postgres", ["db", "functions"], {});
 
-// 2. Browser tests against the production build.
+// 2. The deploy rehearsal (scripts/rehearse-deploy.mjs): packaged functions, PgBouncer, a burst, the
+// migrations, a preview build, Neon's driver, the outbox backlog. One result: passed or failed.
+console.log("\n── deploy rehearsal ──");
+const rehearsal = run(process.execPath, ["scripts/rehearse-deploy.mjs"]);
+if (rehearsal.status === 0) totals.passed += 1;
+else totals.failed += 1;
+
+// 3. Browser tests against the production build.
 if (ensureChromium()) {
   buildIfNeeded(process.cwd(), { force: true });
   rmSync("test-results/e2e.json", { force: true });

@@ -4,6 +4,7 @@ import * as notifications from "./2026-11-22T00-00_notifications.ts";
 import * as adminListPaging from "./2026-11-22T12-00_admin-list-paging.ts";
 import * as enquiries from "./2026-11-22T23-45_enquiries.ts";
 import * as rateLimits from "./2026-11-23T01-00_rate-limits.ts";
+import * as meetingLifecycle from "./2026-11-23T03-00_meeting-lifecycle.ts";
 import * as adminPipeline from "./2026-11-23T04-00_admin-pipeline.ts";
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T12-00_admin-list-paging": adminListPaging,
   "2026-11-22T23-45_enquiries": enquiries,
   "2026-11-23T01-00_rate-limits": rateLimits,
+  "2026-11-23T03-00_meeting-lifecycle": meetingLifecycle,
   "2026-11-23T04-00_admin-pipeline": adminPipeline,
 };

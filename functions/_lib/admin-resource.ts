@@ -9,7 +9,7 @@
  */
 import type { Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
-import type { ZodType } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { getDb } from "../../db/client.ts";
 import {
   decodeCursor,
@@ -27,7 +27,7 @@ interface AdminResource<Item, Patch, Filters> {
   list: (db: Kysely<Database>, page: PageRequest, filters: Filters) => Promise<Page<Item>>;
   /** Reads the list's filters from the query string (src/shared/admin-lists.ts). */
   parseFilters: (query: URLSearchParams) => { filters: Filters; problems: string[] };
-  patchSchema: ZodType<Patch>;
+  patchSchema: $ZodType<Patch>;
   update: (db: Kysely<Database>, id: number, patch: Patch) => Promise<Item | undefined>;
   notFound: string;
 }

@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { site } from "../../src/config/site.ts";
-import { localePath, plainT } from "../../src/i18n/index.ts";
+import { localePath, plainT } from "../../src/i18n/plain.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "../../src/shared/form-guard.ts";
 import { dirOf, type Language } from "../../src/shared/languages.ts";
 import { issueFormToken } from "./form-guard.ts";

@@ -3,7 +3,8 @@
  * place where errors become answers (400/401/403/404/405/409/413/415/429/503, never a stack trace).
  */
 import type { Context } from "@netlify/functions";
-import type { ZodError, ZodType } from "zod";
+import { safeParse } from "zod/mini";
+import type { $ZodError, $ZodType } from "zod/v4/core";
 import { isDatabaseUnavailable } from "../../db/errors.ts";
 import type { ErrorAnswer } from "../../src/shared/api.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
@@ -11,6 +12,28 @@ import { noteDeployContext } from "../../src/config/deploy-context.ts";
 import { GUARD_CODES } from "../../src/shared/form-guard.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
+
+/**
+ * Headers on every function response. Netlify applies netlify.toml's headers to files only, never to
+ * functions, so the edge sets them: nothing here is a page, frames or runs scripts; answers are
+ * personal (an enquiry, a session, the admin lists) and must never be stored by a cache.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "no-referrer",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
+  "Cache-Control": "no-store",
+};
+
+/** The response with API_SECURITY_HEADERS added (a header the function set itself is kept). */
+export function withSecurityHeaders(res: Response): Response {
+  const headers = new Headers(res.headers);
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
 
 /** An error that is already an answer. */
 export class HttpError extends Error {
@@ -87,7 +110,7 @@ export async function readText(req: Request): Promise<string> {
 }
 
 /** Field errors in the API's shape: `{ field: [messages] }`. */
-function fieldErrors(error: ZodError): Record<string, string[]> {
+function fieldErrors(error: $ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "_";
@@ -97,8 +120,8 @@ function fieldErrors(error: ZodError): Record<string, string[]> {
 }
 
 /** Validates with a shared schema; a failure is 400 with the first message and every field's messages. */
-export function validate<T>(schema: ZodType<T>, data: unknown): T {
-  const result = schema.safeParse(data);
+export function validate<T>(schema: $ZodType<T>, data: unknown): T {
+  const result = safeParse(schema, data);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error);
   const first = result.error.issues[0];
@@ -125,8 +148,9 @@ export function requireSameOrigin(req: Request): void {
 type Handler = (req: Request, context: Context) => Promise<Response>;
 
 /**
- * A function's entry point: dispatches on method (405 with Allow otherwise) and turns every
- * thrown error into a clear JSON answer. Unexpected errors are logged here and answered 500.
+ * A function's entry point: dispatches on method (405 with Allow otherwise), turns every thrown
+ * error into a clear JSON answer (unexpected ones are logged here and answered 500), and puts
+ * API_SECURITY_HEADERS on whatever it answers.
  */
 export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE", Handler>>) {
   const allowed = Object.keys(handlers).join(", ");
@@ -134,13 +158,13 @@ export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" 
     noteDeployContext(context);
     const handler = handlers[req.method as keyof typeof handlers];
     if (!handler)
-      return json<ErrorAnswer>({ success: false, message: `Method ${req.method} is not allowed` }, 405, {
-        Allow: allowed,
-      });
+      return withSecurityHeaders(
+        json<ErrorAnswer>({ success: false, message: `Method ${req.method} is not allowed` }, 405, { Allow: allowed }),
+      );
     try {
-      return await handler(req, context);
+      return withSecurityHeaders(await handler(req, context));
     } catch (error) {
-      return errorResponse(error, req);
+      return withSecurityHeaders(errorResponse(error, req));
     }
   };
 }
@@ -153,7 +177,9 @@ export function routes(byEndpoint: Record<string, ReturnType<typeof route>>) {
   return async (req: Request, context: Context): Promise<Response> => {
     const name = new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
     const handler = Object.hasOwn(byEndpoint, name) ? byEndpoint[name] : undefined;
-    return handler ? handler(req, context) : json<ErrorAnswer>({ success: false, message: "Not found" }, 404);
+    return handler
+      ? handler(req, context)
+      : withSecurityHeaders(json<ErrorAnswer>({ success: false, message: "Not found" }, 404));
   };
 }
 

@@ -51,10 +51,14 @@ export function counterKey(kind: string, subject: string): string {
 
 const BREAKER_KEY = "breaker:submissions";
 
+/** "45 minutes", "3 hours": how long until a window ends, for the English message (the header says it exactly). */
+const wait = (seconds: number) =>
+  seconds > 90 * 60 ? `${Math.ceil(seconds / 3600)} hours` : `${Math.max(1, Math.ceil(seconds / 60))} minutes`;
+
 const tooMany = (state: CounterState) =>
   new HttpError(
     429,
-    `Too many submissions from your network. Please try again in ${Math.ceil(state.resetSeconds / 60)} minutes.`,
+    `Too many submissions from your network. Please try again in ${wait(state.resetSeconds)}.`,
     { code: GUARD_CODES.tooMany },
     { "Retry-After": String(state.resetSeconds) },
   );
@@ -65,6 +69,7 @@ export interface SubmissionVerdict {
   acknowledge: boolean;
 }
 
+/** A counter's state as hitCounters answered it (every hit key is answered; a missing one counts as nothing). */
 const counted = (state: CounterState | undefined) => state ?? { key: "", current: 0, estimate: 0, resetSeconds: 1 };
 
 /**

@@ -209,9 +209,16 @@ describe("limits on bookings and sign-ups", () => {
     const third = await book("pending+3@EXAMPLE.com", "12:00", "192.0.2.42");
     expect(third.status).toBe(429);
     expect(third.json.code).toBe(GUARD_CODES.tooManyPending);
-    // Once one is confirmed, another may be booked.
+    // Once one is confirmed, another may be booked; and once one is cancelled, another again.
     await t.db.updateTable("meetings").set({ isConfirmed: true }).where("time", "=", "11:00").execute();
     expect((await book("pending@example.com", "12:00", "192.0.2.43")).status).toBe(201);
+    expect((await book("pending@example.com", "12:30", "192.0.2.44")).status).toBe(429);
+    await t.db
+      .updateTable("meetings")
+      .set({ cancelledAt: new Date(), cancelledBy: "visitor" })
+      .where("time", "=", "12:00")
+      .execute();
+    expect((await book("pending@example.com", "12:30", "192.0.2.45")).status).toBe(201);
   });
 
   test("two parallel bookings for one address cannot both take its last pending place", async () => {

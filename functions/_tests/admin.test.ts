@@ -233,6 +233,8 @@ describe("admin lists and status changes", () => {
       language: "en",
       createdAt: expect.any(String),
       isConfirmed: false,
+      cancelledAt: null,
+      cancelledBy: null,
       emailStatus: null,
       note: null,
     });

@@ -89,6 +89,7 @@ describe("POST /api/meetings/schedule", () => {
         language: "en",
         createdAt: expect.any(String),
         isConfirmed: false,
+        cancelledAt: null,
       },
     });
     expect((await slots("2026-11-24")).json.data).not.toContain("11:00");

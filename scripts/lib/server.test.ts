@@ -80,9 +80,10 @@ describe("functions", () => {
     expect(res.headers.get("allow")).toBe("GET");
   });
 
-  test("functions answer without the static headers, as on Netlify", async () => {
+  test("functions answer with their own headers, not the static ones, as on Netlify", async () => {
     const res = await get("/api/detect-language", { "accept-language": "nl-NL,nl;q=0.9" });
     expect(await res.json()).toEqual({ language: "nl" });
-    expect(res.headers.get("content-security-policy")).toBeNull();
+    expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'; frame-ancestors 'none'/);
+    expect(res.headers.get("permissions-policy")).toBeNull();
   });
 });

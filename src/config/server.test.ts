@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ConfigError } from "./config-error.ts";
 import { noteDeployContext } from "./deploy-context.ts";
-import { assertProductionReady, isProduction, now, officeRules, serverEnv } from "./server.ts";
+import {
+  assertProductionReady,
+  databaseConfig,
+  isPoolerUrl,
+  isProduction,
+  migrationUrl,
+  now,
+  officeRules,
+  poolerWarning,
+  serverEnv,
+} from "./server.ts";
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -89,5 +99,47 @@ describe("production", () => {
     expect(isProduction()).toBe(false);
     noteDeployContext({ deploy: { context: "production" } });
     expect(isProduction()).toBe(true);
+  });
+});
+
+describe("two connection strings", () => {
+  const neon = "postgres://u:p@ep-cool-darkness-123456.eu-central-1.aws.neon.tech/app";
+  const neonPooled = "postgres://u:p@ep-cool-darkness-123456-pooler.eu-central-1.aws.neon.tech/app";
+  const names = ["DATABASE_URL", "DATABASE_URL_UNPOOLED", "NETLIFY_DATABASE_URL", "NETLIFY_DATABASE_URL_UNPOOLED"];
+
+  test("ours first, then Netlify DB's names", () => {
+    for (const name of names) vi.stubEnv(name, "");
+    vi.stubEnv("NETLIFY_DATABASE_URL", neonPooled);
+    vi.stubEnv("NETLIFY_DATABASE_URL_UNPOOLED", neon);
+    expect(databaseConfig()).toMatchObject({ url: neonPooled, directUrl: neon });
+    vi.stubEnv("DATABASE_URL", "postgres://u:p@db.example.com/app");
+    vi.stubEnv("DATABASE_URL_UNPOOLED", "postgres://u:p@db-direct.example.com/app");
+    expect(databaseConfig()).toMatchObject({
+      url: "postgres://u:p@db.example.com/app",
+      directUrl: "postgres://u:p@db-direct.example.com/app",
+    });
+  });
+
+  test("migrations take the direct URL, and refuse a pooler's when there is none", () => {
+    for (const name of names) vi.stubEnv(name, "");
+    vi.stubEnv("DATABASE_URL", neonPooled);
+    expect(isPoolerUrl(neonPooled)).toBe(true);
+    expect(() => migrationUrl()).toThrow(/pooled connection \(-pooler\): migrations need the direct one/);
+    vi.stubEnv("DATABASE_URL_UNPOOLED", neon);
+    expect(migrationUrl()).toBe(neon);
+    vi.stubEnv("DATABASE_URL_UNPOOLED", "");
+    vi.stubEnv("DATABASE_URL", "postgres://u:p@127.0.0.1:5432/app");
+    expect(migrationUrl()).toBe("postgres://u:p@127.0.0.1:5432/app");
+  });
+
+  test("production on Neon's direct host is warned about; the pooled host and other hosts are not", () => {
+    for (const name of names) vi.stubEnv(name, "");
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("DATABASE_URL", neon);
+    expect(poolerWarning()).toMatch(/ep-cool-darkness-123456-pooler\.eu-central-1\.aws\.neon\.tech/);
+    vi.stubEnv("DATABASE_URL", neonPooled);
+    expect(poolerWarning()).toBeUndefined();
+    vi.stubEnv("DATABASE_URL", "postgres://u:p@db.example.com/app");
+    expect(poolerWarning()).toBeUndefined();
   });
 });

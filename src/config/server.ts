@@ -8,29 +8,38 @@
  * and parsing is cached until a variable changes.
  */
 import path from "node:path";
-import { z } from "zod";
+// zod/mini, as in src/shared/schemas.ts: every function reads its settings here, so this is on
+// every cold start's path.
+import * as z from "zod/mini";
 import { isCalendarDate } from "../shared/dates.ts";
 import { defaultOfficeRules, type OfficeRules } from "../shared/office.ts";
 import { ConfigError } from "./config-error.ts";
 import { currentDeployContext } from "./deploy-context.ts";
 import { site } from "./site.ts";
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => v || undefined)
-  .optional();
-const wholeNumber = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number from ${min} to ${max}` })
-    .int(`${name} must be a whole number from ${min} to ${max}`)
-    .min(min, `${name} must be a whole number from ${min} to ${max}`)
-    .max(max, `${name} must be a whole number from ${min} to ${max}`);
+const optionalText = z.optional(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((v) => v || undefined),
+  ),
+);
+const wholeNumber = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .check(z.refine(Number.isInteger, message), z.gte(min, message), z.lte(max, message));
+};
 const url = (name: string, protocols: RegExp, example: string) =>
-  optionalText.refine(
-    (v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)),
-    `${name} must be a URL such as ${example}`,
+  optionalText.check(
+    z.refine(
+      (v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)),
+      `${name} must be a URL such as ${example}`,
+    ),
   );
+const datesOf = (v: string | undefined) => (v ?? "").split(/[\s,]+/).filter(Boolean);
+
+const POSTGRES = /^postgres(ql)?:$/;
+const POSTGRES_EXAMPLE = "postgres://user:password@host:5432/name";
 
 const schema = z.object({
   /** `production` turns on the production checks (also set by Netlify's build as CONTEXT). */
@@ -43,30 +52,50 @@ const schema = z.object({
   NETLIFY_DEV: optionalText,
 
   /** `off` switches the abuse limits of src/config/limits.ts off (load tests, benchmarks); on otherwise. */
-  RATE_LIMIT: optionalText.pipe(
-    z
-      .enum(["on", "off"], { error: "RATE_LIMIT must be on or off" })
-      .optional()
-      .transform((v) => v ?? "on"),
+  RATE_LIMIT: z.pipe(
+    optionalText,
+    z.pipe(
+      z.optional(z.enum(["on", "off"], { error: "RATE_LIMIT must be on or off" })),
+      z.transform((v) => v ?? "on"),
+    ),
   ),
 
-  /** Any PostgreSQL 15+; unset locally, `npm start` runs the embedded one and sets it. */
-  DATABASE_URL: url("DATABASE_URL", /^postgres(ql)?:$/, "postgres://user:password@host:5432/name"),
+  /**
+   * The functions' connection: any PostgreSQL 15+; on Neon the pooled one (host with `-pooler`).
+   * Unset locally, `npm start` runs the embedded PostgreSQL and sets it.
+   */
+  DATABASE_URL: url("DATABASE_URL", POSTGRES, POSTGRES_EXAMPLE),
+  /** The direct connection, for migrations (a pooler in transaction mode cannot hold their lock). */
+  DATABASE_URL_UNPOOLED: url("DATABASE_URL_UNPOOLED", POSTGRES, POSTGRES_EXAMPLE),
+  /** Netlify DB's names for the same two, used when ours are unset. */
+  NETLIFY_DATABASE_URL: url("NETLIFY_DATABASE_URL", POSTGRES, POSTGRES_EXAMPLE),
+  NETLIFY_DATABASE_URL_UNPOOLED: url("NETLIFY_DATABASE_URL_UNPOOLED", POSTGRES, POSTGRES_EXAMPLE),
+  /**
+   * `true` lets a build outside production migrate the database it is given: set it only in a
+   * context whose database is its own (a Neon branch per deploy preview), never production's.
+   */
+  MIGRATE_PREVIEW_DATABASE: z.pipe(
+    optionalText,
+    z.optional(z.enum(["true", "false"], { error: "MIGRATE_PREVIEW_DATABASE must be true or false" })),
+  ),
   /** `neon` forces Neon's serverless driver for a host not ending in .neon.tech; `pg` forbids it. */
-  DATABASE_DRIVER: optionalText.pipe(
-    z.enum(["neon", "pg"], { error: "DATABASE_DRIVER must be neon or pg" }).optional(),
+  DATABASE_DRIVER: z.pipe(
+    optionalText,
+    z.optional(z.enum(["neon", "pg"], { error: "DATABASE_DRIVER must be neon or pg" })),
   ),
   /** Connections one process keeps open (5; the local server asks for 20). */
-  DATABASE_POOL_MAX: wholeNumber("DATABASE_POOL_MAX", 1, 200).default(5),
+  DATABASE_POOL_MAX: z._default(wholeNumber("DATABASE_POOL_MAX", 1, 200), 5),
   /** How long a query waits for a connection before the answer is a 503 (ms). */
-  DATABASE_POOL_WAIT_MS: wholeNumber("DATABASE_POOL_WAIT_MS", 100, 600_000).default(5_000),
+  DATABASE_POOL_WAIT_MS: z._default(wholeNumber("DATABASE_POOL_WAIT_MS", 100, 600_000), 5_000),
   /** Folder of the embedded database, its generated secrets and the file outbox. */
-  DATA_DIR: optionalText.transform((v) => v ?? ".data"),
+  DATA_DIR: z.pipe(
+    optionalText,
+    z.transform((v) => v ?? ".data"),
+  ),
 
   /** HS256 key of admin sessions, 32+ characters; generated into DATA_DIR locally. */
-  JWT_SECRET: optionalText.refine(
-    (v) => v === undefined || v.length >= 32,
-    "JWT_SECRET must be at least 32 characters (random)",
+  JWT_SECRET: optionalText.check(
+    z.refine((v) => v === undefined || v.length >= 32, "JWT_SECRET must be at least 32 characters (random)"),
   ),
   /** Admin account that `npm start` makes sure exists (both or neither). */
   ADMIN_USERNAME: optionalText,
@@ -80,28 +109,33 @@ const schema = z.object({
   NOTIFY_EMAIL: optionalText,
 
   /** Extra closed dates, comma-separated yyyy-MM-dd. */
-  BOOKING_CLOSED_DATES: optionalText.transform((v, ctx) => {
-    const dates = (v ?? "").split(/[\s,]+/).filter(Boolean);
-    const wrong = dates.filter((d) => !isCalendarDate(d));
-    if (wrong.length) {
-      ctx.addIssue({
-        code: "custom",
-        message: `BOOKING_CLOSED_DATES has dates that are not yyyy-MM-dd: ${wrong.join(", ")}`,
-      });
-    }
-    return dates;
-  }),
+  BOOKING_CLOSED_DATES: z.pipe(
+    optionalText.check(
+      z.superRefine((v, ctx) => {
+        const wrong = datesOf(v).filter((d) => !isCalendarDate(d));
+        if (wrong.length)
+          ctx.addIssue({
+            code: "custom",
+            input: v,
+            message: `BOOKING_CLOSED_DATES has dates that are not yyyy-MM-dd: ${wrong.join(", ")}`,
+          });
+      }),
+    ),
+    z.transform(datesOf),
+  ),
   /** How far ahead meetings can be booked, in days. */
-  BOOKING_HORIZON_DAYS: wholeNumber("BOOKING_HORIZON_DAYS", 1, 365).default(defaultOfficeRules.horizonDays),
+  BOOKING_HORIZON_DAYS: z._default(wholeNumber("BOOKING_HORIZON_DAYS", 1, 365), defaultOfficeRules.horizonDays),
   /** A fixed "now" for tests of the local runtime; ignored in production. */
-  BOOKING_NOW: optionalText.refine(
-    (v) => v === undefined || !Number.isNaN(Date.parse(v)),
-    "BOOKING_NOW must be an ISO date and time",
+  BOOKING_NOW: optionalText.check(
+    z.refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), "BOOKING_NOW must be an ISO date and time"),
   ),
 
   /** Where `npm start` listens. */
-  PORT: wholeNumber("PORT", 0, 65_535).default(8888),
-  HOST: optionalText.transform((v) => v ?? "127.0.0.1"),
+  PORT: z._default(wholeNumber("PORT", 0, 65_535), 8888),
+  HOST: z.pipe(
+    optionalText,
+    z.transform((v) => v ?? "127.0.0.1"),
+  ),
 });
 
 export type ServerEnv = z.output<typeof schema>;
@@ -114,7 +148,7 @@ export function serverEnv(): ServerEnv {
   const raw = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
   const key = JSON.stringify(raw);
   if (cached?.key === key) return cached.env;
-  const result = schema.safeParse(raw);
+  const result = z.safeParse(schema, raw);
   if (!result.success) throw new ConfigError(result.error.issues.map((issue) => issue.message).join("; "));
   cached = { key, env: result.data };
   return result.data;
@@ -146,7 +180,7 @@ export function assertProductionReady(): void {
   if (!isProduction()) return;
   const env = serverEnv();
   const missing = [
-    !env.DATABASE_URL && "DATABASE_URL (postgres://…)",
+    !databaseConfig().url && "DATABASE_URL or NETLIFY_DATABASE_URL (postgres://…, on Neon the pooled one)",
     !env.JWT_SECRET && "JWT_SECRET (32+ random characters)",
     !env.SMTP_URL && "SMTP_URL (smtp://user:password@host:587)",
   ].filter(Boolean);
@@ -170,11 +204,25 @@ export function guardKey(): Uint8Array {
   return encoder.encode(`abuse-guard:${new TextDecoder().decode(jwtSecret())}`);
 }
 
-/** The office rules: the defaults of src/shared/office.ts, with the horizon and extra closed dates of the environment. */
-export function officeRules(): OfficeRules {
+/** The editable part of the office rules, as the database holds it (db/availability.repository.ts). */
+export type EditableRules = Pick<OfficeRules, "hours" | "publicHolidays"> & {
+  closures: readonly { from: string; to: string; yearly: boolean }[];
+};
+
+/**
+ * The office rules: the stored (admin-edited) hours, closures and holiday switch, with the horizon
+ * and the extra closed dates of the environment. Without stored rules, the defaults of
+ * src/shared/office.ts (what a new database starts with).
+ */
+export function officeRules(stored?: EditableRules): OfficeRules {
   const env = serverEnv();
   return {
     ...defaultOfficeRules,
+    ...(stored && {
+      hours: stored.hours,
+      publicHolidays: stored.publicHolidays,
+      closedRanges: stored.closures.map(({ from, to, yearly }) => ({ from, to, yearly })),
+    }),
     horizonDays: env.BOOKING_HORIZON_DAYS,
     closedDates: [...new Set([...defaultOfficeRules.closedDates, ...env.BOOKING_CLOSED_DATES])].sort(),
   };
@@ -208,13 +256,56 @@ export function mailConfig(): MailConfig {
   };
 }
 
-/** Database settings: the URL (undefined when none is configured) and the pool. */
+/**
+ * Database settings. `url` is what the functions use (on Neon the pooled URL, host `…-pooler…`),
+ * `directUrl` what migrations use (Neon's direct URL): ours first, then Netlify DB's names. Without
+ * a direct URL, migrations use `url` unless it is a pooler's (see migrationUrl). Both undefined when
+ * nothing is configured.
+ */
 export function databaseConfig() {
   const env = serverEnv();
   return {
-    url: env.DATABASE_URL,
+    url: env.DATABASE_URL ?? env.NETLIFY_DATABASE_URL,
+    directUrl: env.DATABASE_URL_UNPOOLED ?? env.NETLIFY_DATABASE_URL_UNPOOLED,
     driver: env.DATABASE_DRIVER,
     poolMax: env.DATABASE_POOL_MAX,
     poolWaitMs: env.DATABASE_POOL_WAIT_MS,
   };
+}
+
+/** Whether a URL's host is a connection pooler's (Neon names them `ep-…-pooler.…`). */
+export function isPoolerUrl(connectionString: string): boolean {
+  return URL.canParse(connectionString) && new URL(connectionString).hostname.split(".")[0].endsWith("-pooler");
+}
+
+/**
+ * The URL migrations run on: the direct one, else the functions' URL when it is not a pooler's.
+ * A ConfigError otherwise: Kysely's migrator holds a session lock that a transaction-mode pooler
+ * hands to another server connection, and the migration hangs.
+ */
+export function migrationUrl(): string | undefined {
+  const { url, directUrl } = databaseConfig();
+  if (directUrl) return directUrl;
+  if (url && isPoolerUrl(url))
+    throw new ConfigError(
+      "DATABASE_URL is a pooled connection (-pooler): migrations need the direct one. Set DATABASE_URL_UNPOOLED " +
+        "(Neon: Connection details, pooling off).",
+    );
+  return url;
+}
+
+/**
+ * A warning for production running on a Neon host without its pooler: every function instance
+ * then holds a connection of its own and a burst runs out of them (104 at Neon's smallest size).
+ * Undefined when all is well.
+ */
+export function poolerWarning(): string | undefined {
+  const { url } = databaseConfig();
+  if (!url || !isProduction() || !URL.canParse(url)) return undefined;
+  const host = new URL(url).hostname;
+  if (!host.endsWith(".neon.tech") || isPoolerUrl(url)) return undefined;
+  return (
+    `DATABASE_URL points at Neon's direct host (${host}) in production: use the pooled one ` +
+    `(${host.replace(/^([^.]+)/, "$1-pooler")}), or a burst of visitors runs out of connections.`
+  );
 }

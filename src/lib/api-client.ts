@@ -41,6 +41,8 @@ export interface RequestOptions {
   on401?: "throw" | "null";
   /** Sees the answer's headers (a paged list's `Link`) before its body is read. */
   onResponse?: (response: Response) => void;
+  /** Extra request headers (a manage link's `Authorization`). */
+  headers?: Record<string, string>;
 }
 
 /** One JSON call. Throws ApiError for a non-OK answer and NetworkError when nothing answered. */
@@ -53,11 +55,12 @@ export async function apiRequest<T>(method: string, url: string, options?: Reque
 export async function apiRequest<T>(
   method: string,
   url: string,
-  { body, on401 = "throw", onResponse }: RequestOptions = {},
+  { body, on401 = "throw", onResponse, headers }: RequestOptions = {},
 ): Promise<T | null> {
   const init: RequestInit = { method, credentials: "include" };
+  if (headers) init.headers = { ...headers };
   if (body !== undefined) {
-    init.headers = { "Content-Type": "application/json" };
+    init.headers = { ...headers, "Content-Type": "application/json" };
     init.body = JSON.stringify(body);
   }
   let response: Response;

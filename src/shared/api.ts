@@ -5,6 +5,7 @@
  * ./schemas.ts.
  */
 import type { Language } from "./languages.ts";
+import type { DutchHoliday } from "./holidays.ts";
 import type { IsoWeekday, OpeningHours } from "./office.ts";
 
 /** Every error answer (spec section 8): the message, and each field's messages on a 400. */
@@ -48,6 +49,8 @@ export interface Meeting {
   /** ISO 8601, UTC. */
   createdAt: string;
   isConfirmed: boolean;
+  /** ISO 8601, UTC; null while the meeting stands. A cancelled meeting no longer holds its slot. */
+  cancelledAt: string | null;
 }
 
 /**
@@ -78,6 +81,41 @@ export interface AdminEnquiry extends Enquiry {
 export interface AdminMeeting extends Meeting {
   emailStatus: EmailStatus | null;
   note: AdminNote | null;
+  /** Who cancelled it, when it is cancelled. */
+  cancelledBy: "admin" | "visitor" | null;
+}
+
+/** Where a meeting stands, as its visitor sees it. */
+export type MeetingStatus = "pending" | "confirmed" | "cancelled";
+
+/** A meeting as its manage link shows it: nothing personal, so a forwarded link reveals no address. */
+export interface ManagedMeeting {
+  /** Our reference, e.g. M-00017. */
+  reference: string;
+  date: string;
+  time: string;
+  language: Language;
+  status: MeetingStatus;
+}
+
+/** A company closure as the admin edits it (yyyy-MM-dd, both ends included). */
+export interface OfficeClosure {
+  id: number;
+  from: string;
+  to: string;
+  /** On the same days every year. */
+  yearly: boolean;
+  note: string;
+}
+
+/** The office's availability as the admin edits it, with the computed public holidays to show. */
+export interface Availability {
+  hours: OpeningHours[];
+  closures: OfficeClosure[];
+  /** Whether the Dutch public holidays close the office. */
+  publicHolidays: boolean;
+  /** The Dutch public holidays of this year and the next (computed, not editable). */
+  holidays: { date: string; holiday: DutchHoliday }[];
 }
 
 /** GET /api/admin/stats: the figures above the dashboard's tabs. */
@@ -86,7 +124,7 @@ export interface AdminStats {
   newThisWeek: number;
   /** Enquiries not yet processed, of any age. */
   pending: number;
-  /** Meetings (pending or confirmed) from now until the end of the 7th day, today included. */
+  /** Meetings (pending or confirmed, not cancelled) from now until the end of the 7th day, today included. */
   meetingsNext7Days: number;
   /**
    * Of the enquiries received in the last `windowDays` days whose outcome is known (processed, or
@@ -151,13 +189,28 @@ export interface CurrentUserAnswer {
   success: true;
   user: CurrentUser;
 }
+/** GET /api/meetings/manage, POST /api/meetings/manage/cancel */
+export interface ManagedMeetingAnswer {
+  success: true;
+  data: ManagedMeeting;
+}
+/** POST /api/meetings/manage/move: the moved meeting and the link token that now manages it. */
+export interface MovedMeetingAnswer {
+  success: true;
+  data: ManagedMeeting & { token: string };
+}
+/** GET and PUT /api/admin/availability */
+export interface AvailabilityAnswer {
+  success: true;
+  data: Availability;
+}
+/** POST /api/admin/availability/closures (201) */
+export interface ClosureAnswer {
+  success: true;
+  data: OfficeClosure;
+}
 /** GET /api/admin/submissions; PATCH /api/admin/submissions/{id} answers one AdminEnquiry. */
 export type AdminEnquiriesAnswer = AdminEnquiry[];
-/** PUT /api/admin/submissions/{id}/note, PUT /api/admin/meetings/{id}/note { note } */
-export interface NoteAnswer {
-  success: true;
-  note: AdminNote | null;
-}
 /** GET /api/admin/meetings; PATCH /api/admin/meetings/{id} answers one AdminMeeting. */
 export type AdminMeetingsAnswer = AdminMeeting[];
 

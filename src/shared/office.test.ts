@@ -96,3 +96,22 @@ describe("rules an admin will edit", () => {
     expect(closedReason("2026-12-25", { ...rules, publicHolidays: false })).toBeNull();
   });
 });
+
+describe("yearly closures", () => {
+  test("repeat on the same days every year, and a range over New Year wraps", () => {
+    const yearly: OfficeRules = {
+      ...rules,
+      publicHolidays: false,
+      closedRanges: [
+        { from: "2026-07-20", to: "2026-07-24", yearly: true },
+        { from: "2026-12-28", to: "2027-01-02", yearly: true },
+      ],
+    };
+    for (const date of ["2031-07-22", "2029-12-28", "2030-01-02", "2035-12-31"]) {
+      expect(closedReason(date, yearly), date).toBe("company");
+    }
+    for (const date of ["2031-07-25", "2029-12-27", "2030-01-03", "2031-07-19"]) {
+      expect(closedReason(date, yearly), date).toBeNull();
+    }
+  });
+});

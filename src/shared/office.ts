@@ -1,8 +1,9 @@
 /**
  * The office rules: when the office takes meetings. The data is one `OfficeRules` object and every
  * function here takes it as an argument, so the API, the date picker, the emails and the tests read
- * the same rules, and a later admin editor can load the editable parts (opening hours per weekday,
- * closed dates and ranges) from the database without touching these functions.
+ * the same rules. The editable parts (opening hours per weekday, closures, whether public holidays
+ * close the office) live in the database and are edited in the admin (db/availability.repository.ts);
+ * `defaultOfficeRules` is what a new database starts with.
  */
 import { addDays, isoWeekday, toMinutes, toTime, type IsoWeekday } from "./dates.ts";
 import { dutchPublicHolidays } from "./holidays.ts";
@@ -22,10 +23,11 @@ export interface OpeningHours {
   closes: string;
 }
 
-/** A company closure from `from` to `to`, both included (yyyy-MM-dd). */
+/** A company closure from `from` to `to`, both included (yyyy-MM-dd); `yearly`: on those days of every year. */
 export interface ClosedRange {
   from: string;
   to: string;
+  yearly?: boolean;
 }
 
 export interface OfficeRules {
@@ -39,11 +41,9 @@ export interface OfficeRules {
   hours: readonly OpeningHours[];
   /** Whether the office closes on the Dutch public holidays (src/shared/holidays.ts). */
   publicHolidays: boolean;
-  /** Company closing days of every year, `MM-dd`. Kept apart from public holidays: they are the company's choice. */
-  annualClosedDays: readonly string[];
-  /** One-off company closing days, yyyy-MM-dd. Editable. */
+  /** Extra company closing days, yyyy-MM-dd (BOOKING_CLOSED_DATES). */
   closedDates: readonly string[];
-  /** One-off company closures of several days. Editable. */
+  /** Company closures, one-off or yearly. Kept apart from public holidays: they are the company's choice. Editable. */
   closedRanges: readonly ClosedRange[];
 }
 
@@ -56,10 +56,23 @@ export const defaultOfficeRules: OfficeRules = {
   horizonDays: 60,
   hours: ([1, 2, 3, 4, 5] as const).map((weekday) => ({ weekday, ...WORKING_DAY })),
   publicHolidays: true,
-  annualClosedDays: ["12-24", "12-31"],
   closedDates: [],
-  closedRanges: [],
+  closedRanges: [
+    { from: "2026-12-24", to: "2026-12-24", yearly: true },
+    { from: "2026-12-31", to: "2026-12-31", yearly: true },
+  ],
 };
+
+/** Whether a closure covers `date`; a yearly one by month and day (a range over New Year wraps). */
+export function rangeCovers(range: ClosedRange, date: string): boolean {
+  if (!range.yearly) return range.from <= date && date <= range.to;
+  const day = date.slice(5);
+  const from = range.from.slice(5);
+  const to = range.to.slice(5);
+  // One that ends in the next year (24 December to 2 January) wraps over New Year; closures are shorter than a year.
+  if (range.from.slice(0, 4) !== range.to.slice(0, 4)) return day >= from || day <= to;
+  return from <= day && day <= to;
+}
 
 export type ClosedReason = "public-holiday" | "company";
 
@@ -79,11 +92,7 @@ export function isPublicHoliday(date: string): boolean {
 /** Why the office is closed all day on `date` whatever its weekday, or null. */
 export function closedReason(date: string, rules: OfficeRules): ClosedReason | null {
   if (rules.publicHolidays && isPublicHoliday(date)) return "public-holiday";
-  if (
-    rules.annualClosedDays.includes(date.slice(5)) ||
-    rules.closedDates.includes(date) ||
-    rules.closedRanges.some((range) => range.from <= date && date <= range.to)
-  ) {
+  if (rules.closedDates.includes(date) || rules.closedRanges.some((range) => rangeCovers(range, date))) {
     return "company";
   }
   return null;

@@ -2,6 +2,8 @@
  * Calendar invites (iCalendar, RFC 5545) for booked meetings. One VEVENT per meeting with a stable
  * UID, so each later invite (same UID, higher SEQUENCE) updates the event in the visitor's calendar
  * instead of adding a second one. Times are office times, qualified by the office's VTIMEZONE.
+ * A cancellation is the same event with METHOD:CANCEL, STATUS:CANCELLED and the next SEQUENCE
+ * (RFC 5546 3.2.5), which removes it from the visitor's calendar.
  */
 import { OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
 
@@ -10,7 +12,7 @@ export interface MeetingInvite {
   uid: string;
   /** 0 for the first invite, higher for every update. */
   sequence: number;
-  status: "TENTATIVE" | "CONFIRMED";
+  status: "TENTATIVE" | "CONFIRMED" | "CANCELLED";
   /** Office-local start: yyyy-MM-dd and HH:mm. */
   date: string;
   time: string;
@@ -48,14 +50,17 @@ const AMSTERDAM_VTIMEZONE = [
   "END:VTIMEZONE",
 ];
 
-/** The invite as a METHOD:REQUEST calendar object, CRLF line endings, lines folded at 75 octets. */
+/** The iTIP method of an invite: CANCEL for a cancelled meeting, REQUEST otherwise. */
+export const inviteMethod = (status: MeetingInvite["status"]) => (status === "CANCELLED" ? "CANCEL" : "REQUEST");
+
+/** The invite as a calendar object (METHOD:REQUEST, or CANCEL when cancelled), CRLF line endings, lines folded at 75 octets. */
 export function meetingInvite(invite: MeetingInvite): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     `PRODID:-//${text(invite.organizer.name)}//Meetings//EN`,
     "CALSCALE:GREGORIAN",
-    "METHOD:REQUEST",
+    `METHOD:${inviteMethod(invite.status)}`,
     ...AMSTERDAM_VTIMEZONE,
     "BEGIN:VEVENT",
     `UID:${text(invite.uid)}`,

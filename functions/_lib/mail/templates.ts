@@ -15,7 +15,7 @@
  *   mail arbitrary text to a third party), only their name when it looks like a name.
  */
 import { site } from "../../../src/config/site.ts";
-import { plainT, serviceNames } from "../../../src/i18n/index.ts";
+import { plainT, serviceNames } from "../../../src/i18n/plain.ts";
 import { formatDate, formatNumber, formatTime } from "../../../src/shared/format.ts";
 import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
 import {
@@ -48,7 +48,18 @@ export type MeetingDetails = Pick<
 >;
 
 /** What a visitor's meeting email announces. */
-export type MeetingStage = "requested" | "confirmed" | "pending";
+export type MeetingStage =
+  "requested" | "confirmed" | "pending" | "moved" | "cancelledByUs" | "cancelledByYou" | "reminder";
+
+const STAGES: readonly MeetingStage[] = [
+  "requested",
+  "confirmed",
+  "pending",
+  "moved",
+  "cancelledByUs",
+  "cancelledByYou",
+  "reminder",
+];
 
 const DASHBOARD_URL = `${site.url}/admin/submissions`;
 
@@ -78,6 +89,8 @@ interface Copy {
   questions: [string, string];
   enquiry: { subject: (ref: string) => string; intro: string; service: string; quote: string };
   meeting: Record<MeetingStage, StageCopy> & {
+    /** Text before the manage link, and the link's words. */
+    manage: { intro: string; link: string };
     when: string;
     officeTime: string;
     summary: string;
@@ -117,9 +130,8 @@ function copyOf(lang: Language): Copy {
       quote: tr("mail.enquiry.quote"),
     },
     meeting: {
-      requested: stage("requested"),
-      confirmed: stage("confirmed"),
-      pending: stage("pending"),
+      ...(Object.fromEntries(STAGES.map((name) => [name, stage(name)])) as Record<MeetingStage, StageCopy>),
+      manage: { intro: tr("mail.meeting.manage.intro"), link: tr("mail.meeting.manage.link") },
       when: tr("mail.meeting.when"),
       officeTime: tr("mail.meeting.officeTime"),
       summary: tr("mail.meeting.summary"),
@@ -172,6 +184,39 @@ export function companyMeetingEmail(m: MeetingDetails): Email {
   });
 }
 
+/** The company's news of a change the visitor made from their manage link: moved (with the old time) or cancelled. */
+export function companyMeetingChangeEmail(
+  m: MeetingDetails,
+  change: { moved: { date: string; time: string } } | "cancelled",
+): Email {
+  const ref = meetingReference(m.id);
+  const lang = requireLanguage(m.language, `meeting ${ref}`);
+  const when = meetingWhen("en", m.date, m.time);
+  const moved = change === "cancelled" ? null : meetingWhen("en", change.moved.date, change.moved.time);
+  return companyEmail({
+    subject: moved
+      ? `Meeting ${ref} moved by the visitor: ${when.short} (was ${moved.short})`
+      : `Meeting ${ref} cancelled by the visitor: ${when.short}`,
+    heading: moved ? "A visitor moved their meeting" : "A visitor cancelled their meeting",
+    fields: [
+      ["Reference", ref, "ours"],
+      ...(moved
+        ? ([
+            ["New time", `${when.long} (Amsterdam time)`, "ours"],
+            ["Was", `${moved.long} (Amsterdam time)`, "ours"],
+          ] satisfies Field[])
+        : ([
+            ["When", `${when.long} (Amsterdam time)`, "ours"],
+            ["Status", "Cancelled by the visitor; the slot is free again", "ours"],
+          ] satisfies Field[])),
+      ["Name", m.name],
+      ["Email", m.email],
+      ["Phone", m.phone],
+      ["Language", languageLabel(lang), "ours"],
+    ],
+  });
+}
+
 /** The visitor's acknowledgement of their enquiry, in their language. */
 export function visitorEnquiryEmail(e: EnquiryDetails): Email {
   const ref = enquiryReference(e.id);
@@ -189,8 +234,11 @@ export function visitorEnquiryEmail(e: EnquiryDetails): Email {
   });
 }
 
-/** The visitor's email about their meeting (booked, confirmed, or back to pending), in their language. */
-export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage): Email {
+/**
+ * The visitor's email about their meeting (booked, confirmed, back to pending, moved, cancelled, or
+ * the reminder), in their language; `manageUrl` adds the link to move or cancel it.
+ */
+export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage, manageUrl?: string): Email {
   const ref = meetingReference(m.id);
   const lang = requireLanguage(m.language, `meeting ${ref}`);
   const copy = copyOf(lang);
@@ -205,6 +253,7 @@ export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage): Ema
       [copy.reference, ref],
     ],
     after: [stageCopy.status, stageCopy.invite],
+    link: manageUrl ? { ...copy.meeting.manage, url: manageUrl } : undefined,
   });
 }
 
@@ -269,7 +318,16 @@ function visitorEmail(
     paragraphs,
     facts,
     after,
-  }: { subject: string; name: string | null; paragraphs: string[]; facts: [string, string][]; after: string[] },
+    link,
+  }: {
+    subject: string;
+    name: string | null;
+    paragraphs: string[];
+    facts: [string, string][];
+    after: string[];
+    /** One of our own links (never a visitor value), with the sentence before it. */
+    link?: { intro: string; link: string; url: string };
+  },
 ): Email {
   const copy = copyOf(lang);
   const [hello, comma] = copy.greeting.named;
@@ -282,6 +340,7 @@ function visitorEmail(
     ...facts.map(([label, value]) => `${label}: ${value}`),
     "",
     ...after,
+    ...(link ? ["", link.intro, link.url] : []),
     "",
     `${ask}${site.email}${askEnd}`,
     "",
@@ -303,6 +362,9 @@ function visitorEmail(
       )
       .join("")}</table>`,
     ...after.map((p) => `<p style="${P}">${escapeHtml(p)}</p>`),
+    link
+      ? `<p style="${P}">${escapeHtml(link.intro)}<br><a href="${escapeHtml(link.url)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(link.link)}</a></p>`
+      : "",
     `<p style="${P}">${escapeHtml(ask)}${mailLink}${escapeHtml(askEnd)}</p>`,
     `<p style="${P}">${escapeHtml(copy.signOff)}<br>${escapeHtml(copy.team)}<br><a href="${escapeHtml(site.url)}" style="color:#1d4ed8"><bdi>${escapeHtml(site.host)}</bdi></a></p>`,
   ].join("\n");

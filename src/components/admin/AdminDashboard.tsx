@@ -6,6 +6,7 @@ import {
   fetchCurrentUser,
   goToLogin,
   LOGIN_PATH,
+  AVAILABILITY_PATH,
   logout,
   meetingPage,
   setEnquiryProcessed,
@@ -53,7 +54,7 @@ const meetingTexts: StatusListTexts = {
 };
 
 const enquiryPending = (item: AdminEnquiry) => !item.isProcessed;
-const meetingPending = (item: AdminMeeting) => !item.isConfirmed;
+const meetingPending = (item: AdminMeeting) => !item.isConfirmed && !item.cancelledAt;
 const toggleEnquiry = (item: AdminEnquiry) => setEnquiryProcessed(item.id, !item.isProcessed);
 const toggleMeeting = (item: AdminMeeting) => setMeetingConfirmed(item.id, !item.isConfirmed);
 
@@ -183,6 +184,10 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">Admin Dashboard</h1>
         </div>
         <div className="flex flex-wrap gap-3">
+          <a href={AVAILABILITY_PATH} className="btn btn-secondary">
+            <Icon path={iconPaths.calendar} />
+            Availability
+          </a>
           <a href="/" className="btn btn-secondary">
             <Icon path={iconPaths.arrowLeft} />
             Back to Website

@@ -20,6 +20,7 @@ export { ApiError, NetworkError, errorMessage, apiRequest } from "../../lib/api-
 
 export const LOGIN_PATH = "/admin/login";
 export const DASHBOARD_PATH = "/admin/submissions";
+export const AVAILABILITY_PATH = "/admin/availability";
 
 /** Leaves for the login page; the returned promise never settles, so callers show nothing more. */
 export function goToLogin(): Promise<never> {
@@ -28,7 +29,7 @@ export function goToLogin(): Promise<never> {
 }
 
 /** An admin call: a 401 (no or expired session) sends the visitor to the login page. */
-async function adminRequest<T>(
+export async function adminRequest<T>(
   method: string,
   url: string,
   body?: unknown,

@@ -1,10 +1,11 @@
 /** The enquiry and meeting cards of the dashboard. Every value is rendered as text. */
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import type { AdminEnquiry, AdminMeeting, EmailStatus } from "../../shared/api";
 import { englishLanguageName } from "../../shared/languages";
 import { serviceDisplayName, type ServiceNames } from "../../shared/services";
 import { saveEnquiryNote, saveMeetingNote } from "./api";
 import { formatCalendarDate, formatDateTime } from "./format";
+import { CancelMeetingButton } from "./CancelMeetingButton";
 import { NoteEditor } from "./NoteEditor";
 import type { CardControls, ReplaceItem } from "./StatusList";
 import { Badge, Icon, iconPaths, Spinner } from "./ui";
@@ -199,7 +200,7 @@ export function EnquiryCard({
 }
 
 export function MeetingCard({
-  item,
+  item: listed,
   controls,
   replace,
 }: {
@@ -208,6 +209,14 @@ export function MeetingCard({
   replace: ReplaceItem<AdminMeeting>;
 }) {
   const titleId = useId();
+  // A cancellation answers the updated meeting; the card shows it at once.
+  const [cancelled, setCancelled] = useState<AdminMeeting | null>(null);
+  const item = cancelled?.id === listed.id ? cancelled : listed;
+  const badge = item.cancelledAt ? (
+    <Badge tone="off">Cancelled</Badge>
+  ) : (
+    <Badge tone={item.isConfirmed ? "done" : "pending"}>{item.isConfirmed ? "Confirmed" : "Pending"}</Badge>
+  );
   return (
     <Card
       titleId={titleId}
@@ -218,21 +227,35 @@ export function MeetingCard({
         <NoteEditor
           note={item.note}
           describedBy={titleId}
-          save={async (text) => replace(await saveMeetingNote(item.id, text))}
+          save={async (text) => {
+            const updated = await saveMeetingNote(item.id, text);
+            if (cancelled) setCancelled(updated);
+            replace(updated);
+          }}
         />
       }
       twoColumns="always"
-      badge={<Badge tone={item.isConfirmed ? "done" : "pending"}>{item.isConfirmed ? "Confirmed" : "Pending"}</Badge>}
+      badge={badge}
       footer={
         <>
           <Stamp label="Requested on" iso={item.createdAt} />
-          <ToggleButton
-            done={item.isConfirmed}
-            doLabel="Confirm Meeting"
-            undoLabel="Mark as Pending"
-            describedBy={titleId}
-            controls={controls}
-          />
+          {item.cancelledAt ? (
+            <p className="text-sm font-medium text-muted">
+              Cancelled by {item.cancelledBy === "visitor" ? "the visitor" : "an admin"} on{" "}
+              <time dateTime={item.cancelledAt}>{formatDateTime(item.cancelledAt)}</time>
+            </p>
+          ) : (
+            <div className="flex flex-wrap gap-2 sm:justify-end">
+              <CancelMeetingButton meeting={item} describedBy={titleId} onCancelled={setCancelled} />
+              <ToggleButton
+                done={item.isConfirmed}
+                doLabel="Confirm Meeting"
+                undoLabel="Mark as Pending"
+                describedBy={titleId}
+                controls={controls}
+              />
+            </div>
+          )}
         </>
       }
     >

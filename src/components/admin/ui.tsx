@@ -30,18 +30,17 @@ export function PageSpinner({ label }: { label: string }) {
 const badgeTone = {
   done: "bg-teal-50 text-teal-700 ring-teal-600/30",
   pending: "bg-amber-50 text-amber-900 ring-amber-500/40",
+  off: "bg-slate-100 text-slate-700 ring-slate-400/40",
 } as const;
+const dotTone = { done: "bg-teal-600", pending: "bg-amber-500", off: "bg-slate-500" } as const;
 
-/** Status pill: teal when done (Processed, Confirmed), amber while Pending. */
+/** Status pill: teal when done (Processed, Confirmed), amber while Pending, grey when off (Cancelled). */
 export function Badge({ tone, children }: { tone: keyof typeof badgeTone; children: ReactNode }) {
   return (
     <span
       className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${badgeTone[tone]}`}
     >
-      <span
-        className={`size-1.5 rounded-full ${tone === "done" ? "bg-teal-600" : "bg-amber-500"}`}
-        aria-hidden="true"
-      />
+      <span className={`size-1.5 rounded-full ${dotTone[tone]}`} aria-hidden="true" />
       {children}
     </span>
   );

@@ -1,0 +1,97 @@
+/**
+ * The office's editable availability: opening hours per weekday, company closures and whether the
+ * Dutch public holidays close the office. The admin edits them; every booking decision reads them
+ * (src/shared/office.ts has the rules' meaning, src/config/server.ts adds the environment's part).
+ *
+ * Reads are one statement each, with no cache: with several function instances a cache would need
+ * a version check per request anyway, which costs the same round trip as reading these few rows.
+ * The slots answer gets its rules in the same statement as the day's taken times.
+ */
+import { type Kysely, sql } from "kysely";
+import type { OfficeClosure } from "../src/shared/api.ts";
+import type { IsoWeekday, OpeningHours } from "../src/shared/office.ts";
+import type { AvailabilityPayload, ClosurePayload } from "../src/shared/schemas.ts";
+import { isSerialId } from "./rows.ts";
+import type { Database } from "./types.ts";
+
+/** What the database holds of the office rules. */
+export interface StoredAvailability {
+  hours: OpeningHours[];
+  closures: OfficeClosure[];
+  publicHolidays: boolean;
+}
+
+type Row = { hours: OpeningHours[] | null; closures: OfficeClosure[] | null; publicHolidays: boolean | null };
+
+// The closures that can matter from `from` on: yearly ones and those not over yet.
+const rulesColumns = (from: string, to: string) => sql`
+  (SELECT json_agg(json_build_object('weekday', weekday, 'opens', opens, 'closes', closes) ORDER BY weekday, opens)
+     FROM office_hours) AS hours,
+  (SELECT json_agg(json_build_object('id', id, 'from', starts_on, 'to', ends_on, 'yearly', yearly, 'note', note)
+                   ORDER BY starts_on, id)
+     FROM office_closures WHERE yearly OR (ends_on >= ${from} AND starts_on <= ${to})) AS closures,
+  (SELECT public_holidays FROM office_settings) AS "publicHolidays"`;
+
+function toStored(row: Row | undefined): StoredAvailability {
+  return {
+    hours: (row?.hours ?? []).map((h) => ({ ...h, weekday: Number(h.weekday) as IsoWeekday })),
+    closures: row?.closures ?? [],
+    // The settings row is made by the migration; without it the office keeps the holidays.
+    publicHolidays: row?.publicHolidays ?? true,
+  };
+}
+
+/** The stored rules, with the closures that touch `from`…`to` (every closure without a range). */
+export async function readAvailability(
+  db: Kysely<Database>,
+  range: { from: string; to: string } = { from: "0000-01-01", to: "9999-12-31" },
+): Promise<StoredAvailability> {
+  const { rows } = await sql<Row>`SELECT ${rulesColumns(range.from, range.to)}`.execute(db);
+  return toStored(rows[0]);
+}
+
+/**
+ * What the slots answer needs for one date, in one statement: the times booked on it (cancelled
+ * meetings hold none) and the rules that apply to it.
+ */
+export async function slotsContext(
+  db: Kysely<Database>,
+  date: string,
+): Promise<{ taken: string[]; stored: StoredAvailability }> {
+  const { rows } = await sql<Row & { taken: string[] | null }>`
+    SELECT
+      (SELECT json_agg(time ORDER BY time) FROM meetings WHERE date = ${date} AND cancelled_at IS NULL) AS taken,
+      ${rulesColumns(date, date)}`.execute(db);
+  return { taken: rows[0]?.taken ?? [], stored: toStored(rows[0]) };
+}
+
+/** Replaces the weekly opening hours and the public-holiday switch, in one transaction. */
+export async function saveAvailability(db: Kysely<Database>, value: AvailabilityPayload): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Two admins saving at once: the second waits for the first, then replaces its hours whole.
+    await sql`SELECT 1 FROM office_settings FOR UPDATE`.execute(trx);
+    await trx.deleteFrom("officeHours").execute();
+    if (value.hours.length) await trx.insertInto("officeHours").values(value.hours).execute();
+    await trx
+      .updateTable("officeSettings")
+      .set({ publicHolidays: value.publicHolidays, updatedAt: sql<Date>`now()` })
+      .execute();
+  });
+}
+
+/** Adds a company closure. */
+export async function addClosure(db: Kysely<Database>, closure: ClosurePayload): Promise<OfficeClosure> {
+  const row = await db
+    .insertInto("officeClosures")
+    .values({ startsOn: closure.from, endsOn: closure.to, yearly: closure.yearly, note: closure.note })
+    .returning(["id", "startsOn", "endsOn", "yearly", "note"])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, from: row.startsOn, to: row.endsOn, yearly: row.yearly, note: row.note };
+}
+
+/** Removes a closure; false when there is no such closure. */
+export async function removeClosure(db: Kysely<Database>, id: number): Promise<boolean> {
+  if (!isSerialId(id)) return false;
+  const result = await db.deleteFrom("officeClosures").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,130 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import en from "../src/i18n/locales/en.json" with { type: "json" };
+import { formatDate } from "../src/shared/format";
+import { ADMIN, bookableDays, formData, freeSlots, hydrated, skipSplash, uniqueTag } from "./helpers";
+
+/**
+ * Two journeys of issue 11: a visitor opens the manage link from their booking email and moves the
+ * meeting; an admin closes a day on /admin/availability and the booking dialog shows it closed.
+ * Days are taken far down the list of bookable days, so the booking spec's days never collide.
+ */
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const DAY = { booked: 14, movedTo: 15, closed: 20 } as const;
+
+/** Console messages about the Content-Security-Policy: the strict policy must hold on these pages too. */
+const cspViolations: string[] = [];
+test.beforeEach(async ({ context, page }) => {
+  await skipSplash(context);
+  cspViolations.length = 0;
+  page.on("console", (m) => /Content.Security.Policy/i.test(m.text()) && cspViolations.push(m.text()));
+});
+test.afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
+
+/** The manage link of the newest email to `to` in the server's file outbox (DATA_DIR/outbox). */
+async function manageLinkFor(to: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  for (let tries = 0; tries < 100; tries++) {
+    const files = (await readdir(dir).catch(() => []))
+      .filter((f) => f.endsWith(".eml"))
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const mail = await simpleParser(await readFile(path.join(dir, file)));
+      const recipients = [mail.to].flat().flatMap((a) => a?.value.map((v) => v.address) ?? []);
+      if (!recipients.includes(to)) continue;
+      const link = /https?:\/\/[^\s/]+(\/[a-z]{2}\/meeting\/#[A-Za-z0-9_.-]+)/.exec(mail.text ?? "")?.[1];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no email with a manage link to ${to}`);
+}
+
+/** Clicks `date` in a month grid within `scope`, moving to later months as needed. */
+async function pickDay(page: Page, date: string) {
+  await expect(page.locator("td[aria-selected=true] button[data-date]")).toBeVisible();
+  const cell = page.locator(`button[data-date="${date}"]`);
+  for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await page.locator("button[data-month=next]").click();
+  await cell.click();
+}
+
+test("a visitor opens the manage link from their email and moves the meeting", async ({ page, request }) => {
+  const days = await bookableDays(request);
+  const [from, to] = [days[DAY.booked], days[DAY.movedTo]];
+  const email = `move-${uniqueTag()}@example.com`;
+  const time = (await freeSlots(request, from))[2];
+  const booked = await request.post("/api/meetings/schedule", {
+    data: await formData(request, {
+      name: "Maryam Karimi",
+      email,
+      phone: "+98 912 000 1111",
+      date: from,
+      time,
+      language: "en",
+    }),
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+
+  await page.goto(await manageLinkFor(email));
+  await hydrated(page, "ManageMeeting");
+  await expect(page.getByTestId("meeting-when")).toContainText(formatDate("en", from));
+  await expect(page.getByTestId("meeting-status")).toHaveText(en.manage.statusPending);
+  expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+
+  await page.getByRole("button", { name: en.manage.move }).click();
+  await pickDay(page, to);
+  const newTime = (await freeSlots(request, to))[0];
+  await page.locator("#mm-time").selectOption(newTime);
+  await page.getByRole("button", { name: en.manage.confirmMove }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: en.manage.moved })).toBeVisible();
+  await expect(page.getByTestId("meeting-when")).toContainText(formatDate("en", to));
+  expect(await freeSlots(request, from)).toContain(time);
+  expect(await freeSlots(request, to)).not.toContain(newTime);
+  // The page now holds the new link; a reload shows the moved meeting.
+  await page.reload();
+  await expect(page.getByTestId("meeting-when")).toContainText(formatDate("en", to));
+});
+
+test("an admin closes a day and the booking dialog shows it closed at once", async ({ page, browser, request }) => {
+  const day = (await bookableDays(request))[DAY.closed];
+  const login = await page.request.post("/api/login", { data: ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/availability");
+  await page.getByLabel("First day").fill(day);
+  await page.getByLabel(/^Note/).fill("E2E team day");
+  await page.getByRole("button", { name: "Add closed days" }).click();
+  const row = page.getByTestId("closures").getByRole("listitem").filter({ hasText: "E2E team day" });
+  await expect(row).toBeVisible();
+  // The toast region is left out: its <li role="status"> is the Toaster's own finding (not this page's).
+  const axe = new AxeBuilder({ page }).withTags(TAGS).exclude("section[data-toast-region]");
+  expect((await axe.analyze()).violations).toEqual([]);
+
+  const visitor = await browser.newContext();
+  await skipSplash(visitor);
+  const home = await visitor.newPage();
+  try {
+    await home.goto("/en/#contact");
+    await home.locator("#contact-form").getByRole("button", { name: en.contact.scheduleButton }).click();
+    const dialog = home.locator("dialog.booking-dialog");
+    await expect(dialog.locator("td[aria-selected=true] button[data-date]")).toBeVisible();
+    const cell = dialog.locator(`button[data-date="${day}"]`);
+    for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await dialog.locator("button[data-month=next]").click();
+    await expect(cell).toHaveAttribute("aria-disabled", "true");
+    expect(await freeSlots(request, day)).toEqual([]);
+  } finally {
+    await visitor.close();
+    await row.getByRole("button", { name: /^Remove/ }).click();
+    await expect(row).toHaveCount(0);
+  }
+  expect((await freeSlots(request, day)).length).toBeGreaterThan(0);
+});

@@ -1,0 +1,73 @@
+/**
+ * The office's availability, edited in the admin. Admin only; changes from the site's own origin.
+ *   GET    /api/admin/availability                 → hours, closures, the public-holiday switch, the computed holidays
+ *   PUT    /api/admin/availability                 { hours, publicHolidays } → the same answer
+ *   POST   /api/admin/availability/closures        { from, to, yearly?, note? } → 201 the closure
+ *   DELETE /api/admin/availability/closures/{id}   → 200, or 404
+ * The slots answer, the schedule check and the date picker read these rules on every request, so
+ * an edit shows for visitors at once.
+ */
+import type { Config, Context } from "@netlify/functions";
+import { addClosure, readAvailability, removeClosure, saveAvailability } from "../db/availability.repository.ts";
+import { getDb } from "../db/client.ts";
+import { now } from "../src/config/server.ts";
+import type { AvailabilityAnswer, ClosureAnswer, MessageAnswer } from "../src/shared/api.ts";
+import { officeNow } from "../src/shared/dates.ts";
+import { dutchPublicHolidays } from "../src/shared/holidays.ts";
+import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
+import { availabilitySchema, closureSchema } from "../src/shared/schemas.ts";
+import { requireAdmin } from "./_lib/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+
+async function answer(): Promise<Response> {
+  const year = Number(officeNow(now(), OFFICE_TIME_ZONE).date.slice(0, 4));
+  const stored = await readAvailability(getDb());
+  return json<AvailabilityAnswer>({
+    success: true,
+    data: { ...stored, holidays: [...dutchPublicHolidays(year), ...dutchPublicHolidays(year + 1)] },
+  });
+}
+
+const availability = route({
+  GET: async (req) => {
+    await requireAdmin(getDb(), req);
+    return answer();
+  },
+  PUT: async (req) => {
+    requireSameOrigin(req);
+    await requireAdmin(getDb(), req);
+    await saveAvailability(getDb(), validate(availabilitySchema, await readJson(req)));
+    return answer();
+  },
+});
+
+const closures = route({
+  POST: async (req) => {
+    requireSameOrigin(req);
+    await requireAdmin(getDb(), req);
+    const closure = await addClosure(getDb(), validate(closureSchema, await readJson(req)));
+    return json<ClosureAnswer>({ success: true, data: closure }, 201);
+  },
+});
+
+const closure = route({
+  DELETE: async (req, context) => {
+    requireSameOrigin(req);
+    await requireAdmin(getDb(), req);
+    const raw = context?.params?.id ?? new URL(req.url).pathname.split("/").filter(Boolean).at(-1) ?? "";
+    if (!/^\d{1,9}$/.test(raw) || !(await removeClosure(getDb(), Number(raw))))
+      throw new HttpError(404, "Closure not found");
+    return json<MessageAnswer>({ success: true, message: "Closure removed" });
+  },
+});
+
+export default (req: Request, context: Context) => {
+  const path = new URL(req.url).pathname.replace(/\/+$/, "");
+  if (path.endsWith("/availability")) return availability(req, context);
+  if (path.endsWith("/closures")) return closures(req, context);
+  return closure(req, context);
+};
+
+export const config: Config = {
+  path: ["/api/admin/availability", "/api/admin/availability/closures", "/api/admin/availability/closures/:id"],
+};

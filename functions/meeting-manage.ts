@@ -1,0 +1,117 @@
+/**
+ * The visitor's own meeting, reached with the signed link of their emails (`Authorization: Bearer`):
+ *   GET  /api/meetings/manage          → { success, data: { reference, date, time, language, status } }
+ *   POST /api/meetings/manage/move     { date, time } → the moved meeting and the token that now manages it
+ *   POST /api/meetings/manage/cancel   → the cancelled meeting
+ * A token names one meeting; a link from before the visitor's last change is 410 `linkReplaced`,
+ * one past the meeting's start 410 `linkExpired`, anything else 403 `linkInvalid`. A move is
+ * decided by the same unique index as a booking (409 `timeSlotOccupied`); the visitor gets an
+ * updated invite (same UID, next SEQUENCE) and the company is told of every change.
+ */
+import type { Config } from "@netlify/functions";
+import type { Kysely } from "kysely";
+import { getDb } from "../db/client.ts";
+import {
+  cancelMeeting,
+  lockMeeting,
+  markReminded,
+  moveMeeting,
+  SlotTakenError,
+  type MeetingRecord,
+} from "../db/meetings.repository.ts";
+import type { Database } from "../db/types.ts";
+import { now } from "../src/config/server.ts";
+import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "../src/shared/api.ts";
+import { meetingMoveSchema } from "../src/shared/schemas.ts";
+import { requireBookable } from "./_lib/booking.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { bearerToken, signManageToken, verifyManageToken } from "./_lib/manage-token.ts";
+import {
+  afterCommitDelivery,
+  enqueueCancellationEmails,
+  enqueueMoveEmails,
+  withinReminderWindow,
+} from "./_lib/mail/outbox.ts";
+
+const managed = (m: MeetingRecord): ManagedMeeting => ({
+  reference: `M-${String(m.id).padStart(5, "0")}`,
+  date: m.date,
+  time: m.time,
+  language: m.language,
+  status: m.cancelledAt ? "cancelled" : m.isConfirmed ? "confirmed" : "pending",
+});
+
+/**
+ * The meeting the request's token names, locked for the rest of the transaction. A cancelled
+ * meeting's links still show it (as cancelled); only a change the visitor made retires them.
+ */
+async function tokenMeeting(db: Kysely<Database>, req: Request): Promise<MeetingRecord> {
+  const { meetingId, version } = await verifyManageToken(bearerToken(req));
+  const meeting = await lockMeeting(db, meetingId);
+  if (!meeting) throw new HttpError(403, "linkInvalid");
+  if (meeting.cancelledAt) return meeting;
+  if (meeting.manageVersion !== version) throw new HttpError(410, "linkReplaced");
+  return meeting;
+}
+
+const notCancelled = (meeting: MeetingRecord) => {
+  if (meeting.cancelledAt) throw new HttpError(409, "meetingCancelled");
+};
+
+export default routes({
+  manage: route({
+    GET: async (req) => {
+      const db = getDb();
+      const meeting = await db.transaction().execute((trx) => tokenMeeting(trx, req));
+      return json<ManagedMeetingAnswer>({ success: true, data: managed(meeting) });
+    },
+  }),
+  move: route({
+    POST: async (req, context) => {
+      requireSameOrigin(req);
+      const slot = validate(meetingMoveSchema, await readJson(req));
+      const db = getDb();
+      const result = await db
+        .transaction()
+        .execute(async (trx) => {
+          const meeting = await tokenMeeting(trx, req);
+          notCancelled(meeting);
+          if (meeting.date === slot.date && meeting.time === slot.time)
+            throw new HttpError(400, "This is already the time of your meeting", {
+              errors: { time: ["This is already the time of your meeting"] },
+            });
+          await requireBookable(trx, slot.date, slot.time);
+          const moved = await moveMeeting(trx, meeting.id, slot);
+          if (moved.isConfirmed && withinReminderWindow(moved, now())) await markReminded(trx, moved.id);
+          return { moved, emails: await enqueueMoveEmails(trx, moved, meeting) };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");
+          throw error;
+        });
+      await afterCommitDelivery(db, result.emails, context);
+      return json<MovedMeetingAnswer>({
+        success: true,
+        data: { ...managed(result.moved), token: await signManageToken(result.moved) },
+      });
+    },
+  }),
+  cancel: route({
+    POST: async (req, context) => {
+      requireSameOrigin(req);
+      const db = getDb();
+      const result = await db.transaction().execute(async (trx) => {
+        const meeting = await tokenMeeting(trx, req);
+        notCancelled(meeting);
+        const cancelled = await cancelMeeting(trx, meeting.id, "visitor");
+        return { cancelled, emails: await enqueueCancellationEmails(trx, cancelled) };
+      });
+      await afterCommitDelivery(db, result.emails, context);
+      return json<ManagedMeetingAnswer>({ success: true, data: managed(result.cancelled) });
+    },
+  }),
+});
+
+export const config: Config = {
+  path: ["/api/meetings/manage", "/api/meetings/manage/move", "/api/meetings/manage/cancel"],
+};

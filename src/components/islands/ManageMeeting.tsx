@@ -1,0 +1,441 @@
+import { useCallback, useEffect, useMemo, useState, type SubmitEvent } from "react";
+import { ApiError, apiRequest } from "../../lib/api-client";
+import type {
+  CalendarAnswer,
+  ManagedMeeting,
+  ManagedMeetingAnswer,
+  MovedMeetingAnswer,
+  OfficeCalendar,
+  SlotsAnswer,
+} from "../../shared/api";
+import { isoWeekday, toMinutes, toTime, zonedInstant } from "../../shared/dates";
+import { formatDate, formatTime } from "../../shared/format";
+import { LANGUAGE_INFO, type Language } from "../../shared/languages";
+import { MEETING_MINUTES } from "../../shared/office";
+import { showToast } from "../../stores/toasts";
+import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
+
+export interface ManageLabels extends CalendarLabels {
+  title: string;
+  intro: string;
+  loading: string;
+  reference: string;
+  when: string;
+  status: string;
+  statusPending: string;
+  statusConfirmed: string;
+  statusCancelled: string;
+  move: string;
+  cancelMeeting: string;
+  moveTitle: string;
+  confirmMove: string;
+  back: string;
+  cancelTitle: string;
+  cancelText: string;
+  confirmCancel: string;
+  keep: string;
+  moved: string;
+  cancelled: string;
+  bookAgain: string;
+  linkInvalid: string;
+  linkExpired: string;
+  linkReplaced: string;
+  error: string;
+  slotTaken: string;
+  errorTitle: string;
+  processing: string;
+  /** The meeting's day and time, as the emails write it: contains {{date}}, {{start}} and {{end}}. */
+  slot: string;
+  /** From the booking dialog: the date and time fields, office time, the visitor's time, no slots. */
+  date: string;
+  time: string;
+  officeTime: string;
+  /** Contains {{time}}. */
+  localTime: string;
+  /** Contains {{date}}. */
+  selectedDate: string;
+  loadingCalendar: string;
+  loadingSlots: string;
+  noSlots: string;
+  noSlotsOption: string;
+}
+
+export interface ManageMeetingProps {
+  lang: Language;
+  labels: ManageLabels;
+  /** Where "book a new meeting" leads: the contact section of the home page. */
+  bookUrl: string;
+}
+
+type Problem = "linkInvalid" | "linkExpired" | "linkReplaced" | "error";
+type View = "details" | "move" | "cancel";
+
+const PROBLEMS: readonly Problem[] = ["linkInvalid", "linkExpired", "linkReplaced"];
+const inputClass =
+  "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-50";
+
+/** The token of the link: the URL fragment (never sent to any server), `#<token>`. */
+const tokenFromUrl = () => (typeof window === "undefined" ? "" : decodeURIComponent(window.location.hash.slice(1)));
+
+const problemOf = (error: unknown): Problem =>
+  error instanceof ApiError && PROBLEMS.includes(error.message as Problem) ? (error.message as Problem) : "error";
+
+/** The visitor's own wall-clock time for an office time, when their zone differs from the office's. */
+function localEquivalent(lang: Language, date: string, time: string, officeZone: string): string | null {
+  const visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (visitorZone === officeZone) return null;
+  return new Intl.DateTimeFormat(LANGUAGE_INFO[lang].intl, {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    weekday: "short",
+  }).format(zonedInstant(date, time, officeZone));
+}
+
+function Spinner({ className = "size-4" }: { className?: string }) {
+  return (
+    <svg
+      className={`${className} animate-spin motion-reduce:animate-none`}
+      viewBox="0 0 24 24"
+      fill="none"
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The page a visitor's manage link opens (/{lang}/meeting/#token): their meeting in their
+ * language (Jalali and Gregorian dates in Persian), and the two things they can do with it: move
+ * it to another free slot (the same date picker as the booking dialog, fed by the same API) or
+ * cancel it, each confirmed first.
+ */
+export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingProps) {
+  const [token, setToken] = useState("");
+  const [meeting, setMeeting] = useState<ManagedMeeting | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [view, setView] = useState<View>("details");
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [calendar, setCalendar] = useState<OfficeCalendar | null>(null);
+  const [date, setDate] = useState("");
+  const [slots, setSlots] = useState<string[] | null>(null);
+  const [time, setTime] = useState("");
+
+  const auth = useMemo(() => ({ authorization: `Bearer ${token}` }), [token]);
+
+  useEffect(() => {
+    const found = tokenFromUrl();
+    const load = found
+      ? apiRequest<ManagedMeetingAnswer>("GET", "/api/meetings/manage", {
+          headers: { authorization: `Bearer ${found}` },
+        }).then((answer) => {
+          setToken(found);
+          setMeeting(answer.data);
+        })
+      : Promise.reject(new ApiError("linkInvalid", 403, null));
+    load.catch((error: unknown) => setProblem(problemOf(error)));
+  }, []);
+
+  const loadSlots = useCallback(async (day: string) => {
+    setSlots(null);
+    try {
+      const answer = await apiRequest<SlotsAnswer>(
+        "GET",
+        `/api/meetings/available-slots?date=${encodeURIComponent(day)}`,
+      );
+      setSlots(answer.data);
+      setTime(answer.data[0] ?? "");
+    } catch {
+      setSlots([]);
+      setTime("");
+    }
+  }, []);
+
+  const startMove = async () => {
+    setView("move");
+    setDone(null);
+    if (calendar) return;
+    try {
+      const rules = (await apiRequest<CalendarAnswer>("GET", "/api/meetings/calendar")).data;
+      setCalendar(rules);
+      const first =
+        meeting && meeting.date >= rules.today && meeting.date <= rules.lastDate ? meeting.date : rules.today;
+      setDate(first);
+      void loadSlots(first);
+    } catch {
+      setView("details");
+      showToast({ title: labels.errorTitle, description: labels.error, variant: "destructive" });
+    }
+  };
+
+  const isOpenDay = useCallback(
+    (day: string) => !!calendar && calendar.weekdays.includes(isoWeekday(day)) && !calendar.closedDates.includes(day),
+    [calendar],
+  );
+
+  const fail = (error: unknown) => {
+    const message = error instanceof ApiError ? error.message : "";
+    if (PROBLEMS.includes(message as Problem)) return setProblem(message as Problem);
+    // Cancelled meanwhile (by the office, or in another tab): show it as it is now.
+    if (message === "meetingCancelled") {
+      setMeeting((m) => m && { ...m, status: "cancelled" });
+      return setView("details");
+    }
+    const description = message === "timeSlotOccupied" ? labels.slotTaken : labels.error;
+    showToast({ title: labels.errorTitle, description, variant: "destructive" });
+  };
+
+  const move = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (!date || !time || busy) return;
+    setBusy(true);
+    try {
+      const answer = await apiRequest<MovedMeetingAnswer>("POST", "/api/meetings/manage/move", {
+        body: { date, time },
+        headers: auth,
+      });
+      const { token: next, ...moved } = answer.data;
+      setMeeting(moved);
+      setToken(next);
+      // The old link is retired: the address bar (and a bookmark made now) holds the new one.
+      history.replaceState(null, "", `#${next}`);
+      setView("details");
+      setDone(labels.moved);
+    } catch (error) {
+      fail(error);
+      if (date) void loadSlots(date);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      const answer = await apiRequest<ManagedMeetingAnswer>("POST", "/api/meetings/manage/cancel", { headers: auth });
+      setMeeting(answer.data);
+      setView("details");
+      setDone(labels.cancelled);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (problem) {
+    return (
+      <div role="alert" className="card p-6 sm:p-8">
+        <p className="text-lg font-semibold text-red-800">{labels[problem]}</p>
+        <a href={bookUrl} className="btn btn-secondary mt-6">
+          {labels.bookAgain}
+        </a>
+      </div>
+    );
+  }
+  if (!meeting) {
+    return (
+      <div role="status" className="card flex items-center gap-3 p-6 text-muted sm:p-8">
+        <Spinner className="size-5 text-brand-600" />
+        {labels.loading}
+      </div>
+    );
+  }
+
+  const end = toTime(toMinutes(meeting.time) + MEETING_MINUTES);
+  const local = calendar ? localEquivalent(lang, meeting.date, meeting.time, calendar.timeZone) : null;
+  const statusText = {
+    pending: labels.statusPending,
+    confirmed: labels.statusConfirmed,
+    cancelled: labels.statusCancelled,
+  }[meeting.status];
+  const statusTone = {
+    pending: "bg-amber-50 text-amber-900 ring-amber-500/40",
+    confirmed: "bg-teal-50 text-teal-800 ring-teal-600/30",
+    cancelled: "bg-slate-100 text-slate-700 ring-slate-400/40",
+  }[meeting.status];
+  const newLocal = calendar && time && date ? localEquivalent(lang, date, time, calendar.timeZone) : null;
+
+  return (
+    <div className="grid gap-6">
+      {done && (
+        <p
+          role="status"
+          className="rounded-2xl bg-teal-50 px-5 py-4 font-medium text-teal-900 ring-1 ring-inset ring-teal-600/30"
+        >
+          {done}
+        </p>
+      )}
+      <section aria-labelledby="meeting-details" className="card p-6 sm:p-8">
+        <h2 id="meeting-details" className="sr-only">
+          {labels.title}
+        </h2>
+        <dl className="grid gap-5 sm:grid-cols-[auto_1fr] sm:gap-x-8">
+          <dt className="text-sm font-semibold text-muted">{labels.when}</dt>
+          <dd
+            className={`-mt-4 text-lg font-semibold text-brand-950 sm:mt-0 ${meeting.status === "cancelled" ? "line-through decoration-2" : ""}`}
+          >
+            <span data-testid="meeting-when">
+              {labels.slot
+                .replace("{{date}}", formatDate(lang, meeting.date))
+                .replace("{{start}}", formatTime(lang, meeting.time))
+                .replace("{{end}}", formatTime(lang, end))}
+            </span>
+            <span className="block text-sm font-normal text-muted">{labels.officeTime}</span>
+            {local && (
+              <span className="block text-sm font-medium text-brand-800">
+                {labels.localTime.replace("{{time}}", local)}
+              </span>
+            )}
+          </dd>
+          <dt className="text-sm font-semibold text-muted">{labels.status}</dt>
+          <dd className="-mt-4 sm:mt-0">
+            <span
+              className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${statusTone}`}
+              data-testid="meeting-status"
+            >
+              {statusText}
+            </span>
+          </dd>
+          <dt className="text-sm font-semibold text-muted">{labels.reference}</dt>
+          <dd className="-mt-4 font-medium sm:mt-0">
+            <bdi>{meeting.reference}</bdi>
+          </dd>
+        </dl>
+        {meeting.status !== "cancelled" && view === "details" && (
+          <div className="mt-8 flex flex-col gap-3 border-t border-line pt-6 sm:flex-row">
+            <button type="button" onClick={() => void startMove()} className="btn btn-primary">
+              {labels.move}
+            </button>
+            <button type="button" onClick={() => setView("cancel")} className="btn btn-secondary">
+              {labels.cancelMeeting}
+            </button>
+          </div>
+        )}
+        {meeting.status === "cancelled" && (
+          <a href={bookUrl} className="btn btn-secondary mt-8">
+            {labels.bookAgain}
+          </a>
+        )}
+      </section>
+
+      {view === "cancel" && meeting.status !== "cancelled" && (
+        <section aria-labelledby="cancel-title" className="card border-red-200 p-6 sm:p-8">
+          <h2 id="cancel-title" className="text-xl font-bold text-brand-950">
+            {labels.cancelTitle}
+          </h2>
+          <p className="mt-2 text-muted">{labels.cancelText}</p>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+            <button
+              type="button"
+              onClick={() => void cancel()}
+              disabled={busy}
+              className="btn bg-red-700 text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              {busy && <Spinner />}
+              {busy ? labels.processing : labels.confirmCancel}
+            </button>
+            <button type="button" onClick={() => setView("details")} disabled={busy} className="btn btn-secondary">
+              {labels.keep}
+            </button>
+          </div>
+        </section>
+      )}
+
+      {view === "move" && meeting.status !== "cancelled" && (
+        <section aria-labelledby="move-title" className="card p-6 sm:p-8">
+          <h2 id="move-title" className="text-xl font-bold text-brand-950">
+            {labels.moveTitle}
+          </h2>
+          {!calendar || !date ? (
+            <p role="status" className="mt-4 flex items-center gap-3 text-muted">
+              <Spinner className="size-5 text-brand-600" />
+              {labels.loadingCalendar}
+            </p>
+          ) : (
+            <form onSubmit={move} className="mt-4 grid gap-6 md:grid-cols-[auto_1fr]">
+              <fieldset className="min-w-0">
+                <legend className="text-sm font-semibold text-brand-950">{labels.date}</legend>
+                <div className="mt-1.5">
+                  <BookingCalendar
+                    lang={lang}
+                    selected={date}
+                    onSelect={(day) => {
+                      if (day === date) return;
+                      setDate(day);
+                      void loadSlots(day);
+                    }}
+                    isOpen={isOpenDay}
+                    min={calendar.today}
+                    max={calendar.lastDate}
+                    labels={labels}
+                  />
+                </div>
+                <p className="mt-2 text-sm font-medium text-brand-900" aria-live="polite">
+                  {labels.selectedDate.replace("{{date}}", formatDate(lang, date))}
+                </p>
+              </fieldset>
+              <div className="grid content-start gap-4">
+                <div>
+                  <label htmlFor="mm-time" className="block text-sm font-semibold text-brand-950">
+                    {labels.time}
+                  </label>
+                  <select
+                    id="mm-time"
+                    value={slots?.length ? time : ""}
+                    onChange={(e) => setTime(e.target.value)}
+                    disabled={!slots?.length}
+                    aria-describedby="mm-time-help"
+                    className={inputClass}
+                  >
+                    {slots?.length ? (
+                      slots.map((slot) => (
+                        <option key={slot} value={slot}>
+                          {formatTime(lang, slot)}
+                        </option>
+                      ))
+                    ) : (
+                      <option value="" disabled>
+                        {slots ? labels.noSlotsOption : labels.loadingSlots}
+                      </option>
+                    )}
+                  </select>
+                  <p id="mm-time-help" className="mt-1.5 text-sm text-muted">
+                    {labels.officeTime}
+                    {newLocal && slots?.length ? (
+                      <span className="block font-medium text-brand-800">
+                        {labels.localTime.replace("{{time}}", newLocal)}
+                      </span>
+                    ) : null}
+                  </p>
+                  {slots && !slots.length && <p className="mt-2 text-sm font-medium text-red-700">{labels.noSlots}</p>}
+                </div>
+                <div className="flex flex-col gap-3 sm:flex-row">
+                  <button
+                    type="submit"
+                    disabled={busy || !slots?.length || !time}
+                    className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-60"
+                  >
+                    {busy && <Spinner />}
+                    {busy ? labels.processing : labels.confirmMove}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setView("details")}
+                    disabled={busy}
+                    className="btn btn-secondary"
+                  >
+                    {labels.back}
+                  </button>
+                </div>
+              </div>
+            </form>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
