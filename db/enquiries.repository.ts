@@ -1,10 +1,12 @@
-import { type Kysely, sql } from "kysely";
-import type { AdminEnquiry, EmailStatus, Enquiry } from "../src/shared/api.ts";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { EnquiryFilters, EnquirySort } from "../src/shared/admin-lists.ts";
+import type { AdminEnquiry, Enquiry } from "../src/shared/api.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
-import { enquiryEmailStatus } from "./outbox.repository.ts";
-import { after, decodeCursor, DEFAULT_PAGE_SIZE, type Page, type PageRequest, toPage } from "./paging.ts";
+import { officeDayStart, toNote } from "./admin-rows.ts";
+import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
-import type { Database, EnquiryRow } from "./types.ts";
+import { searchMatches } from "./search.ts";
+import type { AdminEnquiryRow, Database, EnquiryRow } from "./types.ts";
 
 export type NewEnquiryInput = {
   firstName: string;
@@ -18,7 +20,7 @@ export type NewEnquiryInput = {
 };
 
 /** A row as the API shows it; a stored language that is no longer one of ours fails here, loudly. */
-function toEnquiry(row: EnquiryRow): Enquiry {
+function toEnquiry(row: Omit<EnquiryRow, "anonymisedAt">): Enquiry {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -33,10 +35,55 @@ function toEnquiry(row: EnquiryRow): Enquiry {
   };
 }
 
-const toAdminEnquiry = (row: EnquiryRow & { emailStatus: EmailStatus | null }): AdminEnquiry => ({
+const toAdminEnquiry = (row: AdminEnquiryRow): AdminEnquiry => ({
   ...toEnquiry(row),
   emailStatus: row.emailStatus,
+  processedAt: row.processedAt && toIso(row.processedAt),
+  note: toNote(row),
 });
+
+/** Every column an admin answer shows (not the search text, which only the WHERE reads). */
+const ADMIN_COLUMNS = [
+  "id",
+  "firstName",
+  "lastName",
+  "email",
+  "company",
+  "service",
+  "message",
+  "language",
+  "createdAt",
+  "isProcessed",
+  "processedAt",
+  "note",
+  "noteBy",
+  "noteAt",
+  "emailStatus",
+] as const;
+
+const byCreated = (direction: "asc" | "desc", name: EnquirySort): KeysetOrder<AdminEnquiryRow> => ({
+  name,
+  columns: ["created_at", "id"],
+  direction,
+  key: (row) => [toIso(row.createdAt), row.id],
+});
+
+/** The orders the enquiries list offers; both run on the (created_at, id) indexes. */
+export const ENQUIRY_ORDERS: Record<EnquirySort, KeysetOrder<AdminEnquiryRow>> = {
+  newest: byCreated("desc", "newest"),
+  oldest: byCreated("asc", "oldest"),
+};
+
+/** The WHERE of the filters (src/shared/admin-lists.ts); every one can use an index. */
+function filtered<O>(query: SelectQueryBuilder<Database, "enquiries", O>, filters: EnquiryFilters) {
+  return query
+    .$if(Boolean(filters.q), (q) => q.where(searchMatches(filters.q!)))
+    .$if(filters.status !== undefined, (q) => q.where("isProcessed", "=", filters.status === "processed"))
+    .$if(filters.service !== undefined, (q) => q.where("service", "=", filters.service!))
+    .$if(filters.language !== undefined, (q) => q.where("language", "=", filters.language!))
+    .$if(filters.from !== undefined, (q) => q.where("createdAt", ">=", officeDayStart(filters.from!)))
+    .$if(filters.to !== undefined, (q) => q.where("createdAt", "<", officeDayStart(filters.to!, 1)));
+}
 
 /** Stores an enquiry; it starts unprocessed. An empty or missing company is stored as null. */
 export async function createEnquiry(db: Kysely<Database>, input: NewEnquiryInput): Promise<Enquiry> {
@@ -56,22 +103,30 @@ export async function createEnquiry(db: Kysely<Database>, input: NewEnquiryInput
   return toEnquiry(row);
 }
 
-/** Every enquiry, newest first, with the state of its emails. */
-export async function listEnquiries(
+/** The query of one page of the enquiries list (limit + 1 rows, to know whether another page follows). */
+export function enquiryPageQuery(
   db: Kysely<Database>,
   { limit = DEFAULT_PAGE_SIZE, cursor }: PageRequest = {},
+  filters: EnquiryFilters = {},
+) {
+  const order = ENQUIRY_ORDERS[filters.sort ?? "newest"];
+  return filtered(db.selectFrom("enquiries").select(ADMIN_COLUMNS), filters)
+    .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
+    .orderBy(orderBy(order))
+    .limit(limit + 1);
+}
+
+/**
+ * The enquiries that match `filters`, a page at a time, newest first unless sorted otherwise, with
+ * the state of their emails and their notes.
+ */
+export async function listEnquiries(
+  db: Kysely<Database>,
+  page: PageRequest = {},
+  filters: EnquiryFilters = {},
 ): Promise<Page<AdminEnquiry>> {
-  const position = cursor ? decodeCursor(cursor) : null;
-  const rows = await db
-    .selectFrom("enquiries")
-    .selectAll()
-    .select(enquiryEmailStatus())
-    .$if(position !== null, (q) => q.where(after(position!)))
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(limit + 1)
-    .execute();
-  return toPage(rows, limit, toAdminEnquiry);
+  const rows = await enquiryPageQuery(db, page, filters).execute();
+  return toPage(rows, page.limit ?? DEFAULT_PAGE_SIZE, ENQUIRY_ORDERS[filters.sort ?? "newest"], toAdminEnquiry);
 }
 
 /** Marks an enquiry processed or pending; undefined when there is no such enquiry. */
@@ -83,11 +138,30 @@ export async function setEnquiryProcessed(
   if (!isSerialId(id)) return undefined;
   const row = await db
     .updateTable("enquiries")
-    // Retention counts from the moment it was processed; marking it pending again stops that clock.
-    .set({ isProcessed, processedAt: isProcessed ? sql<Date>`coalesce(processed_at, now())` : null })
+    .set((eb) => ({
+      isProcessed,
+      // Marking a processed enquiry processed again keeps the time it was first answered.
+      processedAt: isProcessed ? eb.fn.coalesce("processedAt", sql<Date>`now()`) : null,
+    }))
     .where("id", "=", id)
-    .returningAll()
-    .returning(enquiryEmailStatus())
+    .returning(ADMIN_COLUMNS)
+    .executeTakeFirst();
+  return row && toAdminEnquiry(row);
+}
+
+/** Sets (or, with an empty text, removes) the internal note of an enquiry; undefined when there is no such enquiry. */
+export async function setEnquiryNote(
+  db: Kysely<Database>,
+  id: number,
+  text: string,
+  by: string,
+): Promise<AdminEnquiry | undefined> {
+  if (!isSerialId(id)) return undefined;
+  const row = await db
+    .updateTable("enquiries")
+    .set(text ? { note: text, noteBy: by, noteAt: sql<Date>`now()` } : { note: null, noteBy: null, noteAt: null })
+    .where("id", "=", id)
+    .returning(ADMIN_COLUMNS)
     .executeTakeFirst();
   return row && toAdminEnquiry(row);
 }

@@ -1,11 +1,15 @@
-import { type Kysely, sql } from "kysely";
-import type { AdminMeeting, EmailStatus, Meeting } from "../src/shared/api.ts";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { MeetingFilters, MeetingSort } from "../src/shared/admin-lists.ts";
+import type { AdminMeeting, Meeting } from "../src/shared/api.ts";
+import { officeNow } from "../src/shared/dates.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
+import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
+import { toNote } from "./admin-rows.ts";
 import { isUniqueViolation } from "./errors.ts";
-import { meetingEmailStatus } from "./outbox.repository.ts";
-import { after, decodeCursor, DEFAULT_PAGE_SIZE, type Page, type PageRequest, toPage } from "./paging.ts";
+import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
-import type { Database, MeetingRow } from "./types.ts";
+import { searchMatches } from "./search.ts";
+import type { AdminMeetingRow, Database, MeetingRow } from "./types.ts";
 
 /**
  * A reservation with what only the server needs: the SEQUENCE of its latest calendar invite, the
@@ -51,7 +55,7 @@ export class MeetingCancelledError extends Error {
 }
 
 /** A row as the API shows it; a stored language that is no longer one of ours fails here, loudly. */
-function toMeeting(row: MeetingRow): Meeting {
+function toMeeting(row: Omit<MeetingRow, "anonymisedAt">): Meeting {
   return {
     id: row.id,
     name: row.name,
@@ -73,11 +77,46 @@ const toMeetingRecord = (row: MeetingRow): MeetingRecord => ({
   cancelledBy: row.cancelledBy,
 });
 
-const toAdminMeeting = (row: MeetingRow & { emailStatus: EmailStatus | null }): AdminMeeting => ({
+const toAdminMeeting = (row: AdminMeetingRow): AdminMeeting => ({
   ...toMeeting(row),
   emailStatus: row.emailStatus,
   cancelledBy: row.cancelledBy,
+  note: toNote(row),
 });
+
+const byCreated = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<AdminMeetingRow> => ({
+  name,
+  columns: ["created_at", "id"],
+  direction,
+  key: (row) => [toIso(row.createdAt), row.id],
+});
+const bySlot = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<AdminMeetingRow> => ({
+  name,
+  columns: ["date", "time", "id"],
+  direction,
+  key: (row) => [row.date, row.time, row.id],
+});
+
+/** The orders the meetings list offers: by request time, or by the meeting's own date and time. */
+export const MEETING_ORDERS: Record<MeetingSort, KeysetOrder<AdminMeetingRow>> = {
+  newest: byCreated("desc", "newest"),
+  oldest: byCreated("asc", "oldest"),
+  soonest: bySlot("asc", "soonest"),
+  latest: bySlot("desc", "latest"),
+};
+
+/** The WHERE of the filters (src/shared/admin-lists.ts); "upcoming" is a slot that has not started, office time. */
+function filtered<O>(query: SelectQueryBuilder<Database, "meetings", O>, filters: MeetingFilters, now: Date) {
+  const office = officeNow(now, OFFICE_TIME_ZONE);
+  return query
+    .$if(Boolean(filters.q), (q) => q.where(searchMatches(filters.q!)))
+    .$if(filters.status !== undefined, (q) => q.where("isConfirmed", "=", filters.status === "confirmed"))
+    .$if(filters.language !== undefined, (q) => q.where("language", "=", filters.language!))
+    .$if(filters.from !== undefined, (q) => q.where("date", ">=", filters.from!))
+    .$if(filters.to !== undefined, (q) => q.where("date", "<=", filters.to!))
+    .$if(filters.when === "upcoming", (q) => q.where(sql<boolean>`(date, time) >= (${office.date}, ${office.time})`))
+    .$if(filters.when === "past", (q) => q.where(sql<boolean>`(date, time) < (${office.date}, ${office.time})`));
+}
 
 /** The API record of a reservation, without what only the server needs. */
 export function publicMeeting({
@@ -116,32 +155,45 @@ export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput
   }
 }
 
-/** Every reservation, newest request first, with the state of its emails. */
+/**
+ * The reservations that match `filters`, a page at a time, newest request first unless sorted
+ * otherwise, with the state of their emails and their notes.
+ */
 export async function listMeetings(
   db: Kysely<Database>,
   { limit = DEFAULT_PAGE_SIZE, cursor }: PageRequest = {},
+  filters: MeetingFilters = {},
+  now = new Date(),
 ): Promise<Page<AdminMeeting>> {
-  const position = cursor ? decodeCursor(cursor) : null;
-  const rows = await db
-    .selectFrom("meetings")
-    .selectAll()
-    .select(meetingEmailStatus())
-    .$if(position !== null, (q) => q.where(after(position!)))
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
+  const order = MEETING_ORDERS[filters.sort ?? "newest"];
+  const rows = await filtered(db.selectFrom("meetings").selectAll(), filters, now)
+    .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
+    .orderBy(orderBy(order))
     .limit(limit + 1)
     .execute();
-  return toPage(rows, limit, toAdminMeeting);
+  return toPage(rows, limit, order, toAdminMeeting);
 }
 
 /** One reservation with the state of its emails; undefined when there is no such reservation. */
 export async function getMeeting(db: Kysely<Database>, id: number): Promise<AdminMeeting | undefined> {
   if (!isSerialId(id)) return undefined;
+  const row = await db.selectFrom("meetings").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toAdminMeeting(row);
+}
+
+/** Sets (or, with an empty text, removes) the internal note of a meeting; undefined when there is no such meeting. */
+export async function setMeetingNote(
+  db: Kysely<Database>,
+  id: number,
+  text: string,
+  by: string,
+): Promise<AdminMeeting | undefined> {
+  if (!isSerialId(id)) return undefined;
   const row = await db
-    .selectFrom("meetings")
-    .selectAll()
-    .select(meetingEmailStatus())
+    .updateTable("meetings")
+    .set(text ? { note: text, noteBy: by, noteAt: sql<Date>`now()` } : { note: null, noteBy: null, noteAt: null })
     .where("id", "=", id)
+    .returningAll()
     .executeTakeFirst();
   return row && toAdminMeeting(row);
 }

@@ -114,6 +114,9 @@ describe("migrations", () => {
     const { rows: linked } = await sql<{ id: number; first_name: string; kind: string }>`
       SELECT e.id, e.first_name, o.kind FROM enquiries e JOIN email_outbox o ON o.enquiry_id = e.id`.execute(plain);
     expect(linked).toContainEqual({ id: old.id, first_name: "Grace", kind: "enquiry.company" });
+    // admin-pipeline summarised the emails of the rows it found: one waiting message is "pending".
+    const { rows: summary } = await sql`SELECT email_status FROM enquiries WHERE id = ${old.id}`.execute(plain);
+    expect(summary).toEqual([{ email_status: "pending" }]);
     // The id sequence carries on after the old rows.
     const {
       rows: [next],

@@ -1,5 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { EmailStatus } from "../src/shared/api.ts";
+import { type Kysely, sql } from "kysely";
 import type { Database, OutboxRow } from "./types.ts";
 
 /**
@@ -120,18 +119,7 @@ export async function markFailed(
     .execute();
 }
 
-// One CASE for both kinds of record: failing wins over pending, pending over sent.
-const summary = (where: RawBuilder<unknown>) => sql<EmailStatus | null>`(
-  SELECT CASE
-    WHEN count(*) = 0 THEN NULL
-    WHEN bool_or(o.status IN ('failed', 'dead') AND o.attempts >= 1) THEN 'failing'
-    WHEN bool_and(o.status = 'sent') THEN 'sent'
-    ELSE 'pending'
-  END
-  FROM email_outbox AS o WHERE ${where})`;
-
-/** The email status of each enquiry, as a column for a query on enquiries. */
-export const enquiryEmailStatus = () => summary(sql`o.enquiry_id = enquiries.id`).as("emailStatus");
-
-/** The email status of each meeting, as a column for a query on meetings. */
-export const meetingEmailStatus = () => summary(sql`o.meeting_id = meetings.id`).as("emailStatus");
+// What the admin lists show of a record's emails (its email_status column: "failing" when one has
+// failed, else "sent" when all went out, else "pending"; null without emails) is kept by a trigger on
+// this table, once per statement (migration 2026-11-23T04-00_admin-pipeline): a list page reads a
+// column instead of aggregating the outbox for each of its rows.

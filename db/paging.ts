@@ -1,7 +1,8 @@
 /**
- * Keyset paging for the admin lists: newest first by (created_at, id), a page at a time, the next
- * page named by an opaque cursor (the last row's created_at and id). Pages stay fast however long
- * the list grows, and a row added meanwhile never shifts a page.
+ * Keyset paging for the admin lists: a page at a time in a fixed order (newest first by
+ * (created_at, id) unless the admin sorts otherwise), the next page named by an opaque cursor that
+ * holds the order's name and the last row's key. Pages stay fast however long the list grows, and
+ * a row added meanwhile never shifts a page: no row is shown twice and none is skipped.
  */
 import { sql } from "kysely";
 
@@ -21,34 +22,66 @@ export interface Page<T> {
   next: string | null;
 }
 
-export interface Position {
-  createdAt: Date;
-  id: number;
+type KeyValue = string | number;
+
+/**
+ * An order a list can be paged in: its SQL key columns (unique together: the last is the id) and
+ * direction, and how to read a row's key. Both directions run on the same index.
+ */
+export interface KeysetOrder<Row> {
+  name: string;
+  columns: readonly string[];
+  direction: "asc" | "desc";
+  key: (row: Row) => KeyValue[];
 }
 
-export function encodeCursor({ createdAt, id }: Position): string {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+/** A cursor that is not one of ours, or belongs to another order (another sort): a 400, not a 500. */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super("cursor is not valid: use the Link of a page");
+    this.name = "InvalidCursorError";
+  }
 }
 
-/** The position a cursor names; null for anything that is not one of ours. */
-export function decodeCursor(cursor: string): Position | null {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(cursor)) return null;
-  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|(\d{1,9})$/.exec(
-    Buffer.from(cursor, "base64url").toString(),
-  );
-  if (!match) return null;
-  const createdAt = new Date(match[1]);
-  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: Number(match[2]) };
+export function encodeCursor(order: string, key: readonly KeyValue[]): string {
+  return Buffer.from(JSON.stringify([order, ...key])).toString("base64url");
 }
 
-/** The condition "after `position` in newest-first order", for a table with created_at and id. */
-export function after(position: Position) {
-  return sql<boolean>`(created_at, id) < (${position.createdAt}, ${position.id})`;
+/** The order name and key a cursor holds; null for anything that is not one of ours. */
+export function decodeCursor(cursor: string): { order: string; key: KeyValue[] } | null {
+  if (!/^[A-Za-z0-9_-]{1,300}$/.test(cursor)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString());
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length < 2 || value.length > 4 || typeof value[0] !== "string") return null;
+  const key = value.slice(1);
+  if (!key.every((v) => (typeof v === "string" && v.length <= 40) || Number.isSafeInteger(v))) return null;
+  return { order: value[0], key };
 }
+
+/** The condition "after the cursor's row in `order`"; throws InvalidCursorError for another order's cursor. */
+export function after<Row>(order: KeysetOrder<Row>, cursor: string) {
+  const decoded = decodeCursor(cursor);
+  if (!decoded || decoded.order !== order.name || decoded.key.length !== order.columns.length) {
+    throw new InvalidCursorError();
+  }
+  const columns = sql.join(order.columns.map((c) => sql.ref(c)));
+  const values = sql.join(decoded.key);
+  return order.direction === "desc"
+    ? sql<boolean>`(${columns}) < (${values})`
+    : sql<boolean>`(${columns}) > (${values})`;
+}
+
+/** The ORDER BY of an order. */
+export const orderBy = <Row>(order: KeysetOrder<Row>) =>
+  sql.join(order.columns.map((c) => sql`${sql.ref(c)} ${sql.raw(order.direction)}`));
 
 /** Cuts `rows` (fetched with limit + 1) into a page and its next cursor. */
-export function toPage<Row extends Position, T>(rows: Row[], limit: number, map: (row: Row) => T): Page<T> {
+export function toPage<Row, T>(rows: Row[], limit: number, order: KeysetOrder<Row>, map: (row: Row) => T): Page<T> {
   const more = rows.length > limit;
   const kept = more ? rows.slice(0, limit) : rows;
-  return { items: kept.map(map), next: more ? encodeCursor(kept[kept.length - 1]) : null };
+  return { items: kept.map(map), next: more ? encodeCursor(order.name, order.key(kept[kept.length - 1])) : null };
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { Enquiry, Meeting } from "../src/shared/api.ts";
+import type { EmailStatus, Enquiry, Meeting } from "../src/shared/api.ts";
 
 /**
  * Table types, camelCase as the code sees them. Columns are snake_case in SQL; Kysely's
@@ -32,10 +32,23 @@ export interface EnquiriesTable extends Pick<
   isProcessed: Generated<boolean>;
   /** A language code of src/shared/languages.ts, checked when read (a removed language fails loudly). */
   language: Generated<string>;
-  /** When it was marked processed (null while pending): retention counts from here. */
+  /** When it was first marked processed (null while pending): retention and the admin's figures count from here. */
   processedAt: Timestamp;
   /** When its personal fields were blanked (retention or an erasure); the row stays for the counts. */
   anonymisedAt: Timestamp;
+}
+
+/**
+ * What the admin lists add to enquiries and meetings: the internal note, the emails' summary (kept
+ * by a trigger on email_outbox) and the folded search text (a generated column). None is written
+ * on insert.
+ */
+export interface AdminColumns {
+  note: ColumnType<string | null, never, string | null>;
+  noteBy: ColumnType<string | null, never, string | null>;
+  noteAt: ColumnType<Date | null, never, Date | string | null>;
+  emailStatus: ColumnType<EmailStatus | null, never, never>;
+  searchText: ColumnType<string, never, never>;
 }
 
 /**
@@ -150,9 +163,9 @@ export interface EmailOutboxTable {
 
 export interface Database {
   users: UsersTable;
-  enquiries: EnquiriesTable;
+  enquiries: EnquiriesTable & AdminColumns;
   newsletterSubscribers: NewsletterSubscribersTable;
-  meetings: MeetingsTable;
+  meetings: MeetingsTable & AdminColumns;
   loginAttempts: LoginAttemptsTable;
   emailOutbox: EmailOutboxTable;
   officeHours: OfficeHoursTable;
@@ -163,6 +176,9 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type EnquiryRow = Selectable<EnquiriesTable>;
+/** A row as the admin lists read it: every column but the search text. */
+export type AdminEnquiryRow = Omit<Selectable<EnquiriesTable & AdminColumns>, "searchText" | "anonymisedAt">;
+export type AdminMeetingRow = Omit<Selectable<MeetingsTable & AdminColumns>, "searchText" | "anonymisedAt">;
 export type NewEnquiry = Insertable<EnquiriesTable>;
 export type MeetingRow = Selectable<MeetingsTable>;
 export type NewMeeting = Insertable<MeetingsTable>;

@@ -20,6 +20,7 @@ import { now } from "../src/config/server.ts";
 import type { AdminMeeting } from "../src/shared/api.ts";
 import { officeNow } from "../src/shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
+import { parseMeetingFilters } from "../src/shared/admin-lists.ts";
 import { meetingPatchSchema } from "../src/shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
 import { requireAdmin } from "./_lib/auth.ts";
@@ -35,7 +36,8 @@ const NOT_FOUND = "Meeting not found";
 const ALREADY_CANCELLED = "The meeting is already cancelled";
 
 const resource = adminResource({
-  list: listMeetings,
+  list: (db, page, filters) => listMeetings(db, page, filters),
+  parseFilters: parseMeetingFilters,
   patchSchema: meetingPatchSchema,
   update: async (db, id, patch) => {
     const emails = await db

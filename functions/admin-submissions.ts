@@ -7,9 +7,11 @@ import type { Config } from "@netlify/functions";
 import { deleteEnquiry, listEnquiries, setEnquiryProcessed } from "../db/enquiries.repository.ts";
 import { enquiryPatchSchema } from "../src/shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
+import { parseEnquiryFilters } from "../src/shared/admin-lists.ts";
 
 export default adminResource({
   list: listEnquiries,
+  parseFilters: parseEnquiryFilters,
   patchSchema: enquiryPatchSchema,
   update: (db, id, patch) => setEnquiryProcessed(db, id, patch.isProcessed),
   remove: deleteEnquiry,

@@ -6,6 +6,7 @@ import * as enquiries from "./2026-11-22T23-45_enquiries.ts";
 import * as rateLimits from "./2026-11-23T01-00_rate-limits.ts";
 import * as privacy from "./2026-11-23T02-00_privacy.ts";
 import * as meetingLifecycle from "./2026-11-23T03-00_meeting-lifecycle.ts";
+import * as adminPipeline from "./2026-11-23T04-00_admin-pipeline.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T01-00_rate-limits": rateLimits,
   "2026-11-23T02-00_privacy": privacy,
   "2026-11-23T03-00_meeting-lifecycle": meetingLifecycle,
+  "2026-11-23T04-00_admin-pipeline": adminPipeline,
 };

@@ -5,19 +5,29 @@
  *
  * The list answers an array, as the spec's clients expect: the first page by default, `?limit=`
  * (1–200, default 50) rows per page; when there are more, a `Link: <…?cursor=…>; rel="next"` header
- * names the next page (RFC 8288), and `?cursor=` asks for it.
+ * names the next page (RFC 8288), and `?cursor=` asks for it. The search, filter and sort parameters
+ * of src/shared/admin-lists.ts narrow and order the list; the Link keeps them.
  */
 import type { Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
 import type { $ZodType } from "zod/v4/core";
 import { getDb } from "../../db/client.ts";
-import { decodeCursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from "../../db/paging.ts";
+import {
+  decodeCursor,
+  DEFAULT_PAGE_SIZE,
+  InvalidCursorError,
+  MAX_PAGE_SIZE,
+  type Page,
+  type PageRequest,
+} from "../../db/paging.ts";
 import type { Database } from "../../db/types.ts";
 import { requireAdmin } from "./auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./http.ts";
 
-interface AdminResource<Item, Patch> {
-  list: (db: Kysely<Database>, page: PageRequest) => Promise<Page<Item>>;
+interface AdminResource<Item, Patch, Filters> {
+  list: (db: Kysely<Database>, page: PageRequest, filters: Filters) => Promise<Page<Item>>;
+  /** Reads the list's filters from the query string (src/shared/admin-lists.ts). */
+  parseFilters: (query: URLSearchParams) => { filters: Filters; problems: string[] };
   patchSchema: $ZodType<Patch>;
   update: (db: Kysely<Database>, id: number, patch: Patch) => Promise<Item | undefined>;
   /** Deletes one record for good (answered 204); false when there is none. Without it, DELETE is a 405. */
@@ -32,6 +42,30 @@ const recordId = (req: Request, context: Context): number | null => {
   return Number(raw);
 };
 
+/** The filters of a request's query string: a wrong one is a 400 that says what is allowed. */
+export function readFilters<Filters>(
+  parse: (query: URLSearchParams) => { filters: Filters; problems: string[] },
+  query: URLSearchParams,
+): Filters {
+  const { filters, problems } = parse(query);
+  if (problems.length) throw new HttpError(400, problems.join("; "));
+  return filters;
+}
+
+/** A list's page, with an InvalidCursorError (a cursor of another sort) answered 400. */
+export async function readPage<Filters, Item>(
+  list: (page: Required<PageRequest>, filters: Filters) => Promise<Page<Item>>,
+  page: Required<PageRequest>,
+  filters: Filters,
+): Promise<Page<Item>> {
+  try {
+    return await list(page, filters);
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
+
 /** `?limit=` and `?cursor=`, checked: a wrong one is a 400 that says what is allowed. */
 function pageRequest(query: URLSearchParams): Required<PageRequest> {
   const rawLimit = query.get("limit");
@@ -44,7 +78,7 @@ function pageRequest(query: URLSearchParams): Required<PageRequest> {
   return { limit, cursor };
 }
 
-export function adminResource<Item, Patch>(resource: AdminResource<Item, Patch>) {
+export function adminResource<Item, Patch, Filters>(resource: AdminResource<Item, Patch, Filters>) {
   const { remove } = resource;
   // What one record answers to; the list answers GET only.
   const onRecord = remove ? "PATCH, DELETE" : "PATCH";
@@ -56,9 +90,10 @@ export function adminResource<Item, Patch>(resource: AdminResource<Item, Patch>)
         throw new HttpError(405, "Method GET is not allowed on a single record", {}, { Allow: onRecord });
       const url = new URL(req.url);
       const request = pageRequest(url.searchParams);
-      const page = await resource.list(db, request);
+      const filters = readFilters(resource.parseFilters, url.searchParams);
+      const page = await readPage((p, f) => resource.list(db, p, f), request, filters);
       if (!page.next) return json(page.items);
-      const next = new URL(url.pathname, url.origin);
+      const next = new URL(url);
       next.searchParams.set("limit", String(request.limit));
       next.searchParams.set("cursor", page.next);
       return json(page.items, 200, { Link: `<${next.pathname}${next.search}>; rel="next"` });

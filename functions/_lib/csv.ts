@@ -1,19 +1,29 @@
 /**
- * CSV downloads for spreadsheet programs: UTF-8 with a byte order mark (so they read it as UTF-8),
- * CRLF line ends and RFC 4180 quoting. A cell a spreadsheet would run as a formula (starting with
- * = + - @, a tab or a carriage return) is prefixed with ', so it shows as the text it is.
+ * CSV as spreadsheets open it: RFC 4180 (fields with a comma, a quote or a line break quoted,
+ * quotes doubled, lines ending CRLF), UTF-8 with a byte-order mark so Excel reads Persian right,
+ * and no formulas: a cell that starts with =, +, -, @, a tab or a carriage return gets a leading
+ * apostrophe, so a spreadsheet shows the text instead of running it (OWASP's CSV injection advice).
  */
 
-/** One cell, neutralised and quoted when it has to be. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/** The byte-order mark that starts the file. */
+export const BOM = "\uFEFF";
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: inert, and quoted when it must be. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** A CSV download of these rows (the first is the header), named `filename`. */
+/** One line, CRLF included. */
+export const csvLine = (cells: readonly (string | number | null | undefined)[]): string =>
+  `${cells.map(csvCell).join(",")}\r\n`;
+
+/** A small CSV download of these rows (the first is the header), named `filename`, built in memory. */
 export function csvResponse(rows: readonly (readonly string[])[], filename: string): Response {
-  const body = `\uFEFF${rows.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
-  return new Response(body, {
+  return new Response(BOM + rows.map(csvLine).join(""), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename}"`,

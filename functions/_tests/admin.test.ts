@@ -197,6 +197,8 @@ describe("admin lists and status changes", () => {
       "language",
       "lastName",
       "message",
+      "note",
+      "processedAt",
       "service",
     ]);
     const patched = await call(enquiries, `/api/admin/submissions/${first.id}`, {
@@ -234,6 +236,7 @@ describe("admin lists and status changes", () => {
       cancelledAt: null,
       cancelledBy: null,
       emailStatus: null,
+      note: null,
     });
     const on = await call(adminMeetings, `/api/admin/meetings/${m.id}`, {
       method: "PATCH",

@@ -7,6 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { parse as parseToml } from "smol-toml";
 import { createContext, loadFunctions } from "./functions-router.mjs";
@@ -135,14 +136,25 @@ export async function callFunction(match, req, res, url, waitUntil) {
   });
   const context = createContext({ req: request, ip, params: match.params, waitUntil });
   const response = await match.handler(request, context);
-  const body = Buffer.from(await response.arrayBuffer());
+  // JSON answers are small: one write. Anything else (a CSV export) is passed on as it is made,
+  // as Netlify streams it, so a large file never sits whole in memory.
+  const streamed = response.body && !/json/i.test(response.headers.get("content-type") ?? "");
+  const body = streamed ? null : Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   response.headers.forEach((value, key) => {
     if (key !== "set-cookie") res.setHeader(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
-  res.end(req.method === "HEAD" ? undefined : body);
+  if (streamed && req.method !== "HEAD") {
+    await pipeline(Readable.fromWeb(response.body), res).catch((error) => {
+      console.error(`[server] ${req.method} ${url.pathname}: the answer stopped mid-stream:`, error);
+      res.destroy();
+    });
+  } else {
+    if (streamed) await response.body.cancel();
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
   // A function that did not read its body leaves it in the socket: drop it so keep-alive stays sane.
   if (hasBody && !req.readableEnded) req.resume();
 }

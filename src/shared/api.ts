@@ -60,14 +60,27 @@ export interface Meeting {
  */
 export type EmailStatus = "sent" | "pending" | "failing";
 
+/** An admin's internal note on an enquiry or a meeting: never shown to the visitor. */
+export interface AdminNote {
+  text: string;
+  /** The username of the admin who wrote it last. */
+  by: string;
+  /** ISO 8601, UTC. */
+  at: string;
+}
+
 /** An enquiry as the admin lists (and PATCH answers) show it. */
 export interface AdminEnquiry extends Enquiry {
   emailStatus: EmailStatus | null;
+  /** When it was marked processed (ISO 8601, UTC); null while pending or when that was never recorded. */
+  processedAt: string | null;
+  note: AdminNote | null;
 }
 
 /** A meeting as the admin lists (and PATCH answers) show it. */
 export interface AdminMeeting extends Meeting {
   emailStatus: EmailStatus | null;
+  note: AdminNote | null;
   /** Who cancelled it, when it is cancelled. */
   cancelledBy: "admin" | "visitor" | null;
 }
@@ -103,6 +116,24 @@ export interface Availability {
   publicHolidays: boolean;
   /** The Dutch public holidays of this year and the next (computed, not editable). */
   holidays: { date: string; holiday: DutchHoliday }[];
+}
+
+/** GET /api/admin/stats: the figures above the dashboard's tabs. */
+export interface AdminStats {
+  /** Enquiries received since Monday 00:00, office time. */
+  newThisWeek: number;
+  /** Enquiries not yet processed, of any age. */
+  pending: number;
+  /** Meetings (pending or confirmed, not cancelled) from now until the end of the 7th day, today included. */
+  meetingsNext7Days: number;
+  /**
+   * Of the enquiries received in the last `windowDays` days whose outcome is known (processed, or
+   * their 2 working days are over), the share processed within 2 working days: 0–1, null when none.
+   */
+  processedOnTime: number | null;
+  /** How many enquiries that share is taken over. */
+  processedOnTimeOf: number;
+  windowDays: number;
 }
 
 /** The booking rules the date picker needs, in office time. */

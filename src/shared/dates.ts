@@ -33,10 +33,13 @@ export function isoWeekday(date: string): IsoWeekday {
   return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7) as IsoWeekday;
 }
 
-/** The office's wall-clock date and time at the instant `now`, whatever the server's time zone. */
-export function officeNow(now: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
+// One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one, and
+// the figures, the export and the date checks ask for office time many times per request.
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clock(timeZone: string): Intl.DateTimeFormat {
+  let formatter = clocks.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",
@@ -44,7 +47,16 @@ export function officeNow(now: Date, timeZone: string): { date: string; time: st
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
-    })
+    });
+    clocks.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The office's wall-clock date and time at the instant `now`, whatever the server's time zone. */
+export function officeNow(now: Date, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    clock(timeZone)
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );

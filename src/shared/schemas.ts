@@ -9,6 +9,7 @@
 import * as z from "zod/mini";
 import { en } from "zod/locales";
 import { isCalendarDate } from "./dates.ts";
+import { NOTE_MAX_LENGTH } from "./admin-lists.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 
 // Never compile validators with `new Function`: zod's probe for it alone is reported as a violation
@@ -233,4 +234,11 @@ export const enquiryPatchSchema = z.strictObject({
 });
 export const meetingPatchSchema = z.strictObject({
   isConfirmed: z.boolean({ error: "isConfirmed must be true or false" }),
+});
+
+/** PUT /api/admin/…/{id}/note: the whole note; an empty one removes it. */
+export const noteSchema = z.strictObject({
+  note: z
+    .string({ error: "note must be text" })
+    .check(z.trim(), z.maxLength(NOTE_MAX_LENGTH, `note must be at most ${NOTE_MAX_LENGTH} characters`)),
 });

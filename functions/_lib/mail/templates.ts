@@ -64,9 +64,9 @@ const STAGES: readonly MeetingStage[] = [
 const DASHBOARD_URL = `${site.url}/admin/submissions`;
 
 /** Our short reference for an enquiry, e.g. E-00042. */
-const enquiryReference = (id: number) => `E-${String(id).padStart(5, "0")}`;
+export const enquiryReference = (id: number) => `E-${String(id).padStart(5, "0")}`;
 /** Our short reference for a meeting, e.g. M-00017. */
-const meetingReference = (id: number) => `M-${String(id).padStart(5, "0")}`;
+export const meetingReference = (id: number) => `M-${String(id).padStart(5, "0")}`;
 
 /** A catalogue service's name in a language; null for a value outside the catalogue (shown as the visitor typed it). */
 const serviceName = (value: string, lang: Language): string | null =>

@@ -1,35 +1,43 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { showToast } from "../../stores/toasts";
 import {
   deleteEnquiry,
+  enquiryPage,
+  exportUrl,
   fetchCurrentUser,
   goToLogin,
-  listEnquiries,
-  listMeetings,
   LOGIN_PATH,
   AVAILABILITY_PATH,
   logout,
+  meetingPage,
   setEnquiryProcessed,
   setMeetingConfirmed,
 } from "./api";
+import { type EnquiryFilters, filtersToParams, isFiltered, type MeetingFilters } from "../../shared/admin-lists";
 import type { AdminEnquiry, AdminMeeting, CurrentUser } from "../../shared/api";
 import type { ServiceNames } from "../../shared/services";
 import { BreakerBanner } from "./BreakerBanner";
 import { EnquiryCard, MeetingCard } from "./cards";
 import { PrivacyPanel } from "./PrivacyPanel";
 import { showFlashToast } from "./flash";
+import { EnquiryFiltersBar, MeetingFiltersBar } from "./ListFilters";
+import { StatsBar } from "./StatsBar";
 import { StatusList, type StatusListTexts } from "./StatusList";
 import { Icon, iconPaths, PageSpinner, Spinner } from "./ui";
+import { readView, type TabKey, type View, viewSearch } from "./view-url";
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 // The spec's words for the enquiries tab say "submissions" (section 2).
 const enquiryTexts: StatusListTexts = {
   loading: "Loading submissions…",
-  summary: (total, pending) => `${plural(total, "submission")} · ${pending} pending`,
+  summary: (total, pending, more) =>
+    `${plural(total, "submission")}${more ? " loaded" : ""} · ${pending} pending${more ? " · more below" : ""}`,
   errorTitle: "Error loading submissions",
   emptyTitle: "No submissions found",
   emptyText: "There are no contact form submissions yet.",
+  emptyFilteredText: "No contact form submissions match this search and these filters.",
+  noun: "submissions",
   updated: { title: "Status updated", description: "The submission status has been updated successfully." },
   failed: { title: "Update failed", description: "There was a problem updating the submission status." },
   removed: { title: "Enquiry deleted", description: "The enquiry and its emails have been deleted." },
@@ -38,10 +46,13 @@ const enquiryTexts: StatusListTexts = {
 
 const meetingTexts: StatusListTexts = {
   loading: "Loading meetings…",
-  summary: (total, pending) => `${plural(total, "meeting")} · ${pending} pending`,
+  summary: (total, pending, more) =>
+    `${plural(total, "meeting")}${more ? " loaded" : ""} · ${pending} pending${more ? " · more below" : ""}`,
   errorTitle: "Error loading meetings",
   emptyTitle: "No meetings found",
   emptyText: "There are no meeting reservations yet.",
+  emptyFilteredText: "No meeting reservations match this search and these filters.",
+  noun: "meetings",
   updated: { title: "Meeting status updated", description: "The meeting status has been updated successfully." },
   failed: { title: "Update failed", description: "There was a problem updating the meeting status." },
 };
@@ -55,8 +66,10 @@ const toggleMeeting = (item: AdminMeeting) => setMeetingConfirmed(item.id, !item
 const TABS = [
   { key: "enquiries", label: "Contact Submissions", icon: iconPaths.inbox },
   { key: "meetings", label: "Meeting Reservations", icon: iconPaths.calendar },
-] as const;
-type TabKey = (typeof TABS)[number]["key"];
+] as const satisfies readonly { key: TabKey; label: string; icon: string }[];
+
+/** A stable key for a set of filters: a list is remounted (and starts again) when it changes. */
+const filterKey = (filters: EnquiryFilters | MeetingFilters) => filtersToParams(filters).toString();
 
 /** The protected dashboard (spec section 2): a session check, then the two lists in tabs. */
 /** `serviceNames`: the catalogue's English names, read from the locale file by the page. */
@@ -83,17 +96,64 @@ export default function AdminDashboard({ serviceNames }: { serviceNames: Service
 }
 
 function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: ServiceNames }) {
-  const [tab, setTab] = useState<TabKey>("enquiries");
+  // The address names the tab and its filters; the other tab keeps its own filters while the page lives.
+  const [initial] = useState<View>(() => readView(window.location.search));
+  const [tab, setTab] = useState<TabKey>(initial.tab);
+  const [enquiryFilters, setEnquiryFilters] = useState<EnquiryFilters>(
+    initial.tab === "enquiries" ? initial.filters : {},
+  );
+  const [meetingFilters, setMeetingFilters] = useState<MeetingFilters>(
+    initial.tab === "meetings" ? initial.filters : {},
+  );
   // A tab's list loads the first time it is shown and then stays (no refetch on switching back).
-  const [opened, setOpened] = useState<ReadonlySet<TabKey>>(new Set(["enquiries"]));
+  const [opened, setOpened] = useState<ReadonlySet<TabKey>>(new Set([initial.tab]));
   const tabRefs = useRef<Record<TabKey, HTMLButtonElement | null>>({ enquiries: null, meetings: null });
   const [leaving, setLeaving] = useState(false);
+  const [statsVersion, setStatsVersion] = useState(0);
+
+  /** Shows a view and records it in the address (a new history entry, so Back returns to the last one). */
+  const show = (view: View) => {
+    setTab(view.tab);
+    setOpened((keys) => (keys.has(view.tab) ? keys : new Set(keys).add(view.tab)));
+    if (view.tab === "enquiries") setEnquiryFilters(view.filters);
+    else setMeetingFilters(view.filters);
+    const address = `${window.location.pathname}${viewSearch(view)}`;
+    if (address !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, "", address);
+  };
+
+  useEffect(() => {
+    const onPopState = () => {
+      const view = readView(window.location.search);
+      setTab(view.tab);
+      setOpened((keys) => (keys.has(view.tab) ? keys : new Set(keys).add(view.tab)));
+      if (view.tab === "enquiries") setEnquiryFilters(view.filters);
+      else setMeetingFilters(view.filters);
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
 
   const select = (key: TabKey, focus = false) => {
-    setTab(key);
-    setOpened((keys) => (keys.has(key) ? keys : new Set(keys).add(key)));
+    show(key === "enquiries" ? { tab: key, filters: enquiryFilters } : { tab: key, filters: meetingFilters });
     if (focus) tabRefs.current[key]?.focus();
   };
+
+  const loadEnquiries = useCallback((next: string | null) => enquiryPage(enquiryFilters, next), [enquiryFilters]);
+  const loadMeetings = useCallback((next: string | null) => meetingPage(meetingFilters, next), [meetingFilters]);
+  const toggleEnquiryAndCount = useCallback(async (item: AdminEnquiry) => {
+    const updated = await toggleEnquiry(item);
+    setStatsVersion((v) => v + 1);
+    return updated;
+  }, []);
+  const removeEnquiryAndCount = useCallback(async (item: AdminEnquiry) => {
+    await removeEnquiry(item);
+    setStatsVersion((v) => v + 1);
+  }, []);
+  const toggleMeetingAndCount = useCallback(async (item: AdminMeeting) => {
+    const updated = await toggleMeeting(item);
+    setStatsVersion((v) => v + 1);
+    return updated;
+  }, []);
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((t) => t.key === tab);
@@ -155,6 +215,8 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
 
       <BreakerBanner />
 
+      <StatsBar version={statsVersion} />
+
       <div
         role="tablist"
         aria-label="Admin lists"
@@ -195,15 +257,29 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
         hidden={tab !== "enquiries"}
         className="mt-6 rounded-card"
       >
-        <StatusList
-          isPending={enquiryPending}
-          load={listEnquiries}
-          toggle={toggleEnquiry}
-          remove={removeEnquiry}
-          texts={enquiryTexts}
-          emptyIcon={iconPaths.inbox}
-          renderCard={(item, controls) => <EnquiryCard item={item} controls={controls} serviceNames={serviceNames} />}
-        />
+        {opened.has("enquiries") && (
+          <>
+            <EnquiryFiltersBar
+              filters={enquiryFilters}
+              onChange={(filters) => show({ tab: "enquiries", filters })}
+              exportHref={exportUrl("submissions", enquiryFilters)}
+              serviceNames={serviceNames}
+            />
+            <StatusList
+              key={filterKey(enquiryFilters)}
+              isPending={enquiryPending}
+              loadPage={loadEnquiries}
+              filtered={isFiltered(enquiryFilters)}
+              toggle={toggleEnquiryAndCount}
+              remove={removeEnquiryAndCount}
+              texts={enquiryTexts}
+              emptyIcon={iconPaths.inbox}
+              renderCard={(item, controls, replace) => (
+                <EnquiryCard item={item} controls={controls} replace={replace} serviceNames={serviceNames} />
+              )}
+            />
+          </>
+        )}
       </div>
       <div
         role="tabpanel"
@@ -214,14 +290,25 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
         className="mt-6 rounded-card"
       >
         {opened.has("meetings") && (
-          <StatusList
-            isPending={meetingPending}
-            load={listMeetings}
-            toggle={toggleMeeting}
-            texts={meetingTexts}
-            emptyIcon={iconPaths.calendar}
-            renderCard={(item, controls) => <MeetingCard item={item} controls={controls} />}
-          />
+          <>
+            <MeetingFiltersBar
+              filters={meetingFilters}
+              onChange={(filters) => show({ tab: "meetings", filters })}
+              exportHref={exportUrl("meetings", meetingFilters)}
+            />
+            <StatusList
+              key={filterKey(meetingFilters)}
+              isPending={meetingPending}
+              loadPage={loadMeetings}
+              filtered={isFiltered(meetingFilters)}
+              toggle={toggleMeetingAndCount}
+              texts={meetingTexts}
+              emptyIcon={iconPaths.calendar}
+              renderCard={(item, controls, replace) => (
+                <MeetingCard item={item} controls={controls} replace={replace} />
+              )}
+            />
+          </>
         )}
       </div>
 

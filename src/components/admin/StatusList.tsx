@@ -1,15 +1,23 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { showToast } from "../../stores/toasts";
-import { Icon, iconPaths } from "./ui";
+import type { ListPage } from "./api";
+import { Icon, iconPaths, Spinner } from "./ui";
 
 export interface StatusListTexts {
   /** Read to screen readers while the list loads, e.g. "Loading submissions…". */
   loading: string;
-  /** The count line above the cards, e.g. (3, 1) → "3 submissions · 1 pending". */
-  summary: (total: number, pending: number) => string;
+  /**
+   * The count line above the cards, e.g. (3, 1, false) → "3 submissions · 1 pending"; `more` when
+   * further pages wait, so the counts are of the loaded records only.
+   */
+  summary: (total: number, pending: number, more: boolean) => string;
   errorTitle: string;
   emptyTitle: string;
   emptyText: string;
+  /** The empty card's text when a search or filter is on. */
+  emptyFilteredText: string;
+  /** The plural noun of the list's records, for "Load more submissions". */
+  noun: string;
   updated: { title: string; description: string };
   failed: { title: string; description: string };
   /** Toasts of a delete, for lists whose records can be deleted. */
@@ -25,28 +33,53 @@ export interface CardControls {
   remove?: () => Promise<boolean>;
 }
 
+/** What a card may do to its own record in the list (a saved note, say) without reloading the list. */
+export type ReplaceItem<T> = (item: T) => void;
+
 interface StatusListProps<T extends { id: number }> {
   /** Whether a record still waits for the admin (Pending). */
   isPending: (item: T) => boolean;
-  load: () => Promise<T[]>;
+  /** The first page (null) or the page a previous one named. */
+  loadPage: (next: string | null) => Promise<ListPage<T>>;
+  /** Whether a search or filter narrows the list (changes the empty card's text). */
+  filtered: boolean;
   /** Sends the opposite status of `item`; resolves to the updated record. */
   toggle: (item: T) => Promise<T>;
   /** Deletes `item` for good, when this list allows it. */
   remove?: (item: T) => Promise<unknown>;
   texts: StatusListTexts;
   emptyIcon: string;
-  renderCard: (item: T, controls: CardControls) => ReactNode;
+  renderCard: (item: T, controls: CardControls, replace: ReplaceItem<T>) => ReactNode;
 }
 
-type ListState<T> = { status: "loading" } | { status: "error" } | { status: "ready"; items: T[] };
+type ListState<T> =
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "ready"; items: T[]; next: string | null; more: "idle" | "loading" | "failed" };
+
+/** Loads pages from the first until at least `count` records are in (the reload after a change keeps what was shown). */
+async function loadAtLeast<T>(loadPage: (next: string | null) => Promise<ListPage<T>>, count: number) {
+  const items: T[] = [];
+  let next: string | null = null;
+  do {
+    const page: ListPage<T> = await loadPage(next);
+    items.push(...page.items);
+    next = page.next;
+  } while (next && items.length < count);
+  return { items, next };
+}
 
 /**
  * One admin list: three placeholder cards while it loads, an error card, an empty card, or the
- * cards. It loads once (no polling, no retries) and again after each successful status change.
+ * cards, a page at a time: the next page loads as the admin scrolls near the end, or with the
+ * "Load more" button (keyboard users, or a browser without IntersectionObserver). It loads when
+ * shown (no polling, no retries) and again after each successful status change. Give it a `key`
+ * that changes with its filters: a new filter starts a new list.
  */
 export function StatusList<T extends { id: number }>({
   isPending,
-  load,
+  loadPage,
+  filtered,
   toggle,
   remove,
   texts,
@@ -55,6 +88,7 @@ export function StatusList<T extends { id: number }>({
 }: StatusListProps<T>) {
   const [state, setState] = useState<ListState<T>>({ status: "loading" });
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const sentinel = useRef<HTMLDivElement>(null);
   // After a delete, focus goes to the count line above the cards (the card itself is gone).
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const [removals, setRemovals] = useState(0);
@@ -71,7 +105,7 @@ export function StatusList<T extends { id: number }>({
         if (texts.removeFailed) showToast({ ...texts.removeFailed, variant: "destructive" });
         return false;
       }
-      setState((s) => (s.status === "ready" ? { status: "ready", items: s.items.filter((i) => i.id !== item.id) } : s));
+      setState((s) => (s.status === "ready" ? { ...s, items: s.items.filter((i) => i.id !== item.id) } : s));
       if (texts.removed) showToast({ ...texts.removed, variant: "success" });
       setRemovals((n) => n + 1);
       return true;
@@ -81,27 +115,66 @@ export function StatusList<T extends { id: number }>({
 
   useEffect(() => {
     let active = true;
-    load()
-      .then((items) => active && setState({ status: "ready", items }))
+    loadPage(null)
+      .then((page) => active && setState({ status: "ready", ...page, more: "idle" }))
       .catch(() => active && setState({ status: "error" }));
     return () => {
       active = false;
     };
-  }, [load]);
+  }, [loadPage]);
+
+  const next = state.status === "ready" && state.more !== "loading" ? state.next : null;
+  const loadMore = useCallback(async () => {
+    if (!next) return;
+    setState((s) => (s.status === "ready" ? { ...s, more: "loading" } : s));
+    try {
+      const page = await loadPage(next);
+      setState((s) =>
+        s.status === "ready" && s.next === next
+          ? {
+              status: "ready",
+              // A record changed between two pages cannot appear twice: keep the first copy.
+              items: [...s.items, ...page.items.filter((item) => !s.items.some((i) => i.id === item.id))],
+              next: page.next,
+              more: "idle",
+            }
+          : s,
+      );
+    } catch {
+      setState((s) => (s.status === "ready" ? { ...s, more: "failed" } : s));
+    }
+  }, [loadPage, next]);
+
+  // Scrolling near the end loads the next page (not after a failure: the button retries then).
+  const autoLoad = state.status === "ready" && state.more === "idle" && Boolean(next);
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!autoLoad || !target || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMore(), {
+      rootMargin: "600px 0px",
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [autoLoad, loadMore]);
+
+  const replace = useCallback<ReplaceItem<T>>(
+    (updated) =>
+      setState((s) =>
+        s.status === "ready" ? { ...s, items: s.items.map((i) => (i.id === updated.id ? updated : i)) } : s,
+      ),
+    [],
+  );
 
   const change = useCallback(
     async (item: T) => {
       setPending((ids) => new Set(ids).add(item.id));
       try {
         const updated = await toggle(item);
-        setState((s) =>
-          s.status === "ready"
-            ? { status: "ready", items: s.items.map((i) => (i.id === updated.id ? updated : i)) }
-            : s,
-        );
+        replace(updated);
         showToast({ ...texts.updated, variant: "success" });
         try {
-          setState({ status: "ready", items: await load() });
+          const shown = state.status === "ready" ? state.items.length : 0;
+          setState({ status: "ready", ...(await loadAtLeast(loadPage, shown)), more: "idle" });
         } catch {
           // The change is saved and already shown; a failed reload keeps the list as it is.
         }
@@ -115,7 +188,7 @@ export function StatusList<T extends { id: number }>({
         });
       }
     },
-    [load, toggle, texts],
+    [loadPage, toggle, texts, replace, state],
   );
 
   if (state.status === "loading") {
@@ -165,27 +238,49 @@ export function StatusList<T extends { id: number }>({
   if (state.items.length === 0) {
     return (
       <Notice tone="empty" icon={emptyIcon} title={texts.emptyTitle}>
-        {texts.emptyText}
+        {filtered ? texts.emptyFilteredText : texts.emptyText}
       </Notice>
     );
   }
 
   return (
     <>
-      <p ref={summaryRef} tabIndex={-1} className="mb-4 text-sm text-muted">
-        {texts.summary(state.items.length, state.items.filter(isPending).length)}
+      <p ref={summaryRef} tabIndex={-1} className="mb-4 text-sm text-muted" aria-live="polite">
+        {texts.summary(state.items.length, state.items.filter(isPending).length, Boolean(state.next))}
       </p>
       <ul role="list" className="grid gap-4 lg:grid-cols-2">
         {state.items.map((item) => (
           <li key={item.id} className="flex">
-            {renderCard(item, {
-              pending: pending.has(item.id),
-              toggle: () => void change(item),
-              ...(remove && { remove: () => removeItem(item) }),
-            })}
+            {renderCard(
+              item,
+              {
+                pending: pending.has(item.id),
+                toggle: () => void change(item),
+                ...(remove && { remove: () => removeItem(item) }),
+              },
+              replace,
+            )}
           </li>
         ))}
       </ul>
+      <div ref={sentinel} className="mt-6 flex flex-col items-center gap-2">
+        {state.more === "failed" && (
+          <p role="alert" className="text-sm font-medium text-red-800">
+            Could not load more. Please try again.
+          </p>
+        )}
+        {state.next && (
+          <button
+            type="button"
+            onClick={() => void loadMore()}
+            disabled={state.more === "loading"}
+            className="btn btn-secondary min-w-48 disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            {state.more === "loading" ? <Spinner className="size-4" /> : null}
+            {state.more === "loading" ? "Loading more…" : `Load more ${texts.noun}`}
+          </button>
+        )}
+      </div>
     </>
   );
 }

@@ -3,11 +3,11 @@
  * cookies, sets a JSON content type only when it has a body, and is never retried.
  */
 import type { z } from "zod";
+import { type EnquiryFilters, filtersToParams, type MeetingFilters } from "../../shared/admin-lists";
 import type {
-  AdminEnquiriesAnswer,
   AdminEnquiry,
   AdminMeeting,
-  AdminMeetingsAnswer,
+  AdminStats,
   CurrentUser,
   CurrentUserAnswer,
   ErasureAnswer,
@@ -57,28 +57,58 @@ export type LoginValues = z.output<typeof loginSchema>;
 export const login = (values: LoginValues) => apiRequest<MessageAnswer>("POST", "/api/login", { body: values });
 export const logout = () => apiRequest<MessageAnswer>("POST", "/api/logout");
 
-/**
- * Every record of a paged admin list: the API answers a page (an array) and names the next one in a
- * `Link: <…>; rel="next"` header; this follows them to the end.
- */
-async function listAll<Answer extends unknown[]>(path: string): Promise<Answer> {
-  const items: unknown[] = [];
-  let url: string | null = `${path}?limit=200`;
-  while (url) {
-    let link: string | null = null;
-    items.push(...(await adminRequest<Answer>("GET", url, undefined, (r) => (link = r.headers.get("link")))));
-    url = link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
-  }
-  return items as Answer;
+/** One page of an admin list, and the address of the next page (null on the last). */
+export interface ListPage<T> {
+  items: T[];
+  next: string | null;
 }
 
+/**
+ * A page of a paged admin list: the API answers an array and names the next page in a
+ * `Link: <…>; rel="next"` header, which keeps the filters.
+ */
+async function listPage<T>(url: string): Promise<ListPage<T>> {
+  let link: string | null = null;
+  const items = await adminRequest<T[]>("GET", url, undefined, (r) => (link = r.headers.get("link")));
+  const next = link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
+  return { items, next };
+}
+
+/** Rows per page as the admin scrolls. */
+export const PAGE_SIZE = 50;
+
+const firstPage = (path: string, filters: EnquiryFilters | MeetingFilters) => {
+  const params = filtersToParams(filters);
+  params.set("limit", String(PAGE_SIZE));
+  return `${path}?${params}`;
+};
+
 // The enquiries keep the spec's URL, /api/admin/submissions.
-export const listEnquiries = () => listAll<AdminEnquiriesAnswer>("/api/admin/submissions");
-export const listMeetings = () => listAll<AdminMeetingsAnswer>("/api/admin/meetings");
+export const ENQUIRIES_PATH = "/api/admin/submissions";
+export const MEETINGS_PATH = "/api/admin/meetings";
+
+/** The first page of enquiries matching `filters` (next = null), or the page `next` names. */
+export const enquiryPage = (filters: EnquiryFilters, next: string | null) =>
+  listPage<AdminEnquiry>(next ?? firstPage(ENQUIRIES_PATH, filters));
+export const meetingPage = (filters: MeetingFilters, next: string | null) =>
+  listPage<AdminMeeting>(next ?? firstPage(MEETINGS_PATH, filters));
+
+/** Where the CSV of a filtered list downloads from (the same parameters as the list). */
+export const exportUrl = (list: "submissions" | "meetings", filters: EnquiryFilters | MeetingFilters) => {
+  const query = filtersToParams(filters).toString();
+  return `/api/admin/export/${list}${query ? `?${query}` : ""}`;
+};
+
+export const fetchStats = () => adminRequest<AdminStats>("GET", "/api/admin/stats");
+
 export const setEnquiryProcessed = (id: number, isProcessed: boolean) =>
   adminRequest<AdminEnquiry>("PATCH", `/api/admin/submissions/${id}`, { isProcessed });
 export const setMeetingConfirmed = (id: number, isConfirmed: boolean) =>
   adminRequest<AdminMeeting>("PATCH", `/api/admin/meetings/${id}`, { isConfirmed });
+export const saveEnquiryNote = (id: number, note: string) =>
+  adminRequest<AdminEnquiry>("PUT", `/api/admin/submissions/${id}/note`, { note });
+export const saveMeetingNote = (id: number, note: string) =>
+  adminRequest<AdminMeeting>("PUT", `/api/admin/meetings/${id}/note`, { note });
 
 /** Deletes a (spam) enquiry and its emails for good. */
 export const deleteEnquiry = (id: number) => adminRequest<null>("DELETE", `/api/admin/submissions/${id}`);

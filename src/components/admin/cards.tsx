@@ -3,10 +3,12 @@ import { useId, useState, type ReactNode } from "react";
 import type { AdminEnquiry, AdminMeeting, EmailStatus } from "../../shared/api";
 import { englishLanguageName } from "../../shared/languages";
 import { serviceDisplayName, type ServiceNames } from "../../shared/services";
+import { saveEnquiryNote, saveMeetingNote } from "./api";
 import { formatCalendarDate, formatDateTime } from "./format";
 import { ConfirmAction } from "./ConfirmAction";
 import { CancelMeetingButton } from "./CancelMeetingButton";
-import type { CardControls } from "./StatusList";
+import { NoteEditor } from "./NoteEditor";
+import type { CardControls, ReplaceItem } from "./StatusList";
 import { Badge, Icon, iconPaths, Spinner } from "./ui";
 
 /** Shown when this record's notification emails keep failing (the outbox retries them). */
@@ -33,6 +35,7 @@ function Card({
   footer,
   twoColumns,
   emailStatus,
+  note,
 }: {
   titleId: string;
   title: string;
@@ -42,12 +45,18 @@ function Card({
   footer: ReactNode;
   twoColumns?: "always" | "from-sm";
   emailStatus: EmailStatus | null;
+  /** The internal note block (NoteEditor), under the fields. */
+  note?: ReactNode;
 }) {
   return (
     <article aria-labelledby={titleId} className="card flex w-full flex-col p-5 sm:p-6">
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-semibold leading-snug text-brand-950 [overflow-wrap:anywhere]">
+          <h2
+            id={titleId}
+            dir="auto"
+            className="text-lg font-semibold leading-snug text-brand-950 [overflow-wrap:anywhere]"
+          >
             {title}
           </h2>
           <a
@@ -66,6 +75,7 @@ function Card({
       >
         {children}
       </dl>
+      {note}
       <footer className="mt-5 flex flex-col gap-3 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
         {footer}
       </footer>
@@ -133,10 +143,12 @@ function ToggleButton({
 export function EnquiryCard({
   item,
   controls,
+  replace,
   serviceNames,
 }: {
   item: AdminEnquiry;
   controls: CardControls;
+  replace: ReplaceItem<AdminEnquiry>;
   serviceNames: ServiceNames;
 }) {
   const titleId = useId();
@@ -146,6 +158,13 @@ export function EnquiryCard({
       title={`${item.firstName} ${item.lastName}`}
       email={item.email}
       emailStatus={item.emailStatus}
+      note={
+        <NoteEditor
+          note={item.note}
+          describedBy={titleId}
+          save={async (text) => replace(await saveEnquiryNote(item.id, text))}
+        />
+      }
       badge={<Badge tone={item.isProcessed ? "done" : "pending"}>{item.isProcessed ? "Processed" : "Pending"}</Badge>}
       footer={
         <>
@@ -195,7 +214,15 @@ export function EnquiryCard({
   );
 }
 
-export function MeetingCard({ item: listed, controls }: { item: AdminMeeting; controls: CardControls }) {
+export function MeetingCard({
+  item: listed,
+  controls,
+  replace,
+}: {
+  item: AdminMeeting;
+  controls: CardControls;
+  replace: ReplaceItem<AdminMeeting>;
+}) {
   const titleId = useId();
   // A cancellation answers the updated meeting; the card shows it at once.
   const [cancelled, setCancelled] = useState<AdminMeeting | null>(null);
@@ -211,6 +238,17 @@ export function MeetingCard({ item: listed, controls }: { item: AdminMeeting; co
       title={item.name}
       email={item.email}
       emailStatus={item.emailStatus}
+      note={
+        <NoteEditor
+          note={item.note}
+          describedBy={titleId}
+          save={async (text) => {
+            const updated = await saveMeetingNote(item.id, text);
+            if (cancelled) setCancelled(updated);
+            replace(updated);
+          }}
+        />
+      }
       twoColumns="always"
       badge={badge}
       footer={

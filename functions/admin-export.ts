@@ -1,0 +1,190 @@
+/**
+ * CSV export of an admin list as it is filtered: GET /api/admin/export/submissions and
+ * GET /api/admin/export/meetings take the list's own search, filter and sort parameters
+ * (src/shared/admin-lists.ts) and answer every matching record as a CSV file (functions/_lib/csv.ts:
+ * UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas made inert). The file is streamed a page at a
+ * time by keyset, so 10,000 rows cost the memory of one page. Admin only.
+ */
+import type { Config } from "@netlify/functions";
+import type { Kysely } from "kysely";
+import { getDb } from "../db/client.ts";
+import { listEnquiries } from "../db/enquiries.repository.ts";
+import { listMeetings } from "../db/meetings.repository.ts";
+import type { Page } from "../db/paging.ts";
+import type { Database } from "../db/types.ts";
+import { serviceNames } from "../src/i18n/index.ts";
+import {
+  type EnquiryFilters,
+  isFiltered,
+  type MeetingFilters,
+  parseEnquiryFilters,
+  parseMeetingFilters,
+} from "../src/shared/admin-lists.ts";
+import type { AdminEnquiry, AdminMeeting, AdminNote } from "../src/shared/api.ts";
+import { englishLanguageName } from "../src/shared/languages.ts";
+import { officeNow } from "../src/shared/dates.ts";
+import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
+import { serviceDisplayName } from "../src/shared/services.ts";
+import { now } from "../src/config/server.ts";
+import { readFilters, readPage } from "./_lib/admin-resource.ts";
+import { requireAdmin } from "./_lib/auth.ts";
+import { BOM, csvLine } from "./_lib/csv.ts";
+import { HttpError, route } from "./_lib/http.ts";
+import { enquiryReference, meetingReference } from "./_lib/mail/templates.ts";
+
+/** Rows fetched per database round trip while streaming. */
+const BATCH = 500;
+
+// Office time of many instants, quickly: the zone's offset only changes on a whole hour (DST), so it
+// is looked up once per hour of the instants met (Intl) and the rest is arithmetic.
+const offsets = new Map<number, number>();
+function officeOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / 3_600_000);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const wall = officeNow(new Date(hour * 3_600_000), OFFICE_TIME_ZONE);
+    offset = Date.parse(`${wall.date}T${wall.time}:00Z`) - hour * 3_600_000;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
+/** An ISO instant as office wall-clock time, `yyyy-MM-dd HH:mm`, which spreadsheets read as a date. */
+function officeTime(iso: string | null): string {
+  if (!iso) return "";
+  const ms = Date.parse(iso);
+  return new Date(ms + officeOffsetMs(ms)).toISOString().slice(0, 16).replace("T", " ");
+}
+
+const noteCells = (note: AdminNote | null) => [note?.text ?? "", note?.by ?? "", officeTime(note?.at ?? null)];
+
+interface Export<Item, Filters> {
+  name: string;
+  parse: (query: URLSearchParams) => { filters: Filters; problems: string[] };
+  list: (db: Kysely<Database>, page: { limit: number; cursor: string | null }, filters: Filters) => Promise<Page<Item>>;
+  header: string[];
+  row: (item: Item) => (string | number | null)[];
+}
+
+const english = serviceNames("en");
+
+const enquiries: Export<AdminEnquiry, EnquiryFilters> = {
+  name: "enquiries",
+  parse: parseEnquiryFilters,
+  list: listEnquiries,
+  header: [
+    "Reference",
+    "Received (office time)",
+    "First name",
+    "Last name",
+    "Email",
+    "Company",
+    "Service",
+    "Language",
+    "Message",
+    "Status",
+    "Processed on",
+    "Emails",
+    "Note",
+    "Note by",
+    "Note on",
+  ],
+  row: (e) => [
+    enquiryReference(e.id),
+    officeTime(e.createdAt),
+    e.firstName,
+    e.lastName,
+    e.email,
+    e.company,
+    serviceDisplayName(e.service, english),
+    englishLanguageName(e.language),
+    e.message,
+    e.isProcessed ? "Processed" : "Pending",
+    officeTime(e.processedAt),
+    e.emailStatus,
+    ...noteCells(e.note),
+  ],
+};
+
+const meetings: Export<AdminMeeting, MeetingFilters> = {
+  name: "meetings",
+  parse: parseMeetingFilters,
+  list: (db, page, filters) => listMeetings(db, page, filters, now()),
+  header: [
+    "Reference",
+    "Date",
+    "Time",
+    "Name",
+    "Email",
+    "Phone",
+    "Language",
+    "Status",
+    "Requested (office time)",
+    "Emails",
+    "Note",
+    "Note by",
+    "Note on",
+  ],
+  row: (m) => [
+    meetingReference(m.id),
+    m.date,
+    m.time,
+    m.name,
+    m.email,
+    m.phone,
+    englishLanguageName(m.language),
+    m.isConfirmed ? "Confirmed" : "Pending",
+    officeTime(m.createdAt),
+    m.emailStatus,
+    ...noteCells(m.note),
+  ],
+};
+
+const EXPORTS = { submissions: enquiries, meetings } as const;
+
+async function answer<Item, Filters>(req: Request, kind: Export<Item, Filters>): Promise<Response> {
+  const db = getDb();
+  await requireAdmin(db, req);
+  const filters = readFilters(kind.parse, new URL(req.url).searchParams);
+  // The first page is read before answering, so a database that is down is still a clear 503.
+  let page = await readPage((p, f) => kind.list(db, p, f), { limit: BATCH, cursor: null }, filters);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(BOM + csvLine(kind.header)));
+    },
+    async pull(controller) {
+      controller.enqueue(encoder.encode(page.items.map((item) => csvLine(kind.row(item))).join("")));
+      if (!page.next) return controller.close();
+      try {
+        page = await kind.list(db, { limit: BATCH, cursor: page.next }, filters);
+      } catch (error) {
+        // Headers are gone: end the download cut short rather than pretend it is complete.
+        console.error(`[api] export of ${kind.name} failed mid-stream:`, error);
+        controller.error(error);
+      }
+    },
+  });
+  const today = officeTime(now().toISOString()).slice(0, 10);
+  const filename = `${kind.name}${isFiltered(filters as EnquiryFilters) ? "-filtered" : ""}-${today}.csv`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+export default route({
+  GET: async (req) => {
+    const kind = new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop();
+    if (kind === "submissions") return answer(req, EXPORTS.submissions);
+    if (kind === "meetings") return answer(req, EXPORTS.meetings);
+    throw new HttpError(404, "Not found");
+  },
+});
+
+export const config: Config = { path: ["/api/admin/export/submissions", "/api/admin/export/meetings"] };

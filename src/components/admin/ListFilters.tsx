@@ -1,0 +1,313 @@
+/**
+ * Search, filters, sort and CSV export above an admin list. Menus and dates apply at once; the search
+ * text applies when submitted (Enter or "Search"), so a half-typed word never starts a request.
+ */
+import { useId, useState, type SubmitEvent, type ReactNode } from "react";
+import { isFiltered, SEARCH_MAX_LENGTH, type EnquiryFilters, type MeetingFilters } from "../../shared/admin-lists";
+import { englishLanguageName, LANGUAGES } from "../../shared/languages";
+import { SERVICE_IDS, type ServiceNames } from "../../shared/services";
+import { Icon } from "./ui";
+
+const SEARCH_ICON = "m20 20-4.5-4.5M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z";
+const DOWNLOAD_ICON = "M12 4v11m-5-5 5 5 5-5M5 20h14";
+
+type Option = { value: string; label: string };
+
+function Select({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  options: Option[];
+  onChange: (value: string | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wider text-muted">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        className="min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-2.5 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wider text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value ?? ""}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value || undefined)}
+        className="min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-2.5 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+      />
+    </div>
+  );
+}
+
+const anyOption = (label: string): Option => ({ value: "", label });
+const languageOptions: Option[] = [
+  anyOption("Any language"),
+  ...LANGUAGES.map((code) => ({ value: code, label: englishLanguageName(code) })),
+];
+
+interface FiltersProps<F extends EnquiryFilters | MeetingFilters> {
+  /** Names the search landmark, e.g. "Find submissions". */
+  label: string;
+  searchHint: string;
+  filters: F;
+  onChange: (filters: F) => void;
+  /** The address of the CSV of the current filter. */
+  exportHref: string;
+  children: (set: <K extends keyof F>(key: K, value: F[K] | undefined) => void) => ReactNode;
+}
+
+function ListFilters<F extends EnquiryFilters | MeetingFilters>({
+  label,
+  searchHint,
+  filters,
+  onChange,
+  exportHref,
+  children,
+}: FiltersProps<F>) {
+  const searchId = useId();
+  const hintId = useId();
+  const panelId = useId();
+  // On a phone the menus fold away behind one button; from the sm breakpoint they always show.
+  const [expanded, setExpanded] = useState(false);
+  const narrowing = Object.entries(filters).filter(([key, value]) => key !== "q" && value).length;
+  const [text, setText] = useState(filters.q ?? "");
+  // Back, Forward or "Clear" change the filters from outside: the field follows (React's
+  // "adjust state while rendering" pattern, instead of an effect that would render twice).
+  const [shownQ, setShownQ] = useState(filters.q);
+  if (filters.q !== shownQ) {
+    setShownQ(filters.q);
+    setText(filters.q ?? "");
+  }
+
+  const set = <K extends keyof F>(key: K, value: F[K] | undefined) => {
+    const next = { ...filters };
+    if (value === undefined) delete next[key];
+    else next[key] = value;
+    onChange(next);
+  };
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    set("q" as keyof F, (text.trim() || undefined) as F[keyof F] | undefined);
+  };
+
+  return (
+    <section aria-label={label} className="card mb-5 p-4 sm:p-5">
+      <form role="search" onSubmit={submit} className="flex gap-2">
+        <label htmlFor={searchId} className="sr-only">
+          Search
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={text}
+          maxLength={SEARCH_MAX_LENGTH}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={searchHint}
+          aria-describedby={hintId}
+          dir="auto"
+          className="min-h-11 w-full min-w-0 flex-1 rounded-lg border border-line bg-white px-3 text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        />
+        <button type="submit" className="btn btn-primary min-h-11 shrink-0 px-4">
+          <Icon path={SEARCH_ICON} />
+          {/* On a phone the icon alone, so the field keeps its width; the name stays "Search". */}
+          <span className="max-sm:sr-only">Search</span>
+        </button>
+      </form>
+      <p id={hintId} className="mt-1.5 text-xs text-muted">
+        Accents, Arabic or Persian letter forms and zero-width joiners do not matter.
+      </p>
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={() => setExpanded((open) => !open)}
+        className="mt-3 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 sm:hidden"
+      >
+        <Icon path={expanded ? "m6 15 6-6 6 6" : "m6 9 6 6 6-6"} />
+        {expanded ? "Hide filters and sort" : `Filters and sort${narrowing ? ` (${narrowing} on)` : ""}`}
+      </button>
+      <div
+        id={panelId}
+        className={`${expanded ? "grid" : "hidden"} mt-3 grid-cols-2 gap-3 sm:mt-4 sm:grid sm:grid-cols-3 lg:grid-cols-6`}
+      >
+        {children(set)}
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
+        {isFiltered(filters) ? (
+          <button type="button" onClick={() => onChange({} as F)} className="btn btn-secondary min-h-11 px-4">
+            Clear filters
+          </button>
+        ) : (
+          <span className="text-sm text-muted">Showing everything, newest first unless sorted.</span>
+        )}
+        <a href={exportHref} download className="btn btn-secondary min-h-11 px-4">
+          <Icon path={DOWNLOAD_ICON} />
+          Export CSV
+        </a>
+      </div>
+    </section>
+  );
+}
+
+export function EnquiryFiltersBar({
+  filters,
+  onChange,
+  exportHref,
+  serviceNames,
+}: {
+  filters: EnquiryFilters;
+  onChange: (filters: EnquiryFilters) => void;
+  exportHref: string;
+  serviceNames: ServiceNames;
+}) {
+  return (
+    <ListFilters
+      label="Find submissions"
+      searchHint="Name, email, company or message"
+      filters={filters}
+      onChange={onChange}
+      exportHref={exportHref}
+    >
+      {(set) => (
+        <>
+          <Select
+            label="Status"
+            value={filters.status}
+            onChange={(v) => set("status", v as EnquiryFilters["status"])}
+            options={[
+              anyOption("Any status"),
+              { value: "pending", label: "Pending" },
+              { value: "processed", label: "Processed" },
+            ]}
+          />
+          <Select
+            label="Service"
+            value={filters.service}
+            onChange={(v) => set("service", v)}
+            options={[anyOption("Any service"), ...SERVICE_IDS.map((id) => ({ value: id, label: serviceNames[id] }))]}
+          />
+          <Select
+            label="Language"
+            value={filters.language}
+            onChange={(v) => set("language", v as EnquiryFilters["language"])}
+            options={languageOptions}
+          />
+          <DateField label="Received from" value={filters.from} max={filters.to} onChange={(v) => set("from", v)} />
+          <DateField label="Received to" value={filters.to} min={filters.from} onChange={(v) => set("to", v)} />
+          <Select
+            label="Sort"
+            value={filters.sort}
+            onChange={(v) => set("sort", v as EnquiryFilters["sort"])}
+            options={[
+              { value: "", label: "Newest first" },
+              { value: "oldest", label: "Oldest first" },
+            ]}
+          />
+        </>
+      )}
+    </ListFilters>
+  );
+}
+
+export function MeetingFiltersBar({
+  filters,
+  onChange,
+  exportHref,
+}: {
+  filters: MeetingFilters;
+  onChange: (filters: MeetingFilters) => void;
+  exportHref: string;
+}) {
+  return (
+    <ListFilters
+      label="Find meetings"
+      searchHint="Name, email or phone"
+      filters={filters}
+      onChange={onChange}
+      exportHref={exportHref}
+    >
+      {(set) => (
+        <>
+          <Select
+            label="When"
+            value={filters.when}
+            onChange={(v) => set("when", v as MeetingFilters["when"])}
+            options={[
+              anyOption("Any time"),
+              { value: "upcoming", label: "Upcoming" },
+              { value: "past", label: "Past" },
+            ]}
+          />
+          <Select
+            label="Status"
+            value={filters.status}
+            onChange={(v) => set("status", v as MeetingFilters["status"])}
+            options={[
+              anyOption("Any status"),
+              { value: "pending", label: "Pending" },
+              { value: "confirmed", label: "Confirmed" },
+            ]}
+          />
+          <Select
+            label="Language"
+            value={filters.language}
+            onChange={(v) => set("language", v as MeetingFilters["language"])}
+            options={languageOptions}
+          />
+          <DateField label="Meeting from" value={filters.from} max={filters.to} onChange={(v) => set("from", v)} />
+          <DateField label="Meeting to" value={filters.to} min={filters.from} onChange={(v) => set("to", v)} />
+          <Select
+            label="Sort"
+            value={filters.sort}
+            onChange={(v) => set("sort", v as MeetingFilters["sort"])}
+            options={[
+              { value: "", label: "Newest request first" },
+              { value: "oldest", label: "Oldest request first" },
+              { value: "soonest", label: "Meeting date, soonest first" },
+              { value: "latest", label: "Meeting date, latest first" },
+            ]}
+          />
+        </>
+      )}
+    </ListFilters>
+  );
+}

@@ -1,0 +1,115 @@
+/** The internal note on a card: shown with its author and time, edited in place. Admins only ever see it. */
+import { useId, useRef, useState, type SubmitEvent } from "react";
+import { NOTE_MAX_LENGTH } from "../../shared/admin-lists";
+import type { AdminNote } from "../../shared/api";
+import { showToast } from "../../stores/toasts";
+import { formatDateTime } from "./format";
+import { Icon, Spinner } from "./ui";
+
+const PENCIL = "M4 20h4L19 9l-4-4L4 16zM14 6l4 4";
+
+export function NoteEditor({
+  note,
+  save,
+  describedBy,
+}: {
+  note: AdminNote | null;
+  /** Saves the whole note (empty removes it); rejects when it could not. */
+  save: (text: string) => Promise<void>;
+  /** The card's title, so "Edit note" says whose note it is. */
+  describedBy: string;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(note?.text ?? "");
+  const [saving, setSaving] = useState(false);
+  const fieldId = useId();
+  const countId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+
+  const open = () => {
+    setText(note?.text ?? "");
+    setEditing(true);
+  };
+  const close = () => {
+    setEditing(false);
+    // Back to the button that opened the editor, for keyboard users.
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await save(text.trim());
+      showToast({ title: "Note saved", variant: "success" });
+      close();
+    } catch (error) {
+      const detail = error instanceof Error && error.message ? error.message : "Please try again.";
+      showToast({ title: "Note not saved", description: detail, variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (editing) {
+    return (
+      <form onSubmit={submit} className="mt-4 rounded-xl bg-amber-50/60 p-3 ring-1 ring-inset ring-amber-200">
+        <label htmlFor={fieldId} className="text-xs font-semibold uppercase tracking-wider text-muted">
+          Internal note
+        </label>
+        <textarea
+          id={fieldId}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={NOTE_MAX_LENGTH}
+          rows={3}
+          aria-describedby={countId}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the admin just asked to write the note
+          autoFocus
+          dir="auto"
+          className="mt-1.5 block w-full rounded-lg border border-line bg-white px-3 py-2 text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        />
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <span id={countId} className="text-xs text-muted">
+            {text.length} / {NOTE_MAX_LENGTH} characters
+          </span>
+          <div className="flex gap-2">
+            <button type="button" onClick={close} disabled={saving} className="btn btn-secondary min-h-11 px-4">
+              Cancel
+            </button>
+            <button type="submit" disabled={saving} className="btn btn-primary min-h-11 px-4 disabled:opacity-70">
+              {saving && <Spinner className="size-4" />}
+              {saving ? "Saving…" : "Save note"}
+            </button>
+          </div>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="mt-4 flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+      {note ? (
+        <figure className="min-w-0 flex-1 rounded-xl bg-amber-50/60 px-3.5 py-2.5 ring-1 ring-inset ring-amber-200">
+          <blockquote data-testid="note" dir="auto" className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">
+            {note.text}
+          </blockquote>
+          <figcaption className="mt-1 text-xs text-muted">
+            Note by <span className="font-semibold">{note.by}</span>,{" "}
+            <time dateTime={note.at}>{formatDateTime(note.at)}</time>
+          </figcaption>
+        </figure>
+      ) : null}
+      <button
+        ref={opener}
+        type="button"
+        onClick={open}
+        aria-describedby={describedBy}
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        <Icon path={PENCIL} />
+        {note ? "Edit note" : "Add note"}
+      </button>
+    </div>
+  );
+}

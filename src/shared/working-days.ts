@@ -1,0 +1,29 @@
+/**
+ * Working days by the office rules (src/shared/office.ts): a day with opening hours on which the
+ * office is not closed (public holiday, company closing day or range). The dashboard's "processed
+ * within 2 working days" counts with these.
+ */
+import { addDays } from "./dates.ts";
+import { closedReason, openingHours, type OfficeRules } from "./office.ts";
+
+/** How many working days an enquiry may wait for an answer. */
+export const ANSWER_WITHIN_WORKING_DAYS = 2;
+
+export const isWorkingDay = (date: string, rules: OfficeRules): boolean =>
+  openingHours(date, rules).length > 0 && closedReason(date, rules) === null;
+
+/**
+ * The last day an enquiry received on `date` (office time) is answered in time: the `count`th
+ * working day after that date. Received on a Monday: Wednesday; on a Friday, a Saturday or a
+ * Sunday: Tuesday; a holiday in between moves it on by a day. The arrival day itself never counts,
+ * so an enquiry that came in at 16:55 still gets two whole working days.
+ */
+export function answerDeadlineDate(date: string, rules: OfficeRules, count = ANSWER_WITHIN_WORKING_DAYS): string {
+  let day = date;
+  // A year without a single working day would loop for ever: give up after a year and a bit.
+  for (let seen = 0, steps = 0; seen < count && steps < 400; steps++) {
+    day = addDays(day, 1);
+    if (isWorkingDay(day, rules)) seen++;
+  }
+  return day;
+}
