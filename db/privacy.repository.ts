@@ -42,6 +42,10 @@ export async function anonymise(
         email: "",
         company: null,
         message: "",
+        // The admin's note is about this person too.
+        note: null,
+        noteBy: null,
+        noteAt: null,
         anonymisedAt: sql<Date>`now()`,
       })
       .where("id", "in", ids.enquiries)
@@ -54,7 +58,15 @@ export async function anonymise(
     );
     const result = await db
       .updateTable("meetings")
-      .set({ name: ANONYMISED_NAME, email: "", phone: "", anonymisedAt: sql<Date>`now()` })
+      .set({
+        name: ANONYMISED_NAME,
+        email: "",
+        phone: "",
+        note: null,
+        noteBy: null,
+        noteAt: null,
+        anonymisedAt: sql<Date>`now()`,
+      })
       .where("id", "in", ids.meetings)
       .executeTakeFirst();
     meetings = Number(result.numUpdatedRows);

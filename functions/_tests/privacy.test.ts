@@ -132,6 +132,17 @@ describe("export and erase one address", () => {
         time: "10:00",
       },
     });
+    // The admin's internal notes about the person are theirs to erase too.
+    await t.db
+      .updateTable("enquiries")
+      .set({ note: `${NAME} prefers mornings`, noteBy: "admin" })
+      .where("firstName", "=", NAME)
+      .execute();
+    await t.db
+      .updateTable("meetings")
+      .set({ note: `${NAME} asked for Persian`, noteBy: "admin" })
+      .where("name", "like", `${NAME}%`)
+      .execute();
     await call(newsletter, "/api/newsletter", { body: { email: PERSON, language: "fa", page: "/fa/" } });
     await call(login, "/api/login", { body: { username: PERSON, password: "guessing" }, headers: { origin: ORIGIN } });
     // Someone else's data, which must stay; one of them quotes the address in their message.
