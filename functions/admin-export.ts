@@ -12,7 +12,7 @@ import { listEnquiries } from "../db/enquiries.repository.ts";
 import { listMeetings } from "../db/meetings.repository.ts";
 import type { Page } from "../db/paging.ts";
 import type { Database } from "../db/types.ts";
-import { serviceNames } from "../src/i18n/index.ts";
+import { serviceNames } from "../src/i18n/plain.ts";
 import {
   type EnquiryFilters,
   isFiltered,
