@@ -126,6 +126,8 @@ test.describe("admin", () => {
   test("deletes a spam enquiry after a confirm step, and erases an address from the Privacy panel", async ({
     page,
   }) => {
+    // Two axe runs over a dashboard that by now lists every enquiry the other browser tests sent.
+    test.slow();
     const tag = uniqueTag();
     const firstName = `Spammer${tag.replace(/\W/g, "").slice(0, 8)}`;
     const email = `spam.${tag}@example.com`;
@@ -172,6 +174,8 @@ test.describe("admin", () => {
     await panel.getByRole("button", { name: "Erase for good" }).click();
     await expect(panel.getByRole("status")).toContainText(`Erased ${email}: 0 enquiries anonymised`);
     await expect(panel.getByRole("status")).toContainText("1 newsletter subscription deleted");
+    // The panel is ready for the next address.
+    await expect(panel.getByRole("button", { name: "Erase…" })).toBeEnabled();
     await expectNoViolations(page);
   });
 });

@@ -52,7 +52,8 @@ export function ConfirmAction({
   const confirm = async () => {
     setStage("busy");
     const done = await onConfirm().catch(() => false);
-    if (!done) setStage("asking");
+    // Done: back to the plain button (a deleted card is gone anyway; the privacy panel erases the next address).
+    setStage(done ? "idle" : "asking");
   };
 
   if (stage === "idle") {
