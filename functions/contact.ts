@@ -15,19 +15,18 @@ import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { Database } from "../db/types.ts";
 import { plainT, serviceNames } from "../src/i18n/plain.ts";
 import type { EnquiryCreatedAnswer } from "../src/shared/api.ts";
-import { HONEYPOT_FIELD, TOKEN_FIELD } from "../src/shared/form-guard.ts";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../src/shared/languages.ts";
+import { TOKEN_FIELD } from "../src/shared/form-guard.ts";
+import type { Language } from "../src/shared/languages.ts";
 import { serviceDisplayName } from "../src/shared/services.ts";
 import { enquirySchema, type EnquiryPayload } from "../src/shared/schemas.ts";
-import { checkFormToken, guardJson, honeypotFilled } from "./_lib/form-guard.ts";
-import { confirmPage, refusedPage, tooManyPage } from "./_lib/form-page.ts";
+import { checkFormToken, guardJson } from "./_lib/form-guard.ts";
+import { confirmPage, openPlainPost, tooManyPage } from "./_lib/form-page.ts";
 import {
   clientIp,
   errorResponse,
   HttpError,
   isFormPost,
   json,
-  readForm,
   readJson,
   requireSameOrigin,
   route,
@@ -74,22 +73,9 @@ async function storeEnquiry(
  * post from another site 403, each a small page in the visitor's language.
  */
 async function plainFormPost(req: Request, context: Context): Promise<Response> {
-  const form = await readForm(req).catch((error: unknown) => error);
-  const fields = form instanceof URLSearchParams ? form : new URLSearchParams();
-  const named = fields.get("lang");
-  const lang = isLanguage(named) ? named : DEFAULT_LANGUAGE;
-  const to = (page: "sent" | "error" | "unavailable") =>
-    new Response(null, {
-      status: 303,
-      headers: { Location: `/${lang}/enquiry/${page}/`, "Cache-Control": "no-store" },
-    });
-  try {
-    requireSameOrigin(req);
-  } catch {
-    return refusedPage(lang, FORM_ANCHOR);
-  }
-  if (!(form instanceof URLSearchParams)) return to("error");
-  if (honeypotFilled(fields.get(HONEYPOT_FIELD))) return to("error");
+  const post = await openPlainPost<"sent" | "unavailable">(req, "enquiry", FORM_ANCHOR);
+  if ("answer" in post) return post.answer;
+  const { fields, lang, to } = post;
   try {
     const input = validate(enquirySchema, Object.fromEntries(fields));
     const db = getDb();

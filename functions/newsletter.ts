@@ -14,18 +14,16 @@ import { signUp, type SignUp } from "../db/newsletter.repository.ts";
 import { now } from "../src/config/server.ts";
 import { plainT } from "../src/i18n/plain.ts";
 import type { MessageAnswer } from "../src/shared/api.ts";
-import { HONEYPOT_FIELD, TOKEN_FIELD } from "../src/shared/form-guard.ts";
-import { DEFAULT_LANGUAGE, isLanguage } from "../src/shared/languages.ts";
+import { TOKEN_FIELD } from "../src/shared/form-guard.ts";
 import { newsletterSchema } from "../src/shared/schemas.ts";
-import { checkFormToken, guardJson, honeypotFilled } from "./_lib/form-guard.ts";
-import { confirmPage, refusedPage, tooManyPage } from "./_lib/form-page.ts";
+import { checkFormToken, guardJson } from "./_lib/form-guard.ts";
+import { confirmPage, openPlainPost, tooManyPage } from "./_lib/form-page.ts";
 import {
   clientIp,
   errorResponse,
   HttpError,
   isFormPost,
   json,
-  readForm,
   readJson,
   requireSameOrigin,
   route,
@@ -71,22 +69,9 @@ async function storeSignUp(input: SignUp, context: Context): Promise<void> {
 
 /** The no-JavaScript path: the same checks and storage, answered with a 303 to a result page (see contact.ts). */
 async function plainFormPost(req: Request, context: Context): Promise<Response> {
-  const form = await readForm(req).catch((error: unknown) => error);
-  const fields = form instanceof URLSearchParams ? form : new URLSearchParams();
-  const named = fields.get("lang");
-  const lang = isLanguage(named) ? named : DEFAULT_LANGUAGE;
-  const to = (page: "subscribed" | "invalid" | "error" | "unavailable") =>
-    new Response(null, {
-      status: 303,
-      headers: { Location: `/${lang}/newsletter/${page}/`, "Cache-Control": "no-store" },
-    });
-  try {
-    requireSameOrigin(req);
-  } catch {
-    return refusedPage(lang, FORM_ANCHOR);
-  }
-  if (!(form instanceof URLSearchParams)) return to("error");
-  if (honeypotFilled(fields.get(HONEYPOT_FIELD))) return to("error");
+  const post = await openPlainPost<"subscribed" | "invalid" | "unavailable">(req, "newsletter", FORM_ANCHOR);
+  if ("answer" in post) return post.answer;
+  const { fields, lang, to } = post;
   try {
     const { email, language, page } = validate(newsletterSchema, {
       email: fields.get("email") ?? "",

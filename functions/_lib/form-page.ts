@@ -13,8 +13,9 @@ import { createHash } from "node:crypto";
 import { site } from "../../src/config/site.ts";
 import { localePath, plainT } from "../../src/i18n/plain.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "../../src/shared/form-guard.ts";
-import { dirOf, type Language } from "../../src/shared/languages.ts";
-import { issueFormToken } from "./form-guard.ts";
+import { DEFAULT_LANGUAGE, dirOf, isLanguage, type Language } from "../../src/shared/languages.ts";
+import { honeypotFilled, issueFormToken } from "./form-guard.ts";
+import { readForm, requireSameOrigin } from "./http.ts";
 import { escapeHtml } from "./mail/templates.ts";
 
 const STYLE = `
@@ -142,4 +143,41 @@ export function refusedPage(lang: Language, formAnchor: string): Response {
 <p><a class="link" href="${escapeHtml(`${localePath(lang, "/")}#${formAnchor}`)}">${escapeHtml(tr("formGuard.backToForm"))}</a></p>`,
     403,
   );
+}
+
+/** What a no-JavaScript form post may go on with, once `openPlainPost` let it through. */
+export interface PlainPost<Result extends string> {
+  fields: URLSearchParams;
+  lang: Language;
+  /** The 303 to one of the form's result pages, `/{lang}/{results}/{page}/`. */
+  to: (page: Result | "error") => Response;
+}
+
+/**
+ * The start every no-JavaScript form post shares: its fields and page language, then the refusals
+ * that need no more than that (another site's post: the refused page; an unreadable body or a
+ * filled honeypot: the error page). Answers `{ answer }` when the post ends here.
+ */
+export async function openPlainPost<Result extends string>(
+  req: Request,
+  results: string,
+  formAnchor: string,
+): Promise<{ answer: Response } | PlainPost<Result>> {
+  const form = await readForm(req).catch((error: unknown) => error);
+  const fields = form instanceof URLSearchParams ? form : new URLSearchParams();
+  const named = fields.get("lang");
+  const lang = isLanguage(named) ? named : DEFAULT_LANGUAGE;
+  const to = (page: Result | "error") =>
+    new Response(null, {
+      status: 303,
+      headers: { Location: `/${lang}/${results}/${page}/`, "Cache-Control": "no-store" },
+    });
+  try {
+    requireSameOrigin(req);
+  } catch {
+    return { answer: refusedPage(lang, formAnchor) };
+  }
+  if (!(form instanceof URLSearchParams)) return { answer: to("error") };
+  if (honeypotFilled(fields.get(HONEYPOT_FIELD))) return { answer: to("error") };
+  return { fields, lang, to };
 }
