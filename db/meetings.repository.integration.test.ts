@@ -1,6 +1,16 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, test } from "vitest";
-import { createMeeting, listMeetings, setConfirmed, SlotTakenError, takenTimes } from "./meetings.repository.ts";
+import {
+  cancelMeeting,
+  createMeeting,
+  getMeeting,
+  listMeetings,
+  publicMeeting,
+  setConfirmed,
+  setMeetingNote,
+  SlotTakenError,
+  takenTimes,
+} from "./meetings.repository.ts";
 import { useTestDatabase } from "./testing.ts";
 
 const database = useTestDatabase();
@@ -92,6 +102,26 @@ describe("listMeetings", () => {
 
     expect(listed.map((m) => m.id)).toEqual([second.id, first.id, third.id]);
     expect(listed[2].createdAt).toBe("2020-01-01T00:00:00.000Z");
+  });
+
+  test("writes every field as the API shapes it (PostgreSQL writes the JSON), a cancelled one with its note", async () => {
+    const text = 'A "quote", a \\ backslash, a new\nline, «سلام» with a \u200c joiner, 🚀';
+    const created = await createMeeting(database.db, { ...slot("2026-12-01", "09:00"), name: text, language: "fa" });
+    await cancelMeeting(database.db, created.id, "visitor");
+    const noted = await setMeetingNote(database.db, created.id, text, "admin");
+    const { rows } = await sql<{ cancelled: Date; noted: Date }>`
+      SELECT cancelled_at AS cancelled, note_at AS noted FROM meetings WHERE id = ${created.id}`.execute(database.db);
+
+    const expected = {
+      ...publicMeeting(created),
+      cancelledAt: rows[0].cancelled.toISOString(),
+      cancelledBy: "visitor",
+      emailStatus: null,
+      note: { text, by: "admin", at: rows[0].noted.toISOString() },
+    };
+    expect((await listMeetings(database.db)).items).toEqual([expected]);
+    expect(noted).toEqual(expected);
+    expect(await getMeeting(database.db, created.id)).toEqual(expected);
   });
 });
 
