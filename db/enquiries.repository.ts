@@ -123,14 +123,12 @@ export function newEnquiry(input: NewEnquiryInput, { id, at }: Reserved): Enquir
  * Returns the emails' ids.
  */
 export async function storeEnquiry(db: Kysely<Database>, enquiry: Enquiry, emails: OutboxMessage[]): Promise<string[]> {
-  const stored = db
-    .insertInto("enquiries")
-    .values({
-      id: enquiry.id,
-      ...enquiryValues(enquiry),
-      createdAt: enquiry.createdAt,
-      isProcessed: enquiry.isProcessed,
-    });
+  const stored = db.insertInto("enquiries").values({
+    id: enquiry.id,
+    ...enquiryValues(enquiry),
+    createdAt: enquiry.createdAt,
+    isProcessed: enquiry.isProcessed,
+  });
   if (!emails.length) {
     await stored.execute();
     return [];
