@@ -6,6 +6,7 @@ import { isoText, noteJson, officeDayStart, parseJson } from "./admin-rows.ts";
 import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import { searchMatches } from "./search.ts";
+import { type OutboxMessage, outboxValues } from "./outbox.repository.ts";
 import type { AdminEnquiryRow, Database, EnquiryRow } from "./types.ts";
 
 export type NewEnquiryInput = {
@@ -71,22 +72,62 @@ function filtered<O>(query: SelectQueryBuilder<Database, "enquiries", O>, filter
     .$if(filters.to !== undefined, (q) => q.where("createdAt", "<", officeDayStart(filters.to!, 1)));
 }
 
+/** The columns an enquiry is stored with: an empty or missing company as null. */
+const enquiryValues = (input: NewEnquiryInput) => ({
+  firstName: input.firstName,
+  lastName: input.lastName,
+  email: input.email,
+  company: input.company || null,
+  service: input.service,
+  message: input.message,
+  language: input.language ?? DEFAULT_LANGUAGE,
+});
+
 /** Stores an enquiry; it starts unprocessed. An empty or missing company is stored as null. */
 export async function createEnquiry(db: Kysely<Database>, input: NewEnquiryInput): Promise<Enquiry> {
-  const row = await db
-    .insertInto("enquiries")
-    .values({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      company: input.company || null,
-      service: input.service,
-      message: input.message,
-      language: input.language ?? DEFAULT_LANGUAGE,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto("enquiries").values(enquiryValues(input)).returningAll().executeTakeFirstOrThrow();
   return toEnquiry(row);
+}
+
+/** An id and creation time reserved for a new record (admit() in db/admission.repository.ts). */
+export interface Reserved {
+  id: number;
+  at: Date;
+}
+
+/**
+ * The enquiry `input` becomes when storeEnquiry stores it under its reserved id and time (what its
+ * emails are written from before it is stored).
+ */
+export function newEnquiry(input: NewEnquiryInput, { id, at }: Reserved): Enquiry {
+  return toEnquiry({ id, ...enquiryValues(input), createdAt: at, isProcessed: false, processedAt: null });
+}
+
+/**
+ * Stores a newEnquiry and its emails in ONE statement (an INSERT of the enquiry in a WITH, then its
+ * outbox rows): atomic on its own, so one round trip instead of BEGIN, two INSERTs and COMMIT.
+ * Returns the emails' ids.
+ */
+export async function storeEnquiry(db: Kysely<Database>, enquiry: Enquiry, emails: OutboxMessage[]): Promise<string[]> {
+  const stored = db.insertInto("enquiries").values({
+    id: enquiry.id,
+    ...enquiryValues(enquiry),
+    createdAt: enquiry.createdAt,
+    isProcessed: enquiry.isProcessed,
+  });
+  if (!emails.length) {
+    await stored.execute();
+    return [];
+  }
+  // A data-modifying WITH always runs, whether or not the statement reads it; the outbox rows'
+  // foreign key is checked at the end of the statement, when the enquiry is there.
+  const rows = await db
+    .with("enquiry", () => stored.returning("id"))
+    .insertInto("emailOutbox")
+    .values(outboxValues(emails))
+    .returning("id")
+    .execute();
+  return rows.map((r) => String(r.id));
 }
 
 /** The query of one page of the enquiries list (limit + 1 rows, to know whether another page follows). */

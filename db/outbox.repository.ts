@@ -28,27 +28,25 @@ export type OutboxMessage = {
   listUnsubscribe?: string | null;
 };
 
+/** The outbox rows of messages (for an INSERT that also stores their record, such as storeEnquiry's). */
+export const outboxValues = (messages: OutboxMessage[]) =>
+  messages.map((m) => ({
+    kind: m.kind,
+    enquiryId: m.enquiryId ?? null,
+    meetingId: m.meetingId ?? null,
+    toAddress: m.to,
+    replyTo: m.replyTo ?? null,
+    subject: m.subject,
+    textBody: m.text,
+    htmlBody: m.html,
+    ics: m.ics ?? null,
+    listUnsubscribe: m.listUnsubscribe ?? null,
+  }));
+
 /** Adds messages to the outbox (call it inside the transaction that stores their record); returns their ids. */
 export async function enqueue(db: Kysely<Database>, messages: OutboxMessage[]): Promise<string[]> {
   if (!messages.length) return [];
-  const rows = await db
-    .insertInto("emailOutbox")
-    .values(
-      messages.map((m) => ({
-        kind: m.kind,
-        enquiryId: m.enquiryId ?? null,
-        meetingId: m.meetingId ?? null,
-        toAddress: m.to,
-        replyTo: m.replyTo ?? null,
-        subject: m.subject,
-        textBody: m.text,
-        htmlBody: m.html,
-        ics: m.ics ?? null,
-        listUnsubscribe: m.listUnsubscribe ?? null,
-      })),
-    )
-    .returning("id")
-    .execute();
+  const rows = await db.insertInto("emailOutbox").values(outboxValues(messages)).returning("id").execute();
   return rows.map((r) => String(r.id));
 }
 

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import {
   clearCounters,
-  consumeOnce,
   hitCounters,
   normaliseEmail,
   pruneCounters,
@@ -68,15 +67,6 @@ describe("refundCounters and clearCounters", () => {
     await hit("r", at(70));
     await clearCounters(database.db, ["r"]);
     expect(await database.db.selectFrom("rateCounters").selectAll().execute()).toEqual([]);
-  });
-});
-
-describe("consumeOnce", () => {
-  test("true the first time only, even in parallel", async () => {
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => consumeOnce(database.db, "token:n1", new Date(at(0)), new Date(at(120)))),
-    );
-    expect(results.filter(Boolean)).toHaveLength(1);
   });
 });
 

@@ -25,11 +25,29 @@ export interface CounterState {
   resetSeconds: number;
 }
 
-const windowOf = (nowMs: number, windowSeconds: number) => {
+/** The fixed window of `nowMs`: its start, the previous one's, when its row expires, and how much of it has passed (0–1). */
+export const windowOf = (nowMs: number, windowSeconds: number) => {
   const size = windowSeconds * 1000;
   const start = Math.floor(nowMs / size) * size;
   return { start, previous: start - size, expires: start + 2 * size, elapsed: (nowMs - start) / size };
 };
+
+/** A counter's state from its current and previous windows' hits (the sliding-window estimate above). */
+export function counterState(
+  key: string,
+  current: number,
+  previous: number,
+  windowSeconds: number,
+  nowMs: number,
+): CounterState {
+  const w = windowOf(nowMs, windowSeconds);
+  return {
+    key,
+    current,
+    estimate: current + previous * (1 - w.elapsed),
+    resetSeconds: Math.max(1, Math.ceil((w.start + windowSeconds * 1000 - nowMs) / 1000)),
+  };
+}
 
 /**
  * Bumps each counter by its `by` (default 1) in one statement and answers every counter's state.
@@ -66,14 +84,8 @@ export async function hitCounters(
   `.execute(db);
   const states = new Map<string, CounterState>();
   for (const row of rows) {
-    const i = sorted.findIndex((h) => h.key === row.key);
-    const w = windows[i];
-    states.set(row.key, {
-      key: row.key,
-      current: row.hits,
-      estimate: row.hits + row.previous * (1 - w.elapsed),
-      resetSeconds: Math.max(1, Math.ceil((w.start + sorted[i].windowSeconds * 1000 - nowMs) / 1000)),
-    });
+    const hit = sorted.find((h) => h.key === row.key)!;
+    states.set(row.key, counterState(row.key, row.hits, row.previous, hit.windowSeconds, nowMs));
   }
   return states;
 }
@@ -93,13 +105,7 @@ export async function readCounter(
     .where("windowStart", "in", [new Date(w.start), new Date(w.previous)])
     .execute();
   const hitsAt = (ms: number) => rows.find((r) => r.windowStart.getTime() === ms)?.hits ?? 0;
-  const current = hitsAt(w.start);
-  return {
-    key,
-    current,
-    estimate: current + hitsAt(w.previous) * (1 - w.elapsed),
-    resetSeconds: Math.max(1, Math.ceil((w.start + windowSeconds * 1000 - nowMs) / 1000)),
-  };
+  return counterState(key, hitsAt(w.start), hitsAt(w.previous), windowSeconds, nowMs);
 }
 
 /** Takes one hit back from each counter's current window (never below zero). */
@@ -156,19 +162,4 @@ export function normaliseEmail(email: string): string {
     .trim()
     .toLowerCase()
     .replace(/\+[^@]*@/, "@");
-}
-
-/**
- * Marks a one-time key (a form token's nonce) used: true the first time, false ever after (until
- * the row expires, when the key could no longer be accepted anyway). One statement, so two
- * parallel uses cannot both be first.
- */
-export async function consumeOnce(db: Kysely<Database>, key: string, at: Date, expiresAt: Date): Promise<boolean> {
-  const row = await db
-    .insertInto("rateCounters")
-    .values({ key, windowStart: at, hits: 1, expiresAt })
-    .onConflict((oc) => oc.columns(["key", "windowStart"]).doNothing())
-    .returning("key")
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -1,7 +1,8 @@
 /**
  * POST /api/contact → 201 { success, id }: an enquiry, stored unprocessed, with the company's
- * notification and the visitor's acknowledgement queued in the same transaction (sent right after,
- * or retried later: a mail server that is down never changes the answer).
+ * notification and the visitor's acknowledgement queued in the same statement (sent right after,
+ * or retried later: a mail server that is down never changes the answer). Two database round trips
+ * before the answer (functions/_tests/round-trips.test.ts).
  * Without JavaScript the enquiry form posts here as a plain form; that request is answered with a
  * redirect to a thank-you or error page in the visitor's language, so no lead is lost to a script failure.
  * Both paths pass the bot traps (functions/_lib/form-guard.ts) and the limits (functions/_lib/limits.ts):
@@ -10,7 +11,8 @@
 import type { Config, Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
 import { getDb } from "../db/client.ts";
-import { createEnquiry } from "../db/enquiries.repository.ts";
+import type { OnceKey } from "../db/admission.repository.ts";
+import { newEnquiry, storeEnquiry } from "../db/enquiries.repository.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { Database } from "../db/types.ts";
 import { plainT, serviceNames } from "../src/i18n/plain.ts";
@@ -19,7 +21,7 @@ import { TOKEN_FIELD } from "../src/shared/form-guard.ts";
 import type { Language } from "../src/shared/languages.ts";
 import { serviceDisplayName } from "../src/shared/services.ts";
 import { enquirySchema, type EnquiryPayload } from "../src/shared/schemas.ts";
-import { checkFormToken, guardJson } from "./_lib/form-guard.ts";
+import { guardJson, readFormToken, tokenRefused } from "./_lib/form-guard.ts";
 import { confirmPage, openPlainPost, tooManyPage } from "./_lib/form-page.ts";
 import {
   clientIp,
@@ -34,7 +36,7 @@ import {
 } from "./_lib/http.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { enquiryVerdict } from "./_lib/limits.ts";
-import { afterCommitDelivery, enqueueEnquiryEmails } from "./_lib/mail/outbox.ts";
+import { afterCommitDelivery, enquiryEmails } from "./_lib/mail/outbox.ts";
 
 const FORM_ANCHOR = "contact-form";
 
@@ -42,27 +44,32 @@ export default route({
   POST: async (req, context) => {
     if (isFormPost(req)) return plainFormPost(req, context);
     requireSameOrigin(req);
-    const db = getDb();
     const body = await readJson(req);
     const input = validate(enquirySchema, body);
-    await guardJson(db, body);
-    const id = await storeEnquiry(db, { ...input, language: submissionLanguage(req, input.language) }, req, context);
+    const token = guardJson(body);
+    const language = submissionLanguage(req, input.language);
+    const id = await admitAndStore(getDb(), { ...input, language }, token, req, context);
+    if (id === "tokenUsed") throw tokenRefused("used");
     return json<EnquiryCreatedAnswer>({ success: true, id }, 201);
   },
 });
 
-/** Counts the enquiry against the limits (429 past the flood limit), then stores it and queues its emails in one transaction. */
-async function storeEnquiry(
+/**
+ * Two statements: the admission (the form token used up, the limits counted, 429 past the flood
+ * limit, the enquiry's id reserved), then the enquiry stored with its emails. Answers its id, or
+ * "tokenUsed" when the token was used before (nothing is counted or stored).
+ */
+async function admitAndStore(
   db: Kysely<Database>,
   input: EnquiryPayload & { language: Language },
+  token: OnceKey,
   req: Request,
   context: Context,
-): Promise<number> {
-  const { acknowledge } = await enquiryVerdict(db, clientIp(req, context), input.email);
-  const { enquiry, emails } = await db.transaction().execute(async (trx) => {
-    const enquiry = await createEnquiry(trx, input);
-    return { enquiry, emails: await enqueueEnquiryEmails(trx, enquiry, { acknowledge }) };
-  });
+): Promise<number | "tokenUsed"> {
+  const verdict = await enquiryVerdict(db, { ip: clientIp(req, context), email: input.email, token });
+  if (verdict.tokenUsed) return "tokenUsed";
+  const enquiry = newEnquiry(input, { id: verdict.id!, at: verdict.at });
+  const emails = await storeEnquiry(db, enquiry, enquiryEmails(enquiry, { acknowledge: verdict.acknowledge }));
   await afterCommitDelivery(db, emails, context);
   return enquiry.id;
 }
@@ -78,12 +85,11 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
   const { fields, lang, to } = post;
   try {
     const input = validate(enquirySchema, Object.fromEntries(fields));
-    const db = getDb();
-    const problem = await checkFormToken(db, fields.get(TOKEN_FIELD));
-    // A token used before: this form was sent already (a double click, a reload); nothing new is stored.
-    if (problem === "used") return to("sent");
-    if (problem) return confirm(lang, fields, input);
-    await storeEnquiry(db, { ...input, language: lang }, req, context);
+    const token = readFormToken(fields.get(TOKEN_FIELD));
+    if (typeof token === "string") return confirm(lang, fields, input);
+    // A token used before (admitAndStore's answer "tokenUsed") means this form was sent already (a
+    // double click, a reload): nothing new is stored, and the visitor sees the same thank-you.
+    await admitAndStore(getDb(), { ...input, language: lang }, token, req, context);
     return to("sent");
   } catch (error) {
     if (error instanceof HttpError && error.status === 429) {

@@ -18,7 +18,7 @@ import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "../src/sh
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
 import { now, officeRules } from "../src/config/server.ts";
 import { requireBookable } from "./_lib/booking.ts";
-import { guardJson } from "./_lib/form-guard.ts";
+import { guardJson, tokenRefused } from "./_lib/form-guard.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
 import { assertRoomForBooking, bookingVerdict } from "./_lib/limits.ts";
 import { submissionLanguage } from "./_lib/language.ts";
@@ -58,8 +58,10 @@ export default routes({
       const input = validate(meetingSchema, body);
       const db = getDb();
       await requireBookable(db, input.date, input.time);
-      await guardJson(db, body);
-      const { acknowledge } = await bookingVerdict(db, clientIp(req, context));
+      const token = guardJson(body);
+      const verdict = await bookingVerdict(db, { ip: clientIp(req, context), token });
+      if (verdict.tokenUsed) throw tokenRefused("used");
+      const { acknowledge } = verdict;
       const today = officeNow(now(), OFFICE_TIME_ZONE).date;
       const booked = await db
         .transaction()

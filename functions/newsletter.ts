@@ -16,7 +16,7 @@ import { plainT } from "../src/i18n/plain.ts";
 import type { MessageAnswer } from "../src/shared/api.ts";
 import { TOKEN_FIELD } from "../src/shared/form-guard.ts";
 import { newsletterSchema } from "../src/shared/schemas.ts";
-import { checkFormToken, guardJson } from "./_lib/form-guard.ts";
+import { guardJson, readFormToken, tokenRefused } from "./_lib/form-guard.ts";
 import { confirmPage, openPlainPost, tooManyPage } from "./_lib/form-page.ts";
 import {
   clientIp,
@@ -46,9 +46,9 @@ export default route({
     requireSameOrigin(req);
     const body = await readJson(req);
     const { email, language, page } = validate(newsletterSchema, body);
-    const db = getDb();
-    await guardJson(db, body);
-    await newsletterVerdict(db, clientIp(req, context));
+    const token = guardJson(body);
+    const verdict = await newsletterVerdict(getDb(), { ip: clientIp(req, context), token });
+    if (verdict.tokenUsed) throw tokenRefused("used");
     await storeSignUp({ email, language, page: page ?? null }, context);
     return json<MessageAnswer>(SIGN_UP_ANSWER, 202);
   },
@@ -78,10 +78,8 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
       language: lang,
       page: fields.get("page") ?? undefined,
     });
-    const db = getDb();
-    const problem = await checkFormToken(db, fields.get(TOKEN_FIELD));
-    if (problem === "used") return to("subscribed");
-    if (problem) {
+    const token = readFormToken(fields.get(TOKEN_FIELD));
+    if (typeof token === "string") {
       const tr = plainT(lang);
       return confirmPage({
         lang,
@@ -92,8 +90,9 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
         formAnchor: FORM_ANCHOR,
       });
     }
-    await newsletterVerdict(db, clientIp(req, context));
-    await storeSignUp({ email, language, page: page ?? null }, context);
+    // A token used before: this form was sent already (a double click, a reload); nothing new is stored.
+    const verdict = await newsletterVerdict(getDb(), { ip: clientIp(req, context), token });
+    if (!verdict.tokenUsed) await storeSignUp({ email, language, page: page ?? null }, context);
     return to("subscribed");
   } catch (error) {
     if (error instanceof HttpError && error.status === 429) {

@@ -10,9 +10,7 @@
  * - cross-site posts refused by `requireSameOrigin` (functions/_lib/http.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Kysely } from "kysely";
-import { consumeOnce } from "../../db/rate-limits.repository.ts";
-import type { Database } from "../../db/types.ts";
+import type { OnceKey } from "../../db/admission.repository.ts";
 import { LIMITS } from "../../src/config/limits.ts";
 import { guardKey } from "../../src/config/server.ts";
 import { GUARD_CODES, HONEYPOT_FIELD, TOKEN_FIELD } from "../../src/shared/form-guard.ts";
@@ -31,12 +29,11 @@ export function issueFormToken(issuedMs = Date.now()): string {
 
 export type TokenProblem = "missing" | "forged" | "tooFast" | "tooOld" | "used";
 
-/** The token's problem, or null when it is good; a good token is used up by this check. */
-export async function checkFormToken(
-  db: Kysely<Database>,
-  token: unknown,
-  nowMs = Date.now(),
-): Promise<TokenProblem | null> {
+/**
+ * What a token says without the database: its problem, or the once-only key that using it up
+ * takes (admit() in db/admission.repository.ts spends it with the submission's counters).
+ */
+export function readFormToken(token: unknown, nowMs = Date.now()): Exclude<TokenProblem, "used"> | OnceKey {
   if (typeof token !== "string" || !token) return "missing";
   const parts = token.split(".");
   if (parts.length !== 4 || parts[0] !== VERSION || token.length > 200) return "forged";
@@ -50,13 +47,11 @@ export async function checkFormToken(
   if (age < LIMITS.formToken.minAgeSeconds * 1000) return "tooFast";
   if (age > LIMITS.formToken.maxAgeSeconds * 1000) return "tooOld";
   // Used once: the nonce's row lives as long as the token could still be accepted.
-  const first = await consumeOnce(
-    db,
-    `form-token:${parts[2]}`,
-    new Date(issued),
-    new Date(issued + LIMITS.formToken.maxAgeSeconds * 1000 + 60_000),
-  );
-  return first ? null : "used";
+  return {
+    key: `form-token:${parts[2]}`,
+    at: new Date(issued),
+    expiresAt: new Date(issued + LIMITS.formToken.maxAgeSeconds * 1000 + 60_000),
+  };
 }
 
 const TOKEN_MESSAGES: Record<TokenProblem, string> = {
@@ -82,11 +77,14 @@ export const honeypotRefused = () =>
 
 /**
  * JSON path: the honeypot and the token of a parsed body (whose fields the shared schema validates
- * first, so a body with a mistake does not use up its token). Throws the refusal.
+ * first, so a body with a mistake does not use up its token). Throws the refusal; answers the
+ * token's once-only key, which the submission's admission uses up (a token used before is refused
+ * there, with `tokenRefused("used")`).
  */
-export async function guardJson(db: Kysely<Database>, body: unknown): Promise<void> {
+export function guardJson(body: unknown): OnceKey {
   const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   if (honeypotFilled(fields[HONEYPOT_FIELD])) throw honeypotRefused();
-  const problem = await checkFormToken(db, fields[TOKEN_FIELD]);
-  if (problem) throw tokenRefused(problem);
+  const token = readFormToken(fields[TOKEN_FIELD]);
+  if (typeof token === "string") throw tokenRefused(token);
+  return token;
 }

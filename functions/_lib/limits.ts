@@ -7,8 +7,8 @@
 import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
 import type { Kysely } from "kysely";
+import { admit, type Admission, type AdmissionRequest, type OnceKey } from "../../db/admission.repository.ts";
 import {
-  hitCounters,
   lockEmail,
   normaliseEmail,
   pendingMeetingsFor,
@@ -63,66 +63,87 @@ const tooMany = (state: CounterState) =>
     { "Retry-After": String(state.resetSeconds) },
   );
 
-/** What the counters decided about a stored submission. */
-export interface SubmissionVerdict {
-  /** Whether the visitor's acknowledgement goes out. */
-  acknowledge: boolean;
+/**
+ * What a submission's admission decided: its form token was used before (nothing was counted), or
+ * whether the visitor's acknowledgement goes out, with the id reserved for its record (when asked).
+ * Past the flood limit it throws 429 instead.
+ */
+export type SubmissionVerdict =
+  { tokenUsed: true } | { tokenUsed: false; acknowledge: boolean; id: number | null; at: Date };
+
+const breakerHit = () => ({ key: BREAKER_KEY, windowSeconds: LIMITS.breaker.windowSeconds });
+
+const breakerOk = (states: Map<string, CounterState>) =>
+  (states.get(BREAKER_KEY)?.estimate ?? 0) <= LIMITS.breaker.limit;
+
+/** Runs the admission; 429 when its gate refused. */
+async function verdictOf(
+  db: Kysely<Database>,
+  request: AdmissionRequest,
+  acknowledge: (admitted: Extract<Admission, { tokenUsed: false }>) => boolean,
+): Promise<SubmissionVerdict> {
+  const admitted = await admit(db, request);
+  if (admitted.tokenUsed) return admitted;
+  if (admitted.refusedBy) throw tooMany(admitted.refusedBy);
+  return { tokenUsed: false, acknowledge: acknowledge(admitted), id: admitted.id, at: admitted.at };
 }
 
-/** A counter's state as hitCounters answered it (every hit key is answered; a missing one counts as nothing). */
-const counted = (state: CounterState | undefined) => state ?? { key: "", current: 0, estimate: 0, resetSeconds: 1 };
-
 /**
- * Before an enquiry is stored: 429 past the flood limit of its address; otherwise whether to
- * acknowledge it (the address under its soft limit, the recipient not acknowledged in the last
- * 24 hours, the breaker not tripped).
+ * Before an enquiry is stored, in one statement: its form token used up; then 429 past the flood
+ * limit of its address; otherwise whether to acknowledge it (the address under its soft limit, the
+ * recipient not acknowledged in the last 24 hours, the breaker not tripped) and its reserved id.
  */
-export async function enquiryVerdict(db: Kysely<Database>, ip: string, email: string): Promise<SubmissionVerdict> {
-  if (!rateLimitsOn()) return { acknowledge: true };
+export async function enquiryVerdict(
+  db: Kysely<Database>,
+  { ip, email, token }: { ip: string; email: string; token: OnceKey },
+): Promise<SubmissionVerdict> {
+  if (!rateLimitsOn()) return verdictOf(db, { once: token, reserveIdOf: "enquiries" }, () => true);
   const { soft, flood, windowSeconds } = LIMITS.enquiryPerAddress;
-  const addressHit = { key: counterKey("enquiry-address", addressKey(ip)), windowSeconds };
-  const address = counted((await hitCounters(db, [addressHit])).get(addressHit.key));
-  if (address.estimate > flood) throw tooMany(address);
-  const underSoft = address.estimate <= soft;
-  const recipient = {
-    key: counterKey("enquiry-acknowledgement", normaliseEmail(email)),
-    windowSeconds: LIMITS.acknowledgementPerRecipient.windowSeconds,
-    by: underSoft ? 1 : 0,
-  };
-  const states = await hitCounters(db, [recipient, { key: BREAKER_KEY, windowSeconds: LIMITS.breaker.windowSeconds }]);
-  const recipientOk = counted(states.get(recipient.key)).estimate <= LIMITS.acknowledgementPerRecipient.limit;
-  const breakerOk = counted(states.get(BREAKER_KEY)).estimate <= LIMITS.breaker.limit;
-  return { acknowledge: underSoft && recipientOk && breakerOk };
+  const recipientKey = counterKey("enquiry-acknowledgement", normaliseEmail(email));
+  return verdictOf(
+    db,
+    {
+      once: token,
+      gate: { key: counterKey("enquiry-address", addressKey(ip)), windowSeconds, refuseAbove: flood, softAbove: soft },
+      following: [
+        // Over the soft limit the recipient is not acknowledged, so it is not counted either.
+        { key: recipientKey, windowSeconds: LIMITS.acknowledgementPerRecipient.windowSeconds, onlyUnderSoft: true },
+        breakerHit(),
+      ],
+      reserveIdOf: "enquiries",
+    },
+    ({ underSoft, states }) =>
+      underSoft &&
+      (states.get(recipientKey)?.estimate ?? 0) <= LIMITS.acknowledgementPerRecipient.limit &&
+      breakerOk(states),
+  );
 }
 
 /**
- * Before a booking is stored: 429 past the bookings of its address (each holds a slot). Its
- * acknowledgement (with the invite) pauses only while the breaker is tripped; the pending
- * meetings per email address (checked in the booking's transaction) bound the rest.
+ * Before a booking is stored, in one statement: its form token used up; then 429 past the bookings
+ * of its address (each holds a slot). Its acknowledgement (with the invite) pauses only while the
+ * breaker is tripped; the pending meetings per email address (checked in the booking's
+ * transaction) bound the rest.
  */
-export async function bookingVerdict(db: Kysely<Database>, ip: string): Promise<SubmissionVerdict> {
-  if (!rateLimitsOn()) return { acknowledge: true };
+export async function bookingVerdict(
+  db: Kysely<Database>,
+  { ip, token }: { ip: string; token: OnceKey },
+): Promise<SubmissionVerdict> {
+  if (!rateLimitsOn()) return verdictOf(db, { once: token }, () => true);
   const { limit, windowSeconds } = LIMITS.bookingPerAddress;
-  const addressHit = { key: counterKey("booking-address", addressKey(ip)), windowSeconds };
-  const address = counted((await hitCounters(db, [addressHit])).get(addressHit.key));
-  if (address.estimate > limit) throw tooMany(address);
-  return { acknowledge: await breakerAllows(db) };
+  const gate = { key: counterKey("booking-address", addressKey(ip)), windowSeconds, refuseAbove: limit };
+  return verdictOf(db, { once: token, gate, following: [breakerHit()] }, ({ states }) => breakerOk(states));
 }
 
-/** Before a newsletter sign-up is stored: 429 past the sign-ups of its address. */
-export async function newsletterVerdict(db: Kysely<Database>, ip: string): Promise<SubmissionVerdict> {
-  if (!rateLimitsOn()) return { acknowledge: true };
+/** Before a newsletter sign-up is stored, in one statement: its form token used up; then 429 past the sign-ups of its address. */
+export async function newsletterVerdict(
+  db: Kysely<Database>,
+  { ip, token }: { ip: string; token: OnceKey },
+): Promise<SubmissionVerdict> {
+  if (!rateLimitsOn()) return verdictOf(db, { once: token }, () => true);
   const { limit, windowSeconds } = LIMITS.newsletterPerAddress;
-  const addressHit = { key: counterKey("newsletter-address", addressKey(ip)), windowSeconds };
-  const address = counted((await hitCounters(db, [addressHit])).get(addressHit.key));
-  if (address.estimate > limit) throw tooMany(address);
-  return { acknowledge: await breakerAllows(db) };
-}
-
-/** Counts one accepted submission towards the breaker; false while it is tripped. */
-async function breakerAllows(db: Kysely<Database>): Promise<boolean> {
-  const states = await hitCounters(db, [{ key: BREAKER_KEY, windowSeconds: LIMITS.breaker.windowSeconds }]);
-  return counted(states.get(BREAKER_KEY)).estimate <= LIMITS.breaker.limit;
+  const gate = { key: counterKey("newsletter-address", addressKey(ip)), windowSeconds, refuseAbove: limit };
+  return verdictOf(db, { once: token, gate, following: [breakerHit()] }, ({ states }) => breakerOk(states));
 }
 
 /**

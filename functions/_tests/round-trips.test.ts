@@ -7,6 +7,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import contact from "../contact.ts";
+import meetings from "../meetings.ts";
+import newsletter from "../newsletter.ts";
 import { formBody, ORIGIN, setupApiDatabase } from "./harness.ts";
 
 let db: Awaited<ReturnType<typeof setupApiDatabase>>;
@@ -15,6 +17,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   vi.restoreAllMocks();
+  delete process.env.BOOKING_NOW;
   await db?.destroy();
 });
 
@@ -39,7 +42,12 @@ async function postEnquiry(i: number) {
 }
 
 describe("POST /api/contact: database round trips", () => {
-  test("7 before the answer (token, 2 limit counters, BEGIN, the enquiry, its 2 emails in one INSERT, COMMIT), 2 after it", async () => {
+  // Before issue 15's change an enquiry made 7 round trips before its answer: the form token's spend
+  // (INSERT), the address counter (WITH input … INSERT), the recipient and breaker counters (another
+  // WITH input … INSERT), BEGIN, the enquiry's INSERT, its emails' INSERT and COMMIT. Now it makes 2:
+  // the admission (token, all three counters and the enquiry's id in one statement) and the enquiry
+  // with its emails (one INSERT … WITH, atomic without a transaction). More than 2 fails here.
+  test("2 before the answer (the admission; the enquiry with its emails), 2 after it", async () => {
     // An instance's first request also checks the schema once (one more statement); not counted here.
     await (await postEnquiry(0)).settled();
 
@@ -51,17 +59,98 @@ describe("POST /api/contact: database round trips", () => {
     const total = statements.mock.calls.length;
     statements.mockRestore();
 
-    // The form token and the abuse limits' two counters (functions/_lib/limits.ts), then the
-    // transaction; claiming and marking the emails sent happen after the answer.
-    expect(beforeAnswer).toEqual([
-      "insert into",
-      "WITH input",
-      "WITH input",
-      "begin",
-      "insert into",
-      "insert into",
-      "commit",
-    ]);
+    expect(beforeAnswer).toEqual(["WITH once", 'with "enquiry"']);
+    // Claiming and marking the emails sent happen after the answer.
     expect(total - beforeAnswer.length).toBe(2);
+
+    // The one-statement INSERT stored what the transaction did: the enquiry under the id answered,
+    // its two emails (written from that id) sent, and the admin list's summary kept by its trigger.
+    const { id } = (await res.json()) as { id: number };
+    const enquiry = await db.db.selectFrom("enquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(enquiry).toMatchObject({ lastName: "Trip 1", isProcessed: false, emailStatus: "sent" });
+    const emails = await db.db
+      .selectFrom("emailOutbox")
+      .select(["kind", "subject", "status"])
+      .where("enquiryId", "=", id)
+      .orderBy("id")
+      .execute();
+    expect(emails.map((e) => [e.kind, e.status])).toEqual([
+      ["enquiry.company", "sent"],
+      ["enquiry.visitor", "sent"],
+    ]);
+    expect(emails[0].subject).toContain(`E-${String(id).padStart(5, "0")}`);
+  });
+});
+
+/** The statements one request sends before its answer, each named by its first two words. */
+async function statementsOf(send: () => Promise<{ res: Response; settled: () => Promise<unknown> }>) {
+  await (await send()).settled(); // the instance's first request also checks the schema once
+  const statements = vi.spyOn(pg.Client.prototype, "query");
+  const { res, settled } = await send();
+  const sent = statements.mock.calls.map((call) => String(call[0]).trim().split(/\s+/).slice(0, 2).join(" "));
+  statements.mockRestore();
+  await settled();
+  return { status: res.status, sent };
+}
+
+async function post(handler: typeof contact, path: string, fields: object) {
+  const pending: Promise<unknown>[] = [];
+  const req = new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN },
+    body: JSON.stringify(formBody(fields)),
+  });
+  const context = { ip: "203.0.113.9", geo: {}, params: {}, waitUntil: (p: Promise<unknown>) => pending.push(p) };
+  const res = await handler(req, context as never);
+  return { res, settled: () => Promise.all(pending) };
+}
+
+describe("the other public forms: database round trips", () => {
+  test("POST /api/meetings/schedule", async () => {
+    process.env.BOOKING_NOW = "2026-11-23T09:10:00Z";
+    let n = 0;
+    const times = ["09:00", "09:30"];
+    const result = await statementsOf(() =>
+      post(meetings, "/api/meetings/schedule", {
+        name: "Round Trip",
+        email: `booking-${n}@example.com`,
+        phone: "+31 20 123 4567",
+        date: "2026-11-24",
+        time: times[n++],
+      }),
+    );
+    // Before: 10 (the token, the address and breaker counters each one statement); now 8.
+    expect(result).toEqual({
+      status: 201,
+      sent: [
+        "SELECT (SELECT", // the slot is bookable (the office rules and the day's bookings)
+        "WITH once", // the admission: token, address and breaker counters
+        "begin",
+        "SELECT pg_advisory_xact_lock(hashtextextended($1,", // the email address's pending meetings,
+        "SELECT count(*)", // counted under its lock (functions/_lib/limits.ts)
+        "insert into", // the meeting
+        "insert into", // its emails
+        "commit",
+      ],
+    });
+  });
+  test("POST /api/newsletter", async () => {
+    let n = 0;
+    const result = await statementsOf(() =>
+      post(newsletter, "/api/newsletter", { email: `letter-${n++}@example.com`, language: "en" }),
+    );
+    // Before: 9 (the token, the address and breaker counters each one statement); now 7.
+    expect(result).toEqual({
+      status: 202,
+      sent: [
+        "WITH once", // the admission: token, address and breaker counters
+        "begin",
+        "insert into", // the sign-up (db/newsletter.repository.ts signUp)
+        "select *",
+        'update "newsletter_subscribers"',
+        "insert into", // its confirmation email
+        "commit",
+      ],
+    });
   });
 });

@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import { claimDueReminders, type MeetingRecord } from "../../../db/meetings.repository.ts";
 import type { Subscriber } from "../../../db/newsletter.repository.ts";
-import { enqueue } from "../../../db/outbox.repository.ts";
+import { enqueue, type OutboxMessage } from "../../../db/outbox.repository.ts";
 import type { Database } from "../../../db/types.ts";
 import { site } from "../../../src/config/site.ts";
 import type { Enquiry } from "../../../src/shared/api.ts";
@@ -38,14 +38,13 @@ export interface AcknowledgeOption {
   acknowledge?: boolean;
 }
 
-/** Queues the company's notification and, unless skipped, the visitor's acknowledgement of a new enquiry. */
-export async function enqueueEnquiryEmails(
-  db: Kysely<Database>,
-  enquiry: Enquiry,
-  { acknowledge = true }: AcknowledgeOption = {},
-): Promise<string[]> {
+/**
+ * A new enquiry's emails: the company's notification and, unless skipped, the visitor's
+ * acknowledgement (storeEnquiry in db/enquiries.repository.ts writes them with the enquiry).
+ */
+export function enquiryEmails(enquiry: Enquiry, { acknowledge = true }: AcknowledgeOption = {}): OutboxMessage[] {
   const enquiryId = enquiry.id;
-  const emails: Parameters<typeof enqueue>[1] = [
+  const emails: OutboxMessage[] = [
     {
       kind: "enquiry.company",
       enquiryId,
@@ -61,7 +60,7 @@ export async function enqueueEnquiryEmails(
       ...visitorEnquiryEmail(enquiry),
     },
   ];
-  return enqueue(db, acknowledge ? emails : emails.slice(0, 1));
+  return acknowledge ? emails : emails.slice(0, 1);
 }
 
 /**
