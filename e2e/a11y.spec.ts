@@ -1,27 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, skipSplash } from "./helpers";
+import { expectNoViolations } from "./axe";
 
 /** Accessibility (WCAG 2.2 AA via axe-core) and the security headers / CSP of the built site. */
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/** Runs axe and fails with the violation ids, impact and target selectors in the message. */
-async function expectNoViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  const report = violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}${n.failureSummary ? ` — ${n.failureSummary.split("\n").slice(1).join("; ").trim()}` : ""}`).join("\n")}`,
-    )
-    .join("\n");
-  expect(
-    violations.map((v) => v.id),
-    `axe violations on ${page.url()}:\n${report}`,
-  ).toEqual([]);
-}
 
 /** Lets the page settle as a visitor sees it: fonts loaded, and on home the carousel hydrated. */
 async function ready(page: Page) {

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { formData } from "./helpers";
+import { expectNoViolations } from "./axe";
 
 /**
  * An admin works through a long list (issue 11): the figures above the tabs, pages that load as
@@ -11,8 +11,6 @@ import { formData } from "./helpers";
  */
 
 const ADMIN = { username: "admin", password: "e2e-admin-password" };
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 function uniqueTag(): string {
   const letters = "abcdefghijklmnopqrstuvwxyz";
   let tag = "";
@@ -30,14 +28,6 @@ async function seed(request: APIRequestContext, fields: Record<string, string>) 
     }),
   });
   expect(response.status(), await response.text()).toBe(201);
-}
-
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `axe violations on ${page.url()}`,
-  ).toEqual([]);
 }
 
 test("an admin pages, searches, filters, notes and exports a long list", async ({ page, request }) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import type { CalendarAnswer } from "../src/shared/api";
 import { formData } from "./helpers";
+import { expectNoViolations } from "./axe";
 
 // The dashboard asks for the lists a page at a time (`?limit=…`): match the path with any query.
 const SUBMISSIONS_LIST = /\/api\/admin\/submissions(\?.*)?$/;
@@ -17,8 +17,6 @@ const MEETINGS_LIST = /\/api\/admin\/meetings(\?.*)?$/;
  */
 
 const ADMIN = { username: "admin", password: "e2e-admin-password" };
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 /** A name no other test uses (letters only, so it reads like a name). */
 function uniqueName(prefix: string): string {
   const letters = "abcdefghijklmnopqrstuvwxyz";
@@ -87,17 +85,6 @@ const toast = (page: Page) => page.locator("[data-toast-region] [data-variant]")
 async function openDashboard(page: Page) {
   await page.goto("/admin/submissions");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-}
-
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const report = violations
-    .map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`)
-    .join("\n");
-  expect(
-    violations.map((v) => v.id),
-    `axe violations on ${page.url()}:\n${report}`,
-  ).toEqual([]);
 }
 
 /** Text of an element as rendered (innerText keeps the line breaks CSS shows). */

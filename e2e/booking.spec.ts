@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import { formatDate } from "../src/shared/format";
 import { bookableDays, freeSlots, isRed, openContactForm, skipSplash, toasts, uniqueTag } from "./helpers";
+import { expectNoViolations } from "./axe";
 
 /**
  * The schedule-meeting dialog (spec sections 2, 4, 5 and 8): a modal that keeps focus, the office
@@ -17,7 +17,6 @@ import { bookableDays, freeSlots, isRed, openContactForm, skipSplash, toasts, un
 
 const LOCALES = { en, nl, fa } as const;
 type Lang = keyof typeof LOCALES;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** Which bookable day (index, at least 2 days ahead) each booking test uses, so parallel tests never compete for a slot. */
 const DAY = { book: 0, race: 3 } as const;
 
@@ -450,16 +449,6 @@ for (const lang of ["en", "fa"] as const) {
       await expect(timeSelect(page).locator("option").first()).toHaveText(/^[۰-۹]{2}:[۰-۹]{2}$/);
       await expect(dialog(page).getByRole("heading", { name: fa.contact.booking.title })).toBeVisible();
     }
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).include("dialog.booking-dialog").analyze();
-    const report = violations
-      .map(
-        (v) =>
-          `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary ?? ""}`).join("\n")}`,
-      )
-      .join("\n");
-    expect(
-      violations.map((v) => v.id),
-      report,
-    ).toEqual([]);
+    await expectNoViolations(page, "dialog.booking-dialog");
   });
 }

@@ -1,11 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import { formatDate } from "../src/shared/format";
 import { ADMIN, bookableDays, formData, freeSlots, hydrated, skipSplash, uniqueTag } from "./helpers";
+import { expectNoViolations } from "./axe";
 
 /**
  * Two journeys of issue 11: a visitor opens the manage link from their booking email and moves the
@@ -13,7 +13,6 @@ import { ADMIN, bookableDays, formData, freeSlots, hydrated, skipSplash, uniqueT
  * Days are taken far down the list of bookable days, so the booking spec's days never collide.
  */
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const DAY = { booked: 14, movedTo: 15, closed: 20 } as const;
 
 /** Console messages about the Content-Security-Policy: the strict policy must hold on these pages too. */
@@ -76,7 +75,7 @@ test("a visitor opens the manage link from their email and moves the meeting", a
   await hydrated(page, "ManageMeeting");
   await expect(page.getByTestId("meeting-when")).toContainText(formatDate("en", from));
   await expect(page.getByTestId("meeting-status")).toHaveText(en.manage.statusPending);
-  expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).toEqual([]);
+  await expectNoViolations(page);
 
   await page.getByRole("button", { name: en.manage.move }).click();
   await pickDay(page, to);
@@ -105,8 +104,7 @@ test("an admin closes a day and the booking dialog shows it closed at once", asy
   await page.getByRole("button", { name: "Add closed days" }).click();
   const row = page.getByTestId("closures").getByRole("listitem").filter({ hasText: "E2E team day" });
   await expect(row).toBeVisible();
-  const axe = new AxeBuilder({ page }).withTags(TAGS);
-  expect((await axe.analyze()).violations).toEqual([]);
+  await expectNoViolations(page);
 
   const visitor = await browser.newContext();
   await skipSplash(visitor);

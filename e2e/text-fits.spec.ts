@@ -52,23 +52,40 @@ async function problemsInMenus(page: Page, closed: TextProblem[]): Promise<TextP
 
 const describeProblem = (p: TextProblem) => `${p.kind} by ${p.by}px at ${p.where}${p.text ? `: “${p.text}”` : ""}`;
 
+// One test per language and screen class; each page is loaded once and checked at each width of its
+// class (the viewport resized, as a phone turned or a window dragged), which costs a reflow, not a visit.
+const screens = { phones: widths.filter((w) => w < 1024), desktops: widths.filter((w) => w >= 1024) };
+
+/** Waits until a resized page has laid out again and its fonts are in. */
+const settled = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await document.fonts.ready;
+  });
+
 for (const lang of langs) {
-  for (const width of widths) {
-    test(`${lang} at ${width} px: all text fits its box on every page`, async ({ page }) => {
+  for (const [screen, sizes] of Object.entries(screens)) {
+    test(`${lang} on ${screen} (${sizes.join(", ")} px): all text fits its box on every page`, async ({ page }) => {
       test.setTimeout(120_000);
-      await page.setViewportSize({ width, height: 900 });
       const report: string[] = [];
       for (const path of paths) {
+        await page.setViewportSize({ width: sizes[0], height: 900 });
         await page.goto(`/${lang}${path === "/" ? "/" : path}`);
         if (path === "/") {
           await page.locator("#testimonials").scrollIntoViewIfNeeded();
           await hydrated(page, "TestimonialCarousel");
         }
         await showEverything(page);
-        // The header is the same on every page: its menus are checked open on the home page.
-        const closed = await page.evaluate(findTextProblems);
-        const problems = [...closed, ...(path === "/" ? await problemsInMenus(page, closed) : [])];
-        report.push(...problems.map((p) => `/${lang}${path}: ${describeProblem(p)}`));
+        for (const width of sizes) {
+          if (width !== sizes[0]) {
+            await page.setViewportSize({ width, height: 900 });
+            await settled(page);
+          }
+          // The header is the same on every page: its menus are checked open on the home page.
+          const closed = await page.evaluate(findTextProblems);
+          const problems = [...closed, ...(path === "/" ? await problemsInMenus(page, closed) : [])];
+          report.push(...problems.map((p) => `/${lang}${path} at ${width} px: ${describeProblem(p)}`));
+        }
       }
       expect(report, report.join("\n")).toEqual([]);
     });

@@ -97,7 +97,7 @@ export function PrivacyPanel() {
   };
 
   return (
-    <section aria-labelledby={headingId} className="card mt-10 p-5 sm:p-6">
+    <section id="privacy" aria-labelledby={headingId} className="card mt-10 p-5 sm:p-6">
       <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold text-brand-950">
         <Icon path={iconPaths.shield} className="size-5 text-brand-700" />
         Privacy

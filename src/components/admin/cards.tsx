@@ -1,5 +1,5 @@
 /** The enquiry and meeting cards of the dashboard. Every value is rendered as text. */
-import { useId, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { AdminEnquiry, AdminMeeting, EmailStatus } from "../../shared/api";
 import { englishLanguageName } from "../../shared/languages";
 import { serviceDisplayName, type ServiceNames } from "../../shared/services";
@@ -27,7 +27,7 @@ function EmailWarning({ status }: { status: EmailStatus | null }) {
 }
 
 function Card({
-  titleId,
+  id,
   title,
   email,
   badge,
@@ -37,7 +37,8 @@ function Card({
   emailStatus,
   note,
 }: {
-  titleId: string;
+  /** The card's id, `enquiry-17` or `meeting-4`: an anchor an admin can link to; its title is `${id}-title`. */
+  id: string;
   title: string;
   email: string;
   badge: ReactNode;
@@ -49,11 +50,11 @@ function Card({
   note?: ReactNode;
 }) {
   return (
-    <article aria-labelledby={titleId} className="card flex w-full flex-col p-5 sm:p-6">
+    <article id={id} aria-labelledby={`${id}-title`} className="card flex w-full flex-col p-5 sm:p-6">
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2
-            id={titleId}
+            id={`${id}-title`}
             dir="auto"
             className="text-lg font-semibold leading-snug text-brand-950 [overflow-wrap:anywhere]"
           >
@@ -151,10 +152,10 @@ export function EnquiryCard({
   replace: ReplaceItem<AdminEnquiry>;
   serviceNames: ServiceNames;
 }) {
-  const titleId = useId();
+  const titleId = `enquiry-${item.id}-title`;
   return (
     <Card
-      titleId={titleId}
+      id={`enquiry-${item.id}`}
       title={`${item.firstName} ${item.lastName}`}
       email={item.email}
       emailStatus={item.emailStatus}
@@ -223,7 +224,7 @@ export function MeetingCard({
   controls: CardControls;
   replace: ReplaceItem<AdminMeeting>;
 }) {
-  const titleId = useId();
+  const titleId = `meeting-${listed.id}-title`;
   // A cancellation answers the updated meeting; the card shows it at once.
   const [cancelled, setCancelled] = useState<AdminMeeting | null>(null);
   const item = cancelled?.id === listed.id ? cancelled : listed;
@@ -234,7 +235,7 @@ export function MeetingCard({
   );
   return (
     <Card
-      titleId={titleId}
+      id={`meeting-${item.id}`}
       title={item.name}
       email={item.email}
       emailStatus={item.emailStatus}
