@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import testimonials from "../src/data/testimonials.json" with { type: "json" };
 import { frames, hydrated, skipSplash } from "./helpers";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 // The browser says German (no supported language), while the request headers the server sees
 // say Persian: only the server's answer can send the visitor to /fa/.

@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page, type Route } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./test";
 import { simpleParser } from "mailparser";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { checkHtml, hasJava } from "../scripts/nu-checker.mjs";
 
 /**

@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { simpleParser } from "mailparser";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import { formatDate } from "../src/shared/format";

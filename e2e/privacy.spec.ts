@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { simpleParser, type ParsedMail } from "mailparser";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };

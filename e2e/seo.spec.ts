@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 /** Spec section 2 (page metadata): description, canonical, hreflang alternates, social tags, structured data; sitemap and robots. */
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { hydrated, scrollSettled, skipSplash, topOf } from "./helpers";
 
 /** Spec section 2 (splash screen; arrival with a hash) and 9 (splash 2.5 s; anchor offset 80 px, delay 100 ms). */

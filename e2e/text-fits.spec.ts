@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { pages } from "../src/data/services";
 import { hydrated, skipSplash } from "./helpers";
 import { findTextProblems, type TextProblem } from "./text-fit";
