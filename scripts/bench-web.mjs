@@ -46,6 +46,9 @@ if (!chromePath) {
 }
 
 buildIfNeeded(process.cwd(), { force: true });
+// The functions run in this process and sign the pages' form tokens: they need a secret (a bench
+// one, as in bench-api), or every API call logs a configuration error.
+process.env.JWT_SECRET = "bench-secret-".padEnd(64, "x");
 const server = await startServer({ port: 0, log: { error: () => {} } });
 const browser = await chromium.launch({
   executablePath: chromePath,
