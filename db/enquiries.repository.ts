@@ -2,7 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { EnquiryFilters, EnquirySort } from "../src/shared/admin-lists.ts";
 import type { AdminEnquiry, Enquiry } from "../src/shared/api.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
-import { isoText, noteJson, officeDayStart, parseJson } from "./admin-rows.ts";
+import { officeDayStart, toNote } from "./admin-rows.ts";
 import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import { searchMatches } from "./search.ts";
@@ -36,19 +36,33 @@ function toEnquiry(row: Omit<EnquiryRow, "anonymisedAt">): Enquiry {
   };
 }
 
-/**
- * An AdminEnquiry (src/shared/api.ts) as JSON text, written by PostgreSQL (why: db/admin-rows.ts).
- * Every admin answer about enquiries is this one expression: the list, PATCH and the note.
- */
-const ADMIN_ENQUIRY_JSON = sql<string>`json_build_object(
-  'id', id, 'firstName', first_name, 'lastName', last_name, 'email', email, 'company', company,
-  'service', service, 'message', message, 'language', language, 'createdAt', ${isoText("created_at")},
-  'isProcessed', is_processed, 'emailStatus', email_status, 'processedAt', ${isoText("processed_at")},
-  'note', ${noteJson})::text`.as("json");
+const toAdminEnquiry = (row: AdminEnquiryRow): AdminEnquiry => ({
+  ...toEnquiry(row),
+  emailStatus: row.emailStatus,
+  processedAt: row.processedAt && toIso(row.processedAt),
+  note: toNote(row),
+});
 
-type EnquiryKey = Pick<AdminEnquiryRow, "createdAt" | "id">;
+/** Every column an admin answer shows (not the search text, which only the WHERE reads). */
+const ADMIN_COLUMNS = [
+  "id",
+  "firstName",
+  "lastName",
+  "email",
+  "company",
+  "service",
+  "message",
+  "language",
+  "createdAt",
+  "isProcessed",
+  "processedAt",
+  "note",
+  "noteBy",
+  "noteAt",
+  "emailStatus",
+] as const;
 
-const byCreated = (direction: "asc" | "desc", name: EnquirySort): KeysetOrder<EnquiryKey> => ({
+const byCreated = (direction: "asc" | "desc", name: EnquirySort): KeysetOrder<AdminEnquiryRow> => ({
   name,
   columns: ["created_at", "id"],
   direction,
@@ -56,7 +70,7 @@ const byCreated = (direction: "asc" | "desc", name: EnquirySort): KeysetOrder<En
 });
 
 /** The orders the enquiries list offers; both run on the (created_at, id) indexes. */
-export const ENQUIRY_ORDERS: Record<EnquirySort, KeysetOrder<EnquiryKey>> = {
+export const ENQUIRY_ORDERS: Record<EnquirySort, KeysetOrder<AdminEnquiryRow>> = {
   newest: byCreated("desc", "newest"),
   oldest: byCreated("asc", "oldest"),
 };
@@ -137,7 +151,7 @@ export function enquiryPageQuery(
   filters: EnquiryFilters = {},
 ) {
   const order = ENQUIRY_ORDERS[filters.sort ?? "newest"];
-  return filtered(db.selectFrom("enquiries").select([ADMIN_ENQUIRY_JSON, "createdAt", "id"]), filters)
+  return filtered(db.selectFrom("enquiries").select(ADMIN_COLUMNS), filters)
     .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
     .orderBy(orderBy(order))
     .limit(limit + 1);
@@ -145,25 +159,15 @@ export function enquiryPageQuery(
 
 /**
  * The enquiries that match `filters`, a page at a time, newest first unless sorted otherwise, with
- * the state of their emails and their notes: each an AdminEnquiry as JSON text, as the API sends it.
+ * the state of their emails and their notes.
  */
-export async function listEnquiryJson(
-  db: Kysely<Database>,
-  page: PageRequest = {},
-  filters: EnquiryFilters = {},
-): Promise<Page<string>> {
-  const rows = await enquiryPageQuery(db, page, filters).execute();
-  return toPage(rows, page.limit ?? DEFAULT_PAGE_SIZE, ENQUIRY_ORDERS[filters.sort ?? "newest"], (row) => row.json);
-}
-
-/** listEnquiryJson's page as objects. */
 export async function listEnquiries(
   db: Kysely<Database>,
   page: PageRequest = {},
   filters: EnquiryFilters = {},
 ): Promise<Page<AdminEnquiry>> {
-  const { items, next } = await listEnquiryJson(db, page, filters);
-  return { items: items.map((json) => parseJson<AdminEnquiry>({ json })), next };
+  const rows = await enquiryPageQuery(db, page, filters).execute();
+  return toPage(rows, page.limit ?? DEFAULT_PAGE_SIZE, ENQUIRY_ORDERS[filters.sort ?? "newest"], toAdminEnquiry);
 }
 
 /** Marks an enquiry processed or pending; undefined when there is no such enquiry. */
@@ -181,9 +185,9 @@ export async function setEnquiryProcessed(
       processedAt: isProcessed ? eb.fn.coalesce("processedAt", sql<Date>`now()`) : null,
     }))
     .where("id", "=", id)
-    .returning(ADMIN_ENQUIRY_JSON)
+    .returning(ADMIN_COLUMNS)
     .executeTakeFirst();
-  return row && parseJson<AdminEnquiry>(row);
+  return row && toAdminEnquiry(row);
 }
 
 /** Sets (or, with an empty text, removes) the internal note of an enquiry; undefined when there is no such enquiry. */
@@ -198,9 +202,9 @@ export async function setEnquiryNote(
     .updateTable("enquiries")
     .set(text ? { note: text, noteBy: by, noteAt: sql<Date>`now()` } : { note: null, noteBy: null, noteAt: null })
     .where("id", "=", id)
-    .returning(ADMIN_ENQUIRY_JSON)
+    .returning(ADMIN_COLUMNS)
     .executeTakeFirst();
-  return row && parseJson<AdminEnquiry>(row);
+  return row && toAdminEnquiry(row);
 }
 
 /**

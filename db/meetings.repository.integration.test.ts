@@ -104,7 +104,7 @@ describe("listMeetings", () => {
     expect(listed[2].createdAt).toBe("2020-01-01T00:00:00.000Z");
   });
 
-  test("writes every field as the API shapes it (PostgreSQL writes the JSON), a cancelled one with its note", async () => {
+  test("shows every field as the API shapes it, a cancelled one with its note", async () => {
     const text = 'A "quote", a \\ backslash, a new\nline, «سلام» with a \u200c joiner, 🚀';
     const created = await createMeeting(database.db, { ...slot("2026-12-01", "09:00"), name: text, language: "fa" });
     await cancelMeeting(database.db, created.id, "visitor");

@@ -4,7 +4,7 @@ import type { AdminMeeting, Meeting } from "../src/shared/api.ts";
 import { officeNow } from "../src/shared/dates.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
 import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
-import { isoText, noteJson, parseJson } from "./admin-rows.ts";
+import { toNote } from "./admin-rows.ts";
 import { isUniqueViolation } from "./errors.ts";
 import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
@@ -77,25 +77,20 @@ const toMeetingRecord = (row: MeetingRow): MeetingRecord => ({
   cancelledBy: row.cancelledBy,
 });
 
-/**
- * An AdminMeeting (src/shared/api.ts) as JSON text, written by PostgreSQL (why: db/admin-rows.ts).
- * Every admin answer about meetings is this one expression: the list, one meeting and the note.
- */
-const ADMIN_MEETING_JSON = sql<string>`json_build_object(
-  'id', id, 'name', name, 'email', email, 'phone', phone, 'date', date, 'time', time,
-  'language', language, 'createdAt', ${isoText("created_at")}, 'isConfirmed', is_confirmed,
-  'cancelledAt', ${isoText("cancelled_at")}, 'emailStatus', email_status, 'cancelledBy', cancelled_by,
-  'note', ${noteJson})::text`.as("json");
+const toAdminMeeting = (row: AdminMeetingRow): AdminMeeting => ({
+  ...toMeeting(row),
+  emailStatus: row.emailStatus,
+  cancelledBy: row.cancelledBy,
+  note: toNote(row),
+});
 
-type MeetingKey = Pick<AdminMeetingRow, "createdAt" | "date" | "time" | "id">;
-
-const byCreated = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<MeetingKey> => ({
+const byCreated = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<AdminMeetingRow> => ({
   name,
   columns: ["created_at", "id"],
   direction,
   key: (row) => [toIso(row.createdAt), row.id],
 });
-const bySlot = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<MeetingKey> => ({
+const bySlot = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<AdminMeetingRow> => ({
   name,
   columns: ["date", "time", "id"],
   direction,
@@ -103,7 +98,7 @@ const bySlot = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<Meeti
 });
 
 /** The orders the meetings list offers: by request time, or by the meeting's own date and time. */
-export const MEETING_ORDERS: Record<MeetingSort, KeysetOrder<MeetingKey>> = {
+export const MEETING_ORDERS: Record<MeetingSort, KeysetOrder<AdminMeetingRow>> = {
   newest: byCreated("desc", "newest"),
   oldest: byCreated("asc", "oldest"),
   soonest: bySlot("asc", "soonest"),
@@ -162,44 +157,28 @@ export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput
 
 /**
  * The reservations that match `filters`, a page at a time, newest request first unless sorted
- * otherwise, with the state of their emails and their notes: each an AdminMeeting as JSON text, as
- * the API sends it.
+ * otherwise, with the state of their emails and their notes.
  */
-export async function listMeetingJson(
+export async function listMeetings(
   db: Kysely<Database>,
   { limit = DEFAULT_PAGE_SIZE, cursor }: PageRequest = {},
   filters: MeetingFilters = {},
   now = new Date(),
-): Promise<Page<string>> {
+): Promise<Page<AdminMeeting>> {
   const order = MEETING_ORDERS[filters.sort ?? "newest"];
-  const rows = await filtered(
-    db.selectFrom("meetings").select([ADMIN_MEETING_JSON, "createdAt", "date", "time", "id"]),
-    filters,
-    now,
-  )
+  const rows = await filtered(db.selectFrom("meetings").selectAll(), filters, now)
     .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
     .orderBy(orderBy(order))
     .limit(limit + 1)
     .execute();
-  return toPage(rows, limit, order, (row) => row.json);
-}
-
-/** listMeetingJson's page as objects. */
-export async function listMeetings(
-  db: Kysely<Database>,
-  page: PageRequest = {},
-  filters: MeetingFilters = {},
-  now = new Date(),
-): Promise<Page<AdminMeeting>> {
-  const { items, next } = await listMeetingJson(db, page, filters, now);
-  return { items: items.map((json) => parseJson<AdminMeeting>({ json })), next };
+  return toPage(rows, limit, order, toAdminMeeting);
 }
 
 /** One reservation with the state of its emails; undefined when there is no such reservation. */
 export async function getMeeting(db: Kysely<Database>, id: number): Promise<AdminMeeting | undefined> {
   if (!isSerialId(id)) return undefined;
-  const row = await db.selectFrom("meetings").select(ADMIN_MEETING_JSON).where("id", "=", id).executeTakeFirst();
-  return row && parseJson<AdminMeeting>(row);
+  const row = await db.selectFrom("meetings").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toAdminMeeting(row);
 }
 
 /** Sets (or, with an empty text, removes) the internal note of a meeting; undefined when there is no such meeting. */
@@ -214,9 +193,9 @@ export async function setMeetingNote(
     .updateTable("meetings")
     .set(text ? { note: text, noteBy: by, noteAt: sql<Date>`now()` } : { note: null, noteBy: null, noteAt: null })
     .where("id", "=", id)
-    .returning(ADMIN_MEETING_JSON)
+    .returningAll()
     .executeTakeFirst();
-  return row && parseJson<AdminMeeting>(row);
+  return row && toAdminMeeting(row);
 }
 
 /**

@@ -10,7 +10,7 @@ import { getDb } from "../db/client.ts";
 import {
   cancelMeeting,
   getMeeting,
-  listMeetingJson,
+  listMeetings,
   lockMeeting,
   markReminded,
   MeetingCancelledError,
@@ -36,7 +36,7 @@ const NOT_FOUND = "Meeting not found";
 const ALREADY_CANCELLED = "The meeting is already cancelled";
 
 const resource = adminResource({
-  listJson: (db, page, filters) => listMeetingJson(db, page, filters),
+  list: (db, page, filters) => listMeetings(db, page, filters),
   parseFilters: parseMeetingFilters,
   patchSchema: meetingPatchSchema,
   update: async (db, id, patch) => {

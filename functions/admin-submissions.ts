@@ -4,13 +4,13 @@
  * The URL keeps the spec's name.
  */
 import type { Config } from "@netlify/functions";
-import { deleteEnquiry, listEnquiryJson, setEnquiryProcessed } from "../db/enquiries.repository.ts";
+import { deleteEnquiry, listEnquiries, setEnquiryProcessed } from "../db/enquiries.repository.ts";
 import { enquiryPatchSchema } from "../src/shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
 import { parseEnquiryFilters } from "../src/shared/admin-lists.ts";
 
 export default adminResource({
-  listJson: listEnquiryJson,
+  list: listEnquiries,
   parseFilters: parseEnquiryFilters,
   patchSchema: enquiryPatchSchema,
   update: (db, id, patch) => setEnquiryProcessed(db, id, patch.isProcessed),

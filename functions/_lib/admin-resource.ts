@@ -22,11 +22,10 @@ import {
 } from "../../db/paging.ts";
 import type { Database } from "../../db/types.ts";
 import { requireAdmin } from "./auth.ts";
-import { HttpError, json, jsonText, readJson, requireSameOrigin, route, validate } from "./http.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./http.ts";
 
 interface AdminResource<Item, Patch, Filters> {
-  /** A page of the list, each record as JSON text (as PostgreSQL writes it: db/admin-rows.ts). */
-  listJson: (db: Kysely<Database>, page: PageRequest, filters: Filters) => Promise<Page<string>>;
+  list: (db: Kysely<Database>, page: PageRequest, filters: Filters) => Promise<Page<Item>>;
   /** Reads the list's filters from the query string (src/shared/admin-lists.ts). */
   parseFilters: (query: URLSearchParams) => { filters: Filters; problems: string[] };
   patchSchema: $ZodType<Patch>;
@@ -92,13 +91,12 @@ export function adminResource<Item, Patch, Filters>(resource: AdminResource<Item
       const url = new URL(req.url);
       const request = pageRequest(url.searchParams);
       const filters = readFilters(resource.parseFilters, url.searchParams);
-      const page = await readPage((p, f) => resource.listJson(db, p, f), request, filters);
-      const items = `[${page.items.join(",")}]`;
-      if (!page.next) return jsonText(items);
+      const page = await readPage((p, f) => resource.list(db, p, f), request, filters);
+      if (!page.next) return json(page.items);
       const next = new URL(url);
       next.searchParams.set("limit", String(request.limit));
       next.searchParams.set("cursor", page.next);
-      return jsonText(items, 200, { Link: `<${next.pathname}${next.search}>; rel="next"` });
+      return json(page.items, 200, { Link: `<${next.pathname}${next.search}>; rel="next"` });
     },
     PATCH: async (req, context) => {
       requireSameOrigin(req);

@@ -58,12 +58,7 @@ export class HttpError extends Error {
  * so the compiler holds the function to what the islands read.
  */
 export function json<T>(body: T, status = 200, headers: Record<string, string> = {}): Response {
-  return jsonText(JSON.stringify(body), status, headers);
-}
-
-/** json() for a text that is JSON already (an admin list page, written by PostgreSQL). */
-export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(text, {
+  return new Response(JSON.stringify(body), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
   });
