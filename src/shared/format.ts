@@ -37,9 +37,15 @@ export function localizeDigits(lang: Language, text: string): string {
   return persian(lang) ? text.replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]) : text;
 }
 
+/** Number formatters by language and options, made once each (building one costs more than using it). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** A number in the language's digits and separators: `formatNumber("fa", 1405)` is "۱۴۰۵". */
 export function formatNumber(lang: Language, n: number, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(intl(lang), options).format(n);
+  const key = `${lang} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(intl(lang), options)));
+  return format.format(n);
 }
 
 /** A wall-clock time `HH:mm` in the language's digits: "09:30", "۰۹:۳۰". */
