@@ -2,8 +2,9 @@ import { type Kysely, sql } from "kysely";
 import type { Database, OutboxRow } from "./types.ts";
 
 /**
- * The email outbox: every message the site sends is a row here first, written in the same
- * transaction as the enquiry or meeting it is about. Senders claim due rows atomically, so two
+ * The email outbox: every message the site sends is a row here first, written atomically with the
+ * enquiry or meeting it is about (the same statement for an enquiry, the same transaction for a
+ * meeting). Senders claim due rows atomically, so two
  * overlapping runs never send one message twice, and a failed send waits and is tried again.
  */
 
@@ -43,7 +44,7 @@ export const outboxValues = (messages: OutboxMessage[]) =>
     listUnsubscribe: m.listUnsubscribe ?? null,
   }));
 
-/** Adds messages to the outbox (call it inside the transaction that stores their record); returns their ids. */
+/** Adds messages to the outbox (call it inside the transaction that stores their record); returns their ids. An enquiry's go in with it: storeEnquiry. */
 export async function enqueue(db: Kysely<Database>, messages: OutboxMessage[]): Promise<string[]> {
   if (!messages.length) return [];
   const rows = await db.insertInto("emailOutbox").values(outboxValues(messages)).returning("id").execute();

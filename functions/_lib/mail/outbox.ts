@@ -1,6 +1,7 @@
 /**
- * Notifications through the outbox: the builders write a record's emails into the outbox inside
- * the record's own transaction; `deliverDue` (delivery.ts) sends what is due (right after the
+ * Notifications through the outbox: the builders write a record's emails into the outbox together
+ * with the record (an enquiry: in the same statement, storeEnquiry; a meeting: in its transaction);
+ * `deliverDue` (delivery.ts) sends what is due (right after the
  * request, from the scheduled retry function, and from the local runtime's timer), so a mail server
  * that is down delays an email but never loses it and never fails a visitor's request.
  */
