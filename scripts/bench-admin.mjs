@@ -9,7 +9,6 @@
 // (autocannon), and the email status as a per-row subquery (before) against the column (after).
 // Targets: p99 ≤ 50 ms for a page or a search, export ≤ 2 s, list ≥ 1,000 req/s with p99 ≤ 50 ms.
 // Plans and figures also go to bench-results/admin.json and bench-results/admin-plans.txt.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,10 +20,10 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { encodeCursor } from "../db/paging.ts";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
+import { BENCH_ADMIN, rssMb, signIn, startSite, stopSite } from "./lib/bench-site.mjs";
 
 const ROWS = 100_000;
 const RUNS = 200;
-const ADMIN = { username: "bench-admin", password: "bench-password-long-enough" };
 const TARGETS = { pageP99: 50, exportMs: 2000, listRps: 1000, listP99: 50 };
 const root = process.cwd();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-admin-"));
@@ -82,13 +81,13 @@ try {
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     JWT_SECRET: "bench-secret-".padEnd(64, "x"),
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_USERNAME: BENCH_ADMIN.username,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
     PORT: process.env.BENCH_PORT ?? "0",
     // As bench:api: the abuse limits would count the benchmark's own requests.
     RATE_LIMIT: "off",
   };
-  server = await startSite(env);
+  server = await startSite(root, env);
   const cookie = await signIn(server.url);
   const list = "/api/admin/submissions";
   const scenarios = [
@@ -288,43 +287,4 @@ function daysAgo(days) {
 }
 function loadLine() {
   return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-}
-function rssMb(pid) {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
-}
-
-/** Starts scripts/start.mjs as its own process and resolves when it prints its address. */
-function startSite(env) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      const match = /Site ready: (http:\/\/\S+?)\/?\s/.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.once("exit", (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
-  });
-}
-
-function stopSite({ child }) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", resolve);
-    child.kill("SIGTERM");
-  });
-}
-
-async function signIn(url) {
-  const res = await fetch(`${url}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.get("set-cookie").split(";")[0];
 }

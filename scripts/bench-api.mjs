@@ -10,7 +10,6 @@
 // Targets (issue 8): reads ≥ 1,000 req/s with p99 ≤ 50 ms; POST /api/contact ≥ 200 req/s with
 // p99 ≤ 300 ms; 0 errors; memory ≤ 400 MB; cold start ≤ 150 ms. Exits 1 when one is missed.
 // Options: --duration=<seconds> (default 10), --connections=<n> (default 50).
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -21,11 +20,11 @@ import { bundleFunctions } from "./lib/bundle-functions.mjs";
 import { coldStart, median, nextWeekday } from "./lib/cold-start.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
+import { BENCH_ADMIN, rssMb, signIn, startSite, stopSite } from "./lib/bench-site.mjs";
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const DURATION = arg("duration", 10);
 const CONNECTIONS = arg("connections", 50);
-const ADMIN = { username: "bench-admin", password: "bench-password-long-enough" };
 const TARGETS = { readRps: 1000, readP99: 50, contactRps: 200, contactP99: 300, memoryMb: 400, coldStartMs: 150 };
 
 const root = process.cwd();
@@ -47,14 +46,14 @@ try {
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     JWT_SECRET: "bench-secret-".padEnd(64, "x"),
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_USERNAME: BENCH_ADMIN.username,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
     PORT: "0",
     // A load test: one client sends thousands of enquiries, so the abuse limits are off. The bot
     // traps stay: every enquiry carries a token fetched from /api/form-token, as a page's would.
     RATE_LIMIT: "off",
   };
-  server = await startSite(env);
+  server = await startSite(root, env);
   console.log(
     `npm start (process ${server.child.pid}) at ${server.url}, embedded PostgreSQL ${new URL(database.url).host}`,
   );
@@ -86,7 +85,7 @@ try {
       url: "/api/login",
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify(ADMIN),
+      body: JSON.stringify(BENCH_ADMIN),
     },
   ];
 
@@ -171,49 +170,6 @@ if (failures.length) {
 }
 console.log("\nEvery target met.");
 
-/**
- * Starts the site as `npm start` does (the same Node flags, read from package.json) as its own
- * process and resolves when it prints its address.
- */
-function startSite(env) {
-  const start = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
-  const flags = /^node((?:\s+--\S+)*)\s+scripts\/start\.mjs$/.exec(start)?.[1].trim().split(/\s+/).filter(Boolean);
-  if (!flags) throw new Error(`package.json's start script is not "node [--flags] scripts/start.mjs": ${start}`);
-  const child = spawn(process.execPath, [...flags, path.join(root, "scripts/start.mjs")], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      const match = /Site ready: (http:\/\/\S+?)\/?\s/.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.once("exit", (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
-  });
-}
-
-function stopSite({ child }) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", resolve);
-    child.kill("SIGTERM");
-  });
-}
-
-async function signIn(url) {
-  const res = await fetch(`${url}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.get("set-cookie").split(";")[0];
-}
-
 function enquiry(i) {
   return {
     firstName: "Leila",
@@ -266,9 +222,4 @@ async function machineReference() {
   const result = await autocannon({ url: `http://127.0.0.1:${bare.address().port}/`, connections: 50, duration: 3 });
   await new Promise((resolve) => bare.close(resolve));
   return Math.round(result.requests.average).toLocaleString("en");
-}
-
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }

@@ -1,0 +1,57 @@
+// What the API benchmarks (scripts/bench-api.mjs, scripts/bench-admin.mjs) share: `npm start` as a
+// process of its own, its admin, and its memory.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** The admin the benchmarks create (ADMIN_USERNAME, ADMIN_PASSWORD) and sign in as. */
+export const BENCH_ADMIN = { username: "bench-admin", password: "bench-password-long-enough" };
+
+/**
+ * Starts the site as `npm start` does (the same Node flags, read from package.json) as its own
+ * process and resolves with it and its address once it prints that.
+ */
+export function startSite(root, env) {
+  const start = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
+  const flags = /^node((?:\s+--\S+)*)\s+scripts\/start\.mjs$/.exec(start)?.[1].trim().split(/\s+/).filter(Boolean);
+  if (!flags) throw new Error(`package.json's start script is not "node [--flags] scripts/start.mjs": ${start}`);
+  const child = spawn(process.execPath, [...flags, path.join(root, "scripts/start.mjs")], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const match = /Site ready: (http:\/\/\S+?)\/?\s/.exec(output);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("exit", (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
+  });
+}
+
+/** Stops a site startSite started, and resolves once its process has exited. */
+export function stopSite({ child }) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+  });
+}
+
+/** Signs in as BENCH_ADMIN; resolves with the session cookie (`name=value`). */
+export async function signIn(url) {
+  const res = await fetch(`${url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers.get("set-cookie").split(";")[0];
+}
+
+/** A process's resident memory in MB. */
+export function rssMb(pid) {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+}
