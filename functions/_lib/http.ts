@@ -28,11 +28,22 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Cache-Control": "no-store",
 };
 
-/** The response with API_SECURITY_HEADERS added (a header the function set itself is kept). */
+const SECURITY_HEADER_LIST = Object.entries(API_SECURITY_HEADERS);
+
+/**
+ * The response with API_SECURITY_HEADERS added (a header the function set itself is kept). A
+ * response the function made has mutable headers and gets them in place, so its body is not wrapped
+ * in a second stream; one with immutable headers (Response.redirect, a fetched one) is copied.
+ */
 export function withSecurityHeaders(res: Response): Response {
-  const headers = new Headers(res.headers);
-  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  try {
+    for (const [name, value] of SECURITY_HEADER_LIST) if (!res.headers.has(name)) res.headers.set(name, value);
+    return res;
+  } catch {
+    const headers = new Headers(res.headers);
+    for (const [name, value] of SECURITY_HEADER_LIST) if (!headers.has(name)) headers.set(name, value);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
 }
 
 /** An error that is already an answer. */

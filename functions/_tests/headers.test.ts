@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadFunctions } from "../../scripts/lib/functions-router.mjs";
-import { API_SECURITY_HEADERS } from "../_lib/http.ts";
+import { API_SECURITY_HEADERS, withSecurityHeaders } from "../_lib/http.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 
 let db: Awaited<ReturnType<typeof setupApiDatabase>>;
@@ -58,5 +58,17 @@ describe("security headers on every function response", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'; frame-ancestors 'none'/);
+  });
+
+  test("a function's own header is kept; an answer with immutable headers (a redirect) gets them too", async () => {
+    const own = withSecurityHeaders(new Response("x", { headers: { "Cache-Control": "private, max-age=60" } }));
+    expect(own.headers.get("cache-control")).toBe("private, max-age=60");
+    expect(own.headers.get("x-frame-options")).toBe("DENY");
+    expect(await own.text()).toBe("x");
+
+    const redirect = withSecurityHeaders(Response.redirect("https://example.com/next", 303));
+    expect(redirect.status).toBe(303);
+    expect(redirect.headers.get("location")).toBe("https://example.com/next");
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(redirect.headers.get(name)).toBe(value);
   });
 });
