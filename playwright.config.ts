@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { findChromium } from "./scripts/lib/chromium.mjs";
+import { findTestBrowser } from "./scripts/lib/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT || 8899);
 const baseURL = process.env.E2E_BASE_URL || `http://localhost:${port}`;
@@ -26,7 +26,8 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: findChromium() ?? undefined,
+      // Chromium's headless shell when installed, the full browser otherwise (scripts/lib/chromium.mjs).
+      executablePath: findTestBrowser() ?? undefined,
       // The machine is offline: keep Chromium from calling home.
       args: [
         "--disable-background-networking",

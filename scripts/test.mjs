@@ -2,7 +2,7 @@
 // `N passed, N failed` that sums them, which CI reads. Exits non-zero when anything failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, mkdirSync } from "node:fs";
-import { findChromium } from "./lib/chromium.mjs";
+import { findChromium, HEADLESS_SHELL } from "./lib/chromium.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -12,12 +12,20 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let problems = 0;
 
 function ensureChromium() {
-  if (findChromium()) return true;
   const isRoot = process.getuid?.() === 0;
-  if (isRoot && existsSync("/usr/bin/apt-get")) {
-    console.log("Chromium is missing: installing Debian's chromium package…");
+  const canInstall = isRoot && existsSync("/usr/bin/apt-get") && !process.env.CHROMIUM_PATH;
+  if (findChromium()) {
+    // The headless shell only makes the browser suite faster (scripts/lib/chromium.mjs): try once, quietly.
+    if (canInstall && !existsSync(HEADLESS_SHELL)) {
+      console.log("Installing Debian's chromium-headless-shell for the browser tests…");
+      spawnSync("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], { stdio: "ignore" });
+    }
+    return true;
+  }
+  if (canInstall) {
+    console.log("Chromium is missing: installing Debian's chromium packages…");
     run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-core"]);
+    run("apt-get", ["install", "-y", "-qq", "chromium", "chromium-headless-shell", "fonts-noto-core"]);
     if (findChromium()) return true;
   }
   console.error(
