@@ -14,25 +14,24 @@ let problems = 0;
 function ensureChromium() {
   const isRoot = process.getuid?.() === 0;
   const canInstall = isRoot && existsSync("/usr/bin/apt-get") && !process.env.CHROMIUM_PATH;
-  if (findChromium()) {
-    // The headless shell only makes the browser suite faster (scripts/lib/chromium.mjs): try once, quietly.
-    if (canInstall && !existsSync(HEADLESS_SHELL)) {
-      console.log("Installing Debian's chromium-headless-shell for the browser tests…");
-      spawnSync("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], { stdio: "ignore" });
-    }
-    return true;
-  }
-  if (canInstall) {
-    console.log("Chromium is missing: installing Debian's chromium packages…");
+  if (!findChromium() && canInstall) {
+    console.log("Chromium is missing: installing Debian's chromium package…");
     run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "chromium", "chromium-headless-shell", "fonts-noto-core"]);
-    if (findChromium()) return true;
+    run("apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-core"]);
   }
-  console.error(
-    "Chromium is required for the browser tests and could not be installed.\n" +
-      "Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH) and run `npm test` again.",
-  );
-  return false;
+  if (!findChromium()) {
+    console.error(
+      "Chromium is required for the browser tests and could not be installed.\n" +
+        "Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH) and run `npm test` again.",
+    );
+    return false;
+  }
+  // The headless shell only makes the browser suite faster (scripts/lib/chromium.mjs): tried once, quietly.
+  if (canInstall && !existsSync(HEADLESS_SHELL)) {
+    console.log("Installing Debian's chromium-headless-shell for the browser tests…");
+    spawnSync("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], { stdio: "ignore" });
+  }
+  return true;
 }
 
 mkdirSync("test-results", { recursive: true });
