@@ -19,7 +19,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { encodeCursor } from "../db/paging.ts";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
-import { BENCH_ADMIN, load, rssMb, signIn, startSite, stopSite } from "./lib/bench-site.mjs";
+import { BENCH_ADMIN, load, percentile, rssMb, signIn, startSite, stopSite } from "./lib/bench-site.mjs";
 
 const ROWS = 100_000;
 const RUNS = 200;
@@ -103,7 +103,12 @@ try {
   ];
   for (const [name, url, kind] of scenarios) {
     const times = await timeRequests(`${server.url}${url}`, cookie, RUNS);
-    const row = { request: name, "p50 ms": round(pct(times, 50)), "p99 ms": round(pct(times, 99)), runs: RUNS };
+    const row = {
+      request: name,
+      "p50 ms": round(percentile(times, 50)),
+      "p99 ms": round(percentile(times, 99)),
+      runs: RUNS,
+    };
     report.http.push(row);
     if (kind === "page" && row["p99 ms"] > TARGETS.pageP99) failures.push(`${name}: p99 ${row["p99 ms"]} ms`);
   }
@@ -128,7 +133,7 @@ try {
     rows: exportRows,
     bytes: exportBytes,
     "best ms": round(Math.min(...exports)),
-    "median ms": round(pct(exports, 50)),
+    "median ms": round(percentile(exports, 50)),
     "worst ms": round(Math.max(...exports)),
     "server MB before": Math.round(rssBefore),
     "server MB after": Math.round(rssAfter),
@@ -136,7 +141,7 @@ try {
   console.log(`\nCSV export of the Startup Studio enquiries (5 downloads):`);
   console.table([report.export]);
   if (exportRows !== 10_000) failures.push(`export: ${exportRows} rows, expected 10,000`);
-  if (pct(exports, 50) > TARGETS.exportMs) failures.push(`export: median ${round(pct(exports, 50))} ms`);
+  if (percentile(exports, 50) > TARGETS.exportMs) failures.push(`export: median ${round(percentile(exports, 50))} ms`);
 
   const result = await load({
     url: `${server.url}${list}`,
@@ -252,8 +257,8 @@ async function compareEmailStatus(kysely) {
     plans[name] = explained.rows.map((r) => r["QUERY PLAN"]).join("\n");
     rows.push({
       query: name === "before" ? "before: subquery per row" : "after: email_status column",
-      "p50 ms": round(pct(times, 50)),
-      "p99 ms": round(pct(times, 99)),
+      "p50 ms": round(percentile(times, 50)),
+      "p99 ms": round(percentile(times, 99)),
       "server ms": Number(/Execution Time: ([\d.]+)/.exec(plans[name])?.[1]),
     });
   }
@@ -272,10 +277,6 @@ async function timeRequests(url, cookie, runs) {
   return times;
 }
 
-function pct(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 function round(ms) {
   return Math.round(ms * 10) / 10;
 }

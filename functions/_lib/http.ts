@@ -28,7 +28,10 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Cache-Control": "no-store",
 };
 
-const SECURITY_HEADER_LIST = Object.entries(API_SECURITY_HEADERS);
+/** Sets each of API_SECURITY_HEADERS the headers do not have yet. */
+function addSecurityHeaders(headers: Headers): void {
+  for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+}
 
 /**
  * The response with API_SECURITY_HEADERS added (a header the function set itself is kept). A
@@ -37,11 +40,11 @@ const SECURITY_HEADER_LIST = Object.entries(API_SECURITY_HEADERS);
  */
 export function withSecurityHeaders(res: Response): Response {
   try {
-    for (const [name, value] of SECURITY_HEADER_LIST) if (!res.headers.has(name)) res.headers.set(name, value);
+    addSecurityHeaders(res.headers);
     return res;
   } catch {
     const headers = new Headers(res.headers);
-    for (const [name, value] of SECURITY_HEADER_LIST) if (!headers.has(name)) headers.set(name, value);
+    addSecurityHeaders(headers);
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   }
 }

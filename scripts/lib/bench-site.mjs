@@ -68,28 +68,31 @@ export function rssMb(pid) {
  * @param {import("autocannon").Options} options
  */
 export async function load(options) {
-  const firstRequest = new Set();
+  const seen = new Set();
   const latencies = [];
   let firstMaxMs = 0;
   const instance = autocannon(options);
   instance.on("response", (client, _status, _bytes, ms) => {
-    if (firstRequest.has(client)) latencies.push(ms);
+    if (seen.has(client)) latencies.push(ms);
     else {
-      firstRequest.add(client);
+      seen.add(client);
       firstMaxMs = Math.max(firstMaxMs, ms);
     }
   });
   const result = await instance;
-  latencies.sort((a, b) => a - b);
-  const percentile = (p) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
   return {
     rps: Math.round(result.requests.average),
-    p50: percentile(0.5),
-    p99: percentile(0.99),
+    p50: Math.round(percentile(latencies, 50) ?? 0),
+    p99: Math.round(percentile(latencies, 99) ?? 0),
     p99All: result.latency.p99,
     firstMaxMs: Math.round(firstMaxMs),
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+/** The p-th percentile (nearest rank, p from 0 to 100) of `values`; undefined when there are none. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
