@@ -4,7 +4,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { localFunctions } from "./scripts/lib/vite-functions.mjs";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/shared/languages.ts";
-import copyCheck from "./src/i18n/check/integration.ts";
+import copyCheck from "./tools/copy-check/integration.ts";
 
 // Everything here must work offline: no telemetry (ASTRO_TELEMETRY_DISABLED is also set by the
 // npm scripts). In `npm run dev`, the functions answer /api/* inside the dev server (localFunctions).

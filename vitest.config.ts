@@ -1,11 +1,18 @@
 import { defineConfig } from "vitest/config";
-import { friendlyJson } from "./src/i18n/check/integration.ts";
+import { friendlyJson } from "./tools/copy-check/integration.ts";
 
 export default defineConfig({
   // A JSON syntax mistake under src/ fails with the copy check's message (file, line, plain words).
   plugins: [friendlyJson(import.meta.dirname)],
   test: {
-    include: ["src/**/*.test.ts", "functions/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "src/**/*.test.ts",
+      "server/**/*.test.ts",
+      "tools/**/*.test.ts",
+      "functions/**/*.test.ts",
+      "db/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     environment: "node",
     // One PostgreSQL server per run with a migrated template; each test file copies it.
     globalSetup: ["db/test-setup.ts"],

@@ -1,7 +1,7 @@
 // Helpers the two admin lists (enquiries, meetings) share.
-import { addDays, zonedInstant } from "../src/shared/dates.ts";
-import type { AdminNote } from "../src/shared/api.ts";
-import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
+import { addDays, zonedInstant } from "#shared/dates.ts";
+import type { AdminNote } from "#shared/api.ts";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { toIso } from "./rows.ts";
 
 /** The instant an office-time day starts (`days` later than `date`): date filters count office days. */

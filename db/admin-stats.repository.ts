@@ -5,10 +5,10 @@
  * office rules give (src/shared/working-days.ts) and the query receives as a small array.
  */
 import { type Kysely, sql } from "kysely";
-import type { AdminStats } from "../src/shared/api.ts";
-import { addDays, isoWeekday, officeNow } from "../src/shared/dates.ts";
-import type { OfficeRules } from "../src/shared/office.ts";
-import { answerDeadlineDate } from "../src/shared/working-days.ts";
+import type { AdminStats } from "#shared/api.ts";
+import { addDays, isoWeekday, officeNow } from "#shared/dates.ts";
+import type { OfficeRules } from "#shared/office.ts";
+import { answerDeadlineDate } from "#shared/working-days.ts";
 import { officeDayStart } from "./admin-rows.ts";
 import type { Database } from "./types.ts";
 

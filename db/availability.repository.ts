@@ -1,16 +1,16 @@
 /**
  * The office's editable availability: opening hours per weekday, company closures and whether the
  * Dutch public holidays close the office. The admin edits them; every booking decision reads them
- * (src/shared/office.ts has the rules' meaning, src/config/server.ts adds the environment's part).
+ * (src/shared/office.ts has the rules' meaning, server/config.ts adds the environment's part).
  *
  * Reads are one statement each, with no cache: with several function instances a cache would need
  * a version check per request anyway, which costs the same round trip as reading these few rows.
  * The slots answer gets its rules in the same statement as the day's taken times.
  */
 import { type Kysely, sql } from "kysely";
-import type { OfficeClosure } from "../src/shared/api.ts";
-import type { IsoWeekday, OpeningHours } from "../src/shared/office.ts";
-import type { AvailabilityPayload, ClosurePayload } from "../src/shared/schemas.ts";
+import type { OfficeClosure } from "#shared/api.ts";
+import type { IsoWeekday, OpeningHours } from "#shared/office.ts";
+import type { AvailabilityPayload, ClosurePayload } from "#shared/schemas.ts";
 import { isSerialId } from "./rows.ts";
 import type { Database } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, type PostgresPool } from "kysely";
 import type pg from "pg";
-import { databaseConfig, poolerWarning } from "../src/config/server.ts";
+import { databaseConfig, poolerWarning } from "#server/config.ts";
 import { DatabaseNotConfiguredError, SchemaMismatchError } from "./errors.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./types.ts";

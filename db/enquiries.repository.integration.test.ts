@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, test } from "vitest";
 import { createEnquiry, listEnquiries, setEnquiryNote, setEnquiryProcessed } from "./enquiries.repository.ts";
-import { UnknownLanguageError } from "../src/shared/languages.ts";
+import { UnknownLanguageError } from "#shared/languages.ts";
 import { useTestDatabase } from "./testing.ts";
 
 const database = useTestDatabase();

@@ -1,7 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { EnquiryFilters, EnquirySort } from "../src/shared/admin-lists.ts";
-import type { AdminEnquiry, Enquiry } from "../src/shared/api.ts";
-import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
+import type { EnquiryFilters, EnquirySort } from "#shared/admin-lists.ts";
+import type { AdminEnquiry, Enquiry } from "#shared/api.ts";
+import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
 import { officeDayStart, toNote } from "./admin-rows.ts";
 import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";

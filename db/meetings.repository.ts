@@ -1,9 +1,9 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { MeetingFilters, MeetingSort } from "../src/shared/admin-lists.ts";
-import type { AdminMeeting, Meeting } from "../src/shared/api.ts";
-import { officeNow } from "../src/shared/dates.ts";
-import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "../src/shared/languages.ts";
-import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
+import type { MeetingFilters, MeetingSort } from "#shared/admin-lists.ts";
+import type { AdminMeeting, Meeting } from "#shared/api.ts";
+import { officeNow } from "#shared/dates.ts";
+import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { toNote } from "./admin-rows.ts";
 import { isUniqueViolation } from "./errors.ts";
 import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { applyRetention } from "./retention.repository.ts";
 import { ANONYMISED_NAME } from "./privacy.repository.ts";
 import { useTestDatabase } from "./testing.ts";
-import type { RetentionPolicy } from "../src/config/server.ts";
+import type { RetentionPolicy } from "#server/config.ts";
 
 const database = useTestDatabase();
 const policy: RetentionPolicy = { emailDays: 30, loginAttemptDays: 30, recordMonths: 24, newsletterPendingDays: 30 };

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { RetentionPolicy } from "../src/config/server.ts";
-import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
+import type { RetentionPolicy } from "#server/config.ts";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { anonymise } from "./privacy.repository.ts";
 import type { Database } from "./types.ts";
 

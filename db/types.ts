@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { EmailStatus, Enquiry, Meeting } from "../src/shared/api.ts";
+import type { EmailStatus, Enquiry, Meeting } from "#shared/api.ts";
 
 /**
  * Table types, camelCase as the code sees them. Columns are snake_case in SQL; Kysely's

@@ -3,8 +3,8 @@
  * public forms (functions/_lib/limits.ts): while it is tripped, acknowledgements are paused.
  */
 import type { Config } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import type { AdminAlertsAnswer } from "../src/shared/api.ts";
+import { getDb } from "#db/client.ts";
+import type { AdminAlertsAnswer } from "#shared/api.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { json, route } from "./_lib/http.ts";
 import { breakerStatus } from "./_lib/limits.ts";

@@ -8,14 +8,14 @@
  * an edit shows for visitors at once.
  */
 import type { Config, Context } from "@netlify/functions";
-import { addClosure, readAvailability, removeClosure, saveAvailability } from "../db/availability.repository.ts";
-import { getDb } from "../db/client.ts";
-import { now } from "../src/config/server.ts";
-import type { AvailabilityAnswer, ClosureAnswer, MessageAnswer } from "../src/shared/api.ts";
-import { officeNow } from "../src/shared/dates.ts";
-import { dutchPublicHolidays } from "../src/shared/holidays.ts";
-import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
-import { availabilitySchema, closureSchema } from "../src/shared/schemas.ts";
+import { addClosure, readAvailability, removeClosure, saveAvailability } from "#db/availability.repository.ts";
+import { getDb } from "#db/client.ts";
+import { now } from "#server/config.ts";
+import type { AvailabilityAnswer, ClosureAnswer, MessageAnswer } from "#shared/api.ts";
+import { officeNow } from "#shared/dates.ts";
+import { dutchPublicHolidays } from "#shared/holidays.ts";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
+import { availabilitySchema, closureSchema } from "#shared/schemas.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
 

@@ -7,25 +7,25 @@
  */
 import type { Config } from "@netlify/functions";
 import type { Kysely } from "kysely";
-import { getDb } from "../db/client.ts";
-import { listEnquiries } from "../db/enquiries.repository.ts";
-import { listMeetings } from "../db/meetings.repository.ts";
-import type { Page } from "../db/paging.ts";
-import type { Database } from "../db/types.ts";
-import { serviceNames } from "../src/i18n/plain.ts";
+import { getDb } from "#db/client.ts";
+import { listEnquiries } from "#db/enquiries.repository.ts";
+import { listMeetings } from "#db/meetings.repository.ts";
+import type { Page } from "#db/paging.ts";
+import type { Database } from "#db/types.ts";
+import { serviceNames } from "#src/i18n/plain.ts";
 import {
   type EnquiryFilters,
   isFiltered,
   type MeetingFilters,
   parseEnquiryFilters,
   parseMeetingFilters,
-} from "../src/shared/admin-lists.ts";
-import type { AdminEnquiry, AdminMeeting, AdminNote } from "../src/shared/api.ts";
-import { englishLanguageName } from "../src/shared/languages.ts";
-import { officeNow } from "../src/shared/dates.ts";
-import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
-import { serviceDisplayName } from "../src/shared/services.ts";
-import { now } from "../src/config/server.ts";
+} from "#shared/admin-lists.ts";
+import type { AdminEnquiry, AdminMeeting, AdminNote } from "#shared/api.ts";
+import { englishLanguageName } from "#shared/languages.ts";
+import { officeNow } from "#shared/dates.ts";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
+import { serviceDisplayName } from "#shared/services.ts";
+import { now } from "#server/config.ts";
 import { readFilters, readPage } from "./_lib/admin-resource.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { BOM, csvLine } from "./_lib/csv.ts";

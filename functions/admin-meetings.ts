@@ -6,7 +6,7 @@
  * slot at once; it cannot be confirmed again (409).
  */
 import type { Config, Context } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
+import { getDb } from "#db/client.ts";
 import {
   cancelMeeting,
   getMeeting,
@@ -15,13 +15,13 @@ import {
   markReminded,
   MeetingCancelledError,
   setConfirmed,
-} from "../db/meetings.repository.ts";
-import { now } from "../src/config/server.ts";
-import type { AdminMeeting } from "../src/shared/api.ts";
-import { officeNow } from "../src/shared/dates.ts";
-import { OFFICE_TIME_ZONE } from "../src/shared/office.ts";
-import { parseMeetingFilters } from "../src/shared/admin-lists.ts";
-import { meetingPatchSchema } from "../src/shared/schemas.ts";
+} from "#db/meetings.repository.ts";
+import { now } from "#server/config.ts";
+import type { AdminMeeting } from "#shared/api.ts";
+import { officeNow } from "#shared/dates.ts";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
+import { parseMeetingFilters } from "#shared/admin-lists.ts";
+import { meetingPatchSchema } from "#shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { HttpError, json, requireSameOrigin, route } from "./_lib/http.ts";

@@ -5,11 +5,11 @@
  *   with a byte order mark, formulas neutralised: functions/_lib/csv.ts).
  */
 import type { Config } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import { confirmedSubscribers, subscriberCounts } from "../db/newsletter.repository.ts";
-import { toIso } from "../db/rows.ts";
-import { now } from "../src/config/server.ts";
-import type { NewsletterCountsAnswer } from "../src/shared/api.ts";
+import { getDb } from "#db/client.ts";
+import { confirmedSubscribers, subscriberCounts } from "#db/newsletter.repository.ts";
+import { toIso } from "#db/rows.ts";
+import { now } from "#server/config.ts";
+import type { NewsletterCountsAnswer } from "#shared/api.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { csvResponse } from "./_lib/csv.ts";
 import { json, route, routes } from "./_lib/http.ts";

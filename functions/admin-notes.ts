@@ -4,10 +4,10 @@
  * removes it). The note keeps who wrote it (the signed-in admin) and when; the answer is the record.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import { setEnquiryNote } from "../db/enquiries.repository.ts";
-import { setMeetingNote } from "../db/meetings.repository.ts";
-import { noteSchema } from "../src/shared/schemas.ts";
+import { getDb } from "#db/client.ts";
+import { setEnquiryNote } from "#db/enquiries.repository.ts";
+import { setMeetingNote } from "#db/meetings.repository.ts";
+import { noteSchema } from "#shared/schemas.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
 

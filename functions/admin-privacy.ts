@@ -6,11 +6,11 @@
  * The address travels in the body, not the URL, so it is not written to access logs.
  */
 import type { Config } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import { erasePersonalData, exportPersonalData } from "../db/privacy.repository.ts";
-import { now } from "../src/config/server.ts";
-import type { ErasureAnswer, PersonalDataExport } from "../src/shared/api.ts";
-import { personalDataRequestSchema } from "../src/shared/schemas.ts";
+import { getDb } from "#db/client.ts";
+import { erasePersonalData, exportPersonalData } from "#db/privacy.repository.ts";
+import { now } from "#server/config.ts";
+import type { ErasureAnswer, PersonalDataExport } from "#shared/api.ts";
+import { personalDataRequestSchema } from "#shared/schemas.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
 

@@ -1,9 +1,9 @@
 /** GET /api/admin/stats: the figures above the dashboard's tabs (db/admin-stats.repository.ts). Admin only. */
 import type { Config } from "@netlify/functions";
-import { adminStats } from "../db/admin-stats.repository.ts";
-import { getDb } from "../db/client.ts";
-import type { AdminStats } from "../src/shared/api.ts";
-import { now, officeRules } from "../src/config/server.ts";
+import { adminStats } from "#db/admin-stats.repository.ts";
+import { getDb } from "#db/client.ts";
+import type { AdminStats } from "#shared/api.ts";
+import { now, officeRules } from "#server/config.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { json, route } from "./_lib/http.ts";
 

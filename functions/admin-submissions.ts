@@ -4,10 +4,10 @@
  * The URL keeps the spec's name.
  */
 import type { Config } from "@netlify/functions";
-import { deleteEnquiry, listEnquiries, setEnquiryProcessed } from "../db/enquiries.repository.ts";
-import { enquiryPatchSchema } from "../src/shared/schemas.ts";
+import { deleteEnquiry, listEnquiries, setEnquiryProcessed } from "#db/enquiries.repository.ts";
+import { enquiryPatchSchema } from "#shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
-import { parseEnquiryFilters } from "../src/shared/admin-lists.ts";
+import { parseEnquiryFilters } from "#shared/admin-lists.ts";
 
 export default adminResource({
   list: listEnquiries,

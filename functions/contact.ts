@@ -10,17 +10,17 @@
  */
 import type { Config, Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
-import { getDb } from "../db/client.ts";
-import type { OnceKey } from "../db/admission.repository.ts";
-import { newEnquiry, storeEnquiry } from "../db/enquiries.repository.ts";
-import { isDatabaseUnavailable } from "../db/errors.ts";
-import type { Database } from "../db/types.ts";
-import { plainT, serviceNames } from "../src/i18n/plain.ts";
-import type { EnquiryCreatedAnswer } from "../src/shared/api.ts";
-import { TOKEN_FIELD } from "../src/shared/form-guard.ts";
-import type { Language } from "../src/shared/languages.ts";
-import { serviceDisplayName } from "../src/shared/services.ts";
-import { enquirySchema, type EnquiryPayload } from "../src/shared/schemas.ts";
+import { getDb } from "#db/client.ts";
+import type { OnceKey } from "#db/admission.repository.ts";
+import { newEnquiry, storeEnquiry } from "#db/enquiries.repository.ts";
+import { isDatabaseUnavailable } from "#db/errors.ts";
+import type { Database } from "#db/types.ts";
+import { plainT, serviceNames } from "#src/i18n/plain.ts";
+import type { EnquiryCreatedAnswer } from "#shared/api.ts";
+import { TOKEN_FIELD } from "#shared/form-guard.ts";
+import type { Language } from "#shared/languages.ts";
+import { serviceDisplayName } from "#shared/services.ts";
+import { enquirySchema, type EnquiryPayload } from "#shared/schemas.ts";
 import { guardJson, readFormToken, tokenRefused } from "./_lib/form-guard.ts";
 import { confirmPage, openPlainPost, tooManyPage } from "./_lib/form-page.ts";
 import {

@@ -1,11 +1,11 @@
 /** POST /api/login → { success, message } and, on success, the session cookie. */
 import type { Config, Context } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import { findUserByUsername } from "../db/users.repository.ts";
-import { DUMMY_HASH, verifyPassword } from "../db/admins.ts";
-import { recordFailure } from "../db/login-attempts.repository.ts";
-import type { ErrorAnswer, MessageAnswer } from "../src/shared/api.ts";
-import { loginSchema } from "../src/shared/schemas.ts";
+import { getDb } from "#db/client.ts";
+import { findUserByUsername } from "#db/users.repository.ts";
+import { DUMMY_HASH, verifyPassword } from "#db/admins.ts";
+import { recordFailure } from "#db/login-attempts.repository.ts";
+import type { ErrorAnswer, MessageAnswer } from "#shared/api.ts";
+import { loginSchema } from "#shared/schemas.ts";
 import { sessionCookie, signSession } from "./_lib/auth.ts";
 import { clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
 import { loginSucceeded, takeLoginTry } from "./_lib/throttle.ts";

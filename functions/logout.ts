@@ -1,8 +1,8 @@
 /** POST /api/logout: ends every session of the signed-in admin and clears the cookie. */
 import type { Config } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import { bumpSessionVersion } from "../db/users.repository.ts";
-import type { MessageAnswer } from "../src/shared/api.ts";
+import { getDb } from "#db/client.ts";
+import { bumpSessionVersion } from "#db/users.repository.ts";
+import type { MessageAnswer } from "#shared/api.ts";
 import { clearedSessionCookie, currentUser } from "./_lib/auth.ts";
 import { json, requireSameOrigin, route } from "./_lib/http.ts";
 

@@ -10,7 +10,7 @@
  */
 import type { Config } from "@netlify/functions";
 import type { Kysely } from "kysely";
-import { getDb } from "../db/client.ts";
+import { getDb } from "#db/client.ts";
 import {
   cancelMeeting,
   lockMeeting,
@@ -18,11 +18,11 @@ import {
   moveMeeting,
   SlotTakenError,
   type MeetingRecord,
-} from "../db/meetings.repository.ts";
-import type { Database } from "../db/types.ts";
-import { now } from "../src/config/server.ts";
-import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "../src/shared/api.ts";
-import { meetingMoveSchema } from "../src/shared/schemas.ts";
+} from "#db/meetings.repository.ts";
+import type { Database } from "#db/types.ts";
+import { now } from "#server/config.ts";
+import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api.ts";
+import { meetingMoveSchema } from "#shared/schemas.ts";
 import { requireBookable } from "./_lib/booking.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
 import { bearerToken, signManageToken, verifyManageToken } from "./_lib/manage-token.ts";

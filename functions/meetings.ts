@@ -9,14 +9,14 @@
  * slots answer together with the day's bookings), so an edit shows on every instance at once.
  */
 import type { Config } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import { readAvailability, slotsContext } from "../db/availability.repository.ts";
-import { createMeeting, publicMeeting, SlotTakenError } from "../db/meetings.repository.ts";
-import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "../src/shared/api.ts";
-import { addDays, availableSlots, officeNow } from "../src/shared/booking.ts";
-import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "../src/shared/office.ts";
-import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
-import { now, officeRules } from "../src/config/server.ts";
+import { getDb } from "#db/client.ts";
+import { readAvailability, slotsContext } from "#db/availability.repository.ts";
+import { createMeeting, publicMeeting, SlotTakenError } from "#db/meetings.repository.ts";
+import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "#shared/api.ts";
+import { addDays, availableSlots, officeNow } from "#shared/booking.ts";
+import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "#shared/office.ts";
+import { meetingSchema, slotsQuerySchema } from "#shared/schemas.ts";
+import { now, officeRules } from "#server/config.ts";
 import { requireBookable } from "./_lib/booking.ts";
 import { guardJson, tokenRefused } from "./_lib/form-guard.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";

@@ -8,11 +8,11 @@
  * these posts need no session and no same-origin check.
  */
 import type { Config, Context } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import { isDatabaseUnavailable } from "../db/errors.ts";
-import { confirmSubscription, unsubscribe } from "../db/newsletter.repository.ts";
-import { now } from "../src/config/server.ts";
-import { isLanguage, type Language } from "../src/shared/languages.ts";
+import { getDb } from "#db/client.ts";
+import { isDatabaseUnavailable } from "#db/errors.ts";
+import { confirmSubscription, unsubscribe } from "#db/newsletter.repository.ts";
+import { now } from "#server/config.ts";
+import { isLanguage, type Language } from "#shared/languages.ts";
 import { errorResponse, isFormPost, json, readForm, route } from "./_lib/http.ts";
 import { afterCommitDelivery, enqueueNewsletterWelcome } from "./_lib/mail/outbox.ts";
 import { readLinkToken } from "./_lib/newsletter-links.ts";

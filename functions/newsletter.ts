@@ -8,14 +8,14 @@
  * (functions/_lib/limits.ts).
  */
 import type { Config, Context } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import { isDatabaseUnavailable } from "../db/errors.ts";
-import { signUp, type SignUp } from "../db/newsletter.repository.ts";
-import { now } from "../src/config/server.ts";
-import { plainT } from "../src/i18n/plain.ts";
-import type { MessageAnswer } from "../src/shared/api.ts";
-import { TOKEN_FIELD } from "../src/shared/form-guard.ts";
-import { newsletterSchema } from "../src/shared/schemas.ts";
+import { getDb } from "#db/client.ts";
+import { isDatabaseUnavailable } from "#db/errors.ts";
+import { signUp, type SignUp } from "#db/newsletter.repository.ts";
+import { now } from "#server/config.ts";
+import { plainT } from "#src/i18n/plain.ts";
+import type { MessageAnswer } from "#shared/api.ts";
+import { TOKEN_FIELD } from "#shared/form-guard.ts";
+import { newsletterSchema } from "#shared/schemas.ts";
 import { guardJson, readFormToken, tokenRefused } from "./_lib/form-guard.ts";
 import { confirmPage, openPlainPost, tooManyPage } from "./_lib/form-page.ts";
 import {

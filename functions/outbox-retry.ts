@@ -15,9 +15,9 @@
  * a server taking 150 ms per message goes out in one run (`npm run rehearse:deploy` measures it).
  */
 import type { Config } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import { pruneCounters } from "../db/rate-limits.repository.ts";
-import { now } from "../src/config/server.ts";
+import { getDb } from "#db/client.ts";
+import { pruneCounters } from "#db/rate-limits.repository.ts";
+import { now } from "#server/config.ts";
 import { deliverDue } from "./_lib/mail/delivery.ts";
 import { enqueueDueReminders } from "./_lib/mail/outbox.ts";
 import { mailTransport } from "./_lib/mail/transport.ts";

@@ -1,10 +1,10 @@
 /**
  * Scheduled daily (Netlify Scheduled Functions, UTC cron): applies the retention policy of
- * src/config/server.ts (emails emptied, login attempts deleted, old enquiries and meetings
+ * server/config.ts (emails emptied, login attempts deleted, old enquiries and meetings
  * anonymised, stale newsletter sign-ups deleted). Not reachable over HTTP.
  */
 import type { Config } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
+import { getDb } from "#db/client.ts";
 import { runRetention } from "./_lib/retention.ts";
 
 export default async (): Promise<void> => {

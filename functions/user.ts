@@ -1,7 +1,7 @@
 /** GET /api/user → { success: true, user: { id, username } } or 401 { success: false }. */
 import type { Config } from "@netlify/functions";
-import { getDb } from "../db/client.ts";
-import type { CurrentUserAnswer, ErrorAnswer } from "../src/shared/api.ts";
+import { getDb } from "#db/client.ts";
+import type { CurrentUserAnswer, ErrorAnswer } from "#shared/api.ts";
 import { currentUser } from "./_lib/auth.ts";
 import { json, route } from "./_lib/http.ts";
 

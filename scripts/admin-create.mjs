@@ -5,9 +5,9 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { ensureAdmin, passwordProblem } from "../db/admins.ts";
-import { isDatabaseUnavailable } from "../db/errors.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { ensureAdmin, passwordProblem } from "#db/admins.ts";
+import { isDatabaseUnavailable } from "#db/errors.ts";
+import { migrateToLatest } from "#db/migrate.ts";
 import { openScriptDatabase } from "./lib/embedded-db.mjs";
 
 const USAGE = `Usage: npm run admin:create [-- --username <name> --password <password>]

@@ -13,10 +13,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { createDb } from "../db/client.ts";
-import { enquiryPageQuery } from "../db/enquiries.repository.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { encodeCursor } from "../db/paging.ts";
+import { createDb } from "#db/client.ts";
+import { enquiryPageQuery } from "#db/enquiries.repository.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { encodeCursor } from "#db/paging.ts";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
 import { BENCH_ADMIN, load, percentile, rssMb, signIn, startSite, stopSite } from "./lib/bench-site.mjs";

@@ -19,7 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { repoRoot } from "../src/i18n/check/testing";
+import { repoRoot } from "../tools/copy-check/testing";
 
 const SKIP = new Set([
   "node_modules",

@@ -1,4 +1,4 @@
-// `npm run check:copy`: checks the locale and content files (src/i18n/check/). `npm run build` runs
+// `npm run check:copy`: checks the locale and content files (tools/copy-check/). `npm run build` runs
 // it first, and `npm test` runs it as a unit test. Options:
 //   --fix                      replace Arabic letters in Persian texts by their Persian forms, in the files
 //   --review                   list the Dutch and Persian texts whose English changed since they were reviewed
@@ -7,9 +7,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { checkCopy, PATHS, SOURCE_LANG, type CopyReport } from "../src/i18n/check/copy-check.ts";
-import { formatReport } from "../src/i18n/check/format.ts";
-import { parseJsonSource, toPlain } from "../src/i18n/check/json-source.ts";
+import { checkCopy, PATHS, SOURCE_LANG, type CopyReport } from "../tools/copy-check/copy-check.ts";
+import { formatReport } from "../tools/copy-check/format.ts";
+import { parseJsonSource, toPlain } from "../tools/copy-check/json-source.ts";
 import {
   emptyRecord,
   fingerprint,
@@ -18,7 +18,7 @@ import {
   TRANSLATED,
   type ReviewRecord,
   type Translated,
-} from "../src/i18n/check/review.ts";
+} from "../tools/copy-check/review.ts";
 
 const root = process.cwd();
 const argv = process.argv.slice(2);

@@ -1,8 +1,8 @@
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL (or the embedded database when it
 // is unset). `npm run db:migrate -- --down` reverts the latest one. Exits non-zero on failure.
 import { parseArgs } from "node:util";
-import { isDatabaseUnavailable } from "../db/errors.ts";
-import { migrateDown, migrateToLatest } from "../db/migrate.ts";
+import { isDatabaseUnavailable } from "#db/errors.ts";
+import { migrateDown, migrateToLatest } from "#db/migrate.ts";
 import { openScriptDatabase } from "./lib/embedded-db.mjs";
 
 let options;

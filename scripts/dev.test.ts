@@ -13,6 +13,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const COPY = [
   "src",
+  "server",
+  "tools",
   "public",
   "scripts",
   "functions",

@@ -2,13 +2,13 @@
 // (production only, over the direct URL), build the static site, then bundle each function
 // (netlify.toml deploys those).
 import { spawnSync } from "node:child_process";
-import { createDb } from "../db/client.ts";
-import { migrateToLatest } from "../db/migrate.ts";
-import { assertProductionReady, migrationUrl, poolerWarning, serverEnv } from "../src/config/server.ts";
+import { createDb } from "#db/client.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { assertProductionReady, migrationUrl, poolerWarning, serverEnv } from "#server/config.ts";
 import { buildAndSwap } from "./build.mjs";
 import { bundleFunctions, FUNCTIONS_DIST } from "./lib/bundle-functions.mjs";
 
-// The production checks (src/config/server.ts): every missing variable named at once, and any
+// The production checks (server/config.ts): every missing variable named at once, and any
 // wrong value, stop the deploy before anything is built.
 let env;
 try {

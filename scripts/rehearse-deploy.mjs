@@ -25,8 +25,8 @@ import { Migrator } from "kysely";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { WebSocketServer } from "ws";
-import { createDb } from "../db/client.ts";
-import { migrations } from "../db/migrations/index.ts";
+import { createDb } from "#db/client.ts";
+import { migrations } from "#db/migrations/index.ts";
 import { bundleReport, DATABASE_DRIVERS, FUNCTIONS_DIST } from "./lib/bundle-functions.mjs";
 import { coldStart, coldStartAsync, formFields, median } from "./lib/cold-start.mjs";
 import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
@@ -560,9 +560,9 @@ async function neonDriverChecks(url, proxyPort) {
   });
   delete process.env.SMTP_URL;
   delete process.env.DATABASE_URL_UNPOOLED;
-  const { closeDb } = await import("../db/client.ts");
-  const contact = (await import("../functions/contact.ts")).default;
-  const meetings = (await import("../functions/meetings.ts")).default;
+  const { closeDb } = await import("#db/client.ts");
+  const contact = (await import("#functions/contact.ts")).default;
+  const meetings = (await import("#functions/meetings.ts")).default;
   const context = { ip: "203.0.113.5", geo: {}, params: {}, waitUntil: () => {} };
   const call = async (handler, pathname, body) => {
     const req = new Request(`http://localhost:8888${pathname}`, {

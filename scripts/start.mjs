@@ -2,7 +2,7 @@
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { prepareRuntime } from "./lib/runtime.mjs";
 import { startServer } from "./lib/server.mjs";
-import { serverEnv } from "../src/config/server.ts";
+import { serverEnv } from "#server/config.ts";
 
 try {
   const { PORT: port, HOST: host } = serverEnv();

@@ -11,7 +11,7 @@
 import type { Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
 import type { $ZodType } from "zod/v4/core";
-import { getDb } from "../../db/client.ts";
+import { getDb } from "#db/client.ts";
 import {
   decodeCursor,
   DEFAULT_PAGE_SIZE,
@@ -19,8 +19,8 @@ import {
   MAX_PAGE_SIZE,
   type Page,
   type PageRequest,
-} from "../../db/paging.ts";
-import type { Database } from "../../db/types.ts";
+} from "#db/paging.ts";
+import type { Database } from "#db/types.ts";
 import { requireAdmin } from "./auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./http.ts";
 

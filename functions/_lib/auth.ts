@@ -5,12 +5,12 @@
  */
 import { SignJWT, jwtVerify } from "jose";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/types.ts";
-import { findUserById } from "../../db/users.repository.ts";
-import { site } from "../../src/config/site.ts";
-import { jwtSecret } from "../../src/config/server.ts";
+import type { Database } from "#db/types.ts";
+import { findUserById } from "#db/users.repository.ts";
+import { site } from "#config/site.ts";
+import { jwtSecret } from "#server/config.ts";
 import { HttpError } from "./http.ts";
-import type { CurrentUser } from "../../src/shared/api.ts";
+import type { CurrentUser } from "#shared/api.ts";
 
 export const SESSION_COOKIE = `${site.slug}_session`;
 export const SESSION_SECONDS = 8 * 60 * 60;

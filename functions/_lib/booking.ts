@@ -1,9 +1,9 @@
 /** The booking check shared by a new booking and a visitor's move: the same rules, the same answer. */
 import type { Kysely } from "kysely";
-import { readAvailability } from "../../db/availability.repository.ts";
-import type { Database } from "../../db/types.ts";
-import { now, officeRules } from "../../src/config/server.ts";
-import { isBookable } from "../../src/shared/booking.ts";
+import { readAvailability } from "#db/availability.repository.ts";
+import type { Database } from "#db/types.ts";
+import { now, officeRules } from "#server/config.ts";
+import { isBookable } from "#shared/booking.ts";
 import { HttpError } from "./http.ts";
 
 /** 400 unless the slot can be booked by the office rules (whether someone holds it is the database's call). */

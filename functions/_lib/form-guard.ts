@@ -10,10 +10,10 @@
  * - cross-site posts refused by `requireSameOrigin` (functions/_lib/http.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { OnceKey } from "../../db/admission.repository.ts";
-import { LIMITS } from "../../src/config/limits.ts";
-import { guardKey } from "../../src/config/server.ts";
-import { GUARD_CODES, HONEYPOT_FIELD, TOKEN_FIELD } from "../../src/shared/form-guard.ts";
+import type { OnceKey } from "#db/admission.repository.ts";
+import { LIMITS } from "#config/limits.ts";
+import { guardKey } from "#server/config.ts";
+import { GUARD_CODES, HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
 import { HttpError } from "./http.ts";
 
 const VERSION = "v1";

@@ -10,10 +10,10 @@
  * (netlify.toml's headers never reach a function's answer).
  */
 import { createHash } from "node:crypto";
-import { site } from "../../src/config/site.ts";
-import { localePath, plainT } from "../../src/i18n/plain.ts";
-import { HONEYPOT_FIELD, TOKEN_FIELD } from "../../src/shared/form-guard.ts";
-import { DEFAULT_LANGUAGE, dirOf, isLanguage, type Language } from "../../src/shared/languages.ts";
+import { site } from "#config/site.ts";
+import { localePath, plainT } from "#src/i18n/plain.ts";
+import { HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
+import { DEFAULT_LANGUAGE, dirOf, isLanguage, type Language } from "#shared/languages.ts";
 import { honeypotFilled, issueFormToken } from "./form-guard.ts";
 import { readForm, requireSameOrigin } from "./http.ts";
 import { escapeHtml } from "./mail/templates.ts";

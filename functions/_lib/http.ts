@@ -5,11 +5,11 @@
 import type { Context } from "@netlify/functions";
 import { safeParse } from "zod/mini";
 import type { $ZodError, $ZodType } from "zod/v4/core";
-import { isDatabaseUnavailable } from "../../db/errors.ts";
-import type { ErrorAnswer } from "../../src/shared/api.ts";
-import { ConfigError } from "../../src/config/config-error.ts";
-import { noteDeployContext } from "../../src/config/deploy-context.ts";
-import { GUARD_CODES } from "../../src/shared/form-guard.ts";
+import { isDatabaseUnavailable } from "#db/errors.ts";
+import type { ErrorAnswer } from "#shared/api.ts";
+import { ConfigError } from "#server/config-error.ts";
+import { noteDeployContext } from "#server/deploy-context.ts";
+import { GUARD_CODES } from "#shared/form-guard.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, languageOfCountry, type Language } from "../../src/shared/languages.ts";
+import { DEFAULT_LANGUAGE, isLanguage, languageOfCountry, type Language } from "#shared/languages.ts";
 
 /** Our best language for an Accept-Language header, honouring q-values; null when none fits. */
 export function fromAcceptLanguage(header: string | null | undefined): Language | null {

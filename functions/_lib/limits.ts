@@ -7,19 +7,19 @@
 import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
 import type { Kysely } from "kysely";
-import { admit, type Admission, type AdmissionRequest, type OnceKey } from "../../db/admission.repository.ts";
+import { admit, type Admission, type AdmissionRequest, type OnceKey } from "#db/admission.repository.ts";
 import {
   lockEmail,
   normaliseEmail,
   pendingMeetingsFor,
   readCounter,
   type CounterState,
-} from "../../db/rate-limits.repository.ts";
-import type { Database } from "../../db/types.ts";
-import { LIMITS } from "../../src/config/limits.ts";
-import { guardKey, rateLimitsOn } from "../../src/config/server.ts";
-import type { AdminAlertsAnswer } from "../../src/shared/api.ts";
-import { GUARD_CODES } from "../../src/shared/form-guard.ts";
+} from "#db/rate-limits.repository.ts";
+import type { Database } from "#db/types.ts";
+import { LIMITS } from "#config/limits.ts";
+import { guardKey, rateLimitsOn } from "#server/config.ts";
+import type { AdminAlertsAnswer } from "#shared/api.ts";
+import { GUARD_CODES } from "#shared/form-guard.ts";
 import { HttpError } from "./http.ts";
 
 /**

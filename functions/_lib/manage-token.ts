@@ -7,11 +7,11 @@
  */
 import { createHmac } from "node:crypto";
 import { SignJWT, jwtVerify, errors } from "jose";
-import { jwtSecret, now } from "../../src/config/server.ts";
-import { site } from "../../src/config/site.ts";
-import { zonedInstant } from "../../src/shared/dates.ts";
-import type { Language } from "../../src/shared/languages.ts";
-import { OFFICE_TIME_ZONE } from "../../src/shared/office.ts";
+import { jwtSecret, now } from "#server/config.ts";
+import { site } from "#config/site.ts";
+import { zonedInstant } from "#shared/dates.ts";
+import type { Language } from "#shared/languages.ts";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { HttpError } from "./http.ts";
 
 const AUDIENCE = "meeting-manage";

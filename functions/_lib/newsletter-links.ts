@@ -5,9 +5,9 @@
  * unsubscribe token never confirms. Links point at the site's own pages (site.url).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { jwtSecret, NEWSLETTER_CONFIRM_DAYS } from "../../src/config/server.ts";
-import { site } from "../../src/config/site.ts";
-import type { Language } from "../../src/shared/languages.ts";
+import { jwtSecret, NEWSLETTER_CONFIRM_DAYS } from "#server/config.ts";
+import { site } from "#config/site.ts";
+import type { Language } from "#shared/languages.ts";
 
 export type LinkPurpose = "confirm" | "unsubscribe";
 

@@ -1,8 +1,8 @@
 /** The retention run the scheduled function and the local server's timer share. */
 import type { Kysely } from "kysely";
-import { applyRetention, type RetentionResult } from "../../db/retention.repository.ts";
-import type { Database } from "../../db/types.ts";
-import { now, retentionPolicy } from "../../src/config/server.ts";
+import { applyRetention, type RetentionResult } from "#db/retention.repository.ts";
+import type { Database } from "#db/types.ts";
+import { now, retentionPolicy } from "#server/config.ts";
 
 /** Applies the configured retention policy now; returns what it did and a log line (null when nothing was due). */
 export async function runRetention(db: Kysely<Database>): Promise<{ result: RetentionResult; summary: string | null }> {

@@ -12,10 +12,10 @@
  * Unknown usernames are counted the same way (they cost a bcrypt comparison too).
  */
 import type { Kysely } from "kysely";
-import { clearCounters, hitCounters, refundCounters } from "../../db/rate-limits.repository.ts";
-import type { Database } from "../../db/types.ts";
-import { LIMITS } from "../../src/config/limits.ts";
-import { rateLimitsOn } from "../../src/config/server.ts";
+import { clearCounters, hitCounters, refundCounters } from "#db/rate-limits.repository.ts";
+import type { Database } from "#db/types.ts";
+import { LIMITS } from "#config/limits.ts";
+import { rateLimitsOn } from "#server/config.ts";
 import { HttpError } from "./http.ts";
 import { addressKey, counterKey } from "./limits.ts";
 

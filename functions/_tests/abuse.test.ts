@@ -15,10 +15,10 @@ import { clientIp } from "../_lib/http.ts";
 import { addressKey } from "../_lib/limits.ts";
 import { issueFormToken } from "../_lib/form-guard.ts";
 import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
-import { createUser } from "../../db/users.repository.ts";
-import { DUMMY_HASH } from "../../db/admins.ts";
-import { LIMITS } from "../../src/config/limits.ts";
-import { GUARD_CODES } from "../../src/shared/form-guard.ts";
+import { createUser } from "#db/users.repository.ts";
+import { DUMMY_HASH } from "#db/admins.ts";
+import { LIMITS } from "#config/limits.ts";
+import { GUARD_CODES } from "#shared/form-guard.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 let cookie: string;

@@ -6,10 +6,10 @@ import logout from "../logout.ts";
 import user from "../user.ts";
 import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
-import { ensureAdmin } from "../../db/admins.ts";
-import { createEnquiry } from "../../db/enquiries.repository.ts";
-import { createMeeting } from "../../db/meetings.repository.ts";
-import { findUserByUsername } from "../../db/users.repository.ts";
+import { ensureAdmin } from "#db/admins.ts";
+import { createEnquiry } from "#db/enquiries.repository.ts";
+import { createMeeting } from "#db/meetings.repository.ts";
+import { findUserByUsername } from "#db/users.repository.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";

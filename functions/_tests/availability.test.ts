@@ -7,8 +7,8 @@ import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
 import availability from "../admin-availability.ts";
 import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
-import { DUMMY_HASH } from "../../db/admins.ts";
-import { createUser } from "../../db/users.repository.ts";
+import { DUMMY_HASH } from "#db/admins.ts";
+import { createUser } from "#db/users.repository.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 let cookie: string;

@@ -6,7 +6,7 @@ import login from "../login.ts";
 import newsletter from "../newsletter.ts";
 import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
-import { ensureAdmin } from "../../db/admins.ts";
+import { ensureAdmin } from "#db/admins.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 let cookie = "";

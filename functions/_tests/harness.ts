@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Context } from "@netlify/functions";
-import { createTestDatabase } from "../../db/testing.ts";
-import { closeDb } from "../../db/client.ts";
-import { HONEYPOT_FIELD, TOKEN_FIELD } from "../../src/shared/form-guard.ts";
+import { createTestDatabase } from "#db/testing.ts";
+import { closeDb } from "#db/client.ts";
+import { HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
 import { issueFormToken } from "../_lib/form-guard.ts";
 
 export const ORIGIN = "http://localhost:8888";

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import { takeLoginTry } from "../_lib/throttle.ts";
-import { ensureAdmin } from "../../db/admins.ts";
-import { LIMITS } from "../../src/config/limits.ts";
+import { ensureAdmin } from "#db/admins.ts";
+import { LIMITS } from "#config/limits.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";

@@ -16,8 +16,8 @@ import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
 import { signManageToken } from "../_lib/manage-token.ts";
 import { deliverDue, enqueueDueReminders } from "../_lib/mail/outbox.ts";
 import { mailTransport } from "../_lib/mail/transport.ts";
-import { DUMMY_HASH } from "../../db/admins.ts";
-import { createUser } from "../../db/users.repository.ts";
+import { DUMMY_HASH } from "#db/admins.ts";
+import { createUser } from "#db/users.repository.ts";
 
 const LEADS = "leads@bridgewise.test";
 const smtp = new TestMailServer();

@@ -11,10 +11,10 @@ import newsletterLinks, { config as linksConfig } from "../newsletter-links.ts";
 import adminNewsletter from "../admin-newsletter.ts";
 import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
 import { linkToken } from "../_lib/newsletter-links.ts";
-import { DUMMY_HASH } from "../../db/admins.ts";
-import { createUser } from "../../db/users.repository.ts";
-import { site } from "../../src/config/site.ts";
-import { plainT } from "../../src/i18n/index.ts";
+import { DUMMY_HASH } from "#db/admins.ts";
+import { createUser } from "#db/users.repository.ts";
+import { site } from "#config/site.ts";
+import { plainT } from "#src/i18n/index.ts";
 
 const smtp = new TestMailServer();
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;

@@ -14,10 +14,10 @@ import outboxRetry, { config as retryConfig } from "../outbox-retry.ts";
 import { deliverDue } from "../_lib/mail/outbox.ts";
 import { mailTransport } from "../_lib/mail/transport.ts";
 import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
-import { DUMMY_HASH } from "../../db/admins.ts";
-import { enqueue } from "../../db/outbox.repository.ts";
-import { createUser } from "../../db/users.repository.ts";
-import { formatDate, formatTime } from "../../src/shared/format.ts";
+import { DUMMY_HASH } from "#db/admins.ts";
+import { enqueue } from "#db/outbox.repository.ts";
+import { createUser } from "#db/users.repository.ts";
+import { formatDate, formatTime } from "#shared/format.ts";
 
 const COMPANY = "hello@bridgewise.eu";
 const LEADS = "leads@bridgewise.test";

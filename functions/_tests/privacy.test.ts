@@ -13,9 +13,9 @@ import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
 import privacy from "../admin-privacy.ts";
 import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
-import { DUMMY_HASH } from "../../db/admins.ts";
-import { createUser } from "../../db/users.repository.ts";
-import type { PersonalDataExport } from "../../src/shared/api.ts";
+import { DUMMY_HASH } from "#db/admins.ts";
+import { createUser } from "#db/users.repository.ts";
+import type { PersonalDataExport } from "#shared/api.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 let cookie: string;

@@ -3,7 +3,7 @@ import { call, formBody, setupApiDatabase } from "./harness.ts";
 import detectLanguage from "../detect-language.ts";
 import contact from "../contact.ts";
 import newsletter from "../newsletter.ts";
-import { listEnquiries } from "../../db/enquiries.repository.ts";
+import { listEnquiries } from "#db/enquiries.repository.ts";
 
 let test_: Awaited<ReturnType<typeof setupApiDatabase>>;
 beforeAll(async () => {

@@ -5,8 +5,8 @@
  */
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { closeDb } from "../../db/client.ts";
-import { migrations } from "../../db/migrations/index.ts";
+import { closeDb } from "#db/client.ts";
+import { migrations } from "#db/migrations/index.ts";
 import contact from "../contact.ts";
 import meetings from "../meetings.ts";
 import { call, setupApiDatabase } from "./harness.ts";

@@ -6,8 +6,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { ensureAdmin } from "../../db/admins.ts";
-import { startServer } from "../../scripts/lib/server.mjs";
+import { ensureAdmin } from "#db/admins.ts";
+import { startServer } from "#scripts/lib/server.mjs";
 import { formBody, setupApiDatabase } from "./harness.ts";
 
 const PASSWORD = "soak-test-password-long-enough";

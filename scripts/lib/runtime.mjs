@@ -2,15 +2,15 @@
 // PostgreSQL server), migrations applied, a session secret, and an admin account. While it runs, timers
 // queue the due meeting reminders and send the email outbox's due messages, and apply the retention
 // policy daily (Netlify's scheduled functions do these in production).
-import { migrateToLatest } from "../../db/migrate.ts";
-import { closeDb, createDb, getDb } from "../../db/client.ts";
-import { createInitialAdminIfNone, ensureAdmin } from "../../db/admins.ts";
-import { deliverDue, enqueueDueReminders } from "../../functions/_lib/mail/outbox.ts";
-import { pruneCounters } from "../../db/rate-limits.repository.ts";
-import { mailTransport } from "../../functions/_lib/mail/transport.ts";
-import { runRetention } from "../../functions/_lib/retention.ts";
-import { ConfigError } from "../../src/config/config-error.ts";
-import { assertProductionReady, databaseConfig, migrationUrl, now, serverEnv } from "../../src/config/server.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { closeDb, createDb, getDb } from "#db/client.ts";
+import { createInitialAdminIfNone, ensureAdmin } from "#db/admins.ts";
+import { deliverDue, enqueueDueReminders } from "#functions/_lib/mail/outbox.ts";
+import { pruneCounters } from "#db/rate-limits.repository.ts";
+import { mailTransport } from "#functions/_lib/mail/transport.ts";
+import { runRetention } from "#functions/_lib/retention.ts";
+import { ConfigError } from "#server/config-error.ts";
+import { assertProductionReady, databaseConfig, migrationUrl, now, serverEnv } from "#server/config.ts";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";
 
 /** How often the local runtime sends the outbox's due (retried) messages. */
@@ -22,7 +22,7 @@ const RETENTION_FIRST_RUN_MS = 60_000;
 /**
  * Prepares the environment for the functions and returns a `close()` for shutdown: fills in what a
  * local run may leave unset (the embedded database, a generated session secret, a larger pool) as
- * environment variables, which the functions read through src/config/server.ts like any others.
+ * environment variables, which the functions read through server/config.ts like any others.
  * Throws a ConfigError naming what is wrong or, in production, missing.
  */
 export async function prepareRuntime({ log = console } = {}) {

@@ -1,7 +1,7 @@
 /**
  * Every abuse limit of the public forms and the admin login, in one place (the README's "Limits"
  * table lists them). Counted in PostgreSQL (db/rate-limits.repository.ts), so they hold across
- * function instances; `RATE_LIMIT=off` (src/config/server.ts) switches the counted limits off for
+ * function instances; `RATE_LIMIT=off` (server/config.ts) switches the counted limits off for
  * load tests and benchmarks. To change a limit, change it here.
  *
  * Two kinds of limit: over a `soft` one a submission is still stored and the company still told,

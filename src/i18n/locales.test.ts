@@ -6,9 +6,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { checkCopy } from "./check/copy-check";
-import { formatReport } from "./check/format";
-import { repoRoot } from "./check/testing";
+import { checkCopy } from "#tools/copy-check/copy-check.ts";
+import { formatReport } from "#tools/copy-check/format.ts";
+import { repoRoot } from "#tools/copy-check/testing.ts";
 
 test("the locale and content files pass the copy check (npm run check:copy)", () => {
   const report = checkCopy({ root: repoRoot });

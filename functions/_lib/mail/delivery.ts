@@ -4,10 +4,10 @@
  * Kept apart from the templates (outbox.ts) so the scheduled retry carries none of them.
  */
 import type { Kysely } from "kysely";
-import { claimDue, markFailed, markSent, retryDelayMinutes, MAX_ATTEMPTS } from "../../../db/outbox.repository.ts";
-import type { Database, OutboxRow } from "../../../db/types.ts";
-import { mailConfig } from "../../../src/config/server.ts";
-import { site } from "../../../src/config/site.ts";
+import { claimDue, markFailed, markSent, retryDelayMinutes, MAX_ATTEMPTS } from "#db/outbox.repository.ts";
+import type { Database, OutboxRow } from "#db/types.ts";
+import { mailConfig } from "#server/config.ts";
+import { site } from "#config/site.ts";
 import { inviteMethod } from "./ics.ts";
 import { mailTransport, SMTP_CONNECTIONS, type MailTransport } from "./transport.ts";
 

@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, test } from "vitest";
-import { addDays } from "../../../src/shared/dates.ts";
-import { OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
+import { addDays } from "#shared/dates.ts";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { meetingInvite, type MeetingInvite } from "./ics.ts";
 
 const base: MeetingInvite = {

@@ -5,7 +5,7 @@
  * A cancellation is the same event with METHOD:CANCEL, STATUS:CANCELLED and the next SEQUENCE
  * (RFC 5546 3.2.5), which removes it from the visitor's calendar.
  */
-import { OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 
 export interface MeetingInvite {
   /** Stable per meeting, e.g. `meeting-42@bridgewise.eu`. */

@@ -6,16 +6,16 @@
  * that is down delays an email but never loses it and never fails a visitor's request.
  */
 import type { Kysely } from "kysely";
-import { claimDueReminders, type MeetingRecord } from "../../../db/meetings.repository.ts";
-import type { Subscriber } from "../../../db/newsletter.repository.ts";
-import { enqueue, type OutboxMessage } from "../../../db/outbox.repository.ts";
-import type { Database } from "../../../db/types.ts";
-import { site } from "../../../src/config/site.ts";
-import type { Enquiry } from "../../../src/shared/api.ts";
-import { officeNow, zonedInstant } from "../../../src/shared/dates.ts";
-import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
-import { mailConfig, NEWSLETTER_CONFIRM_DAYS } from "../../../src/config/server.ts";
-import { requireLanguage } from "../../../src/shared/languages.ts";
+import { claimDueReminders, type MeetingRecord } from "#db/meetings.repository.ts";
+import type { Subscriber } from "#db/newsletter.repository.ts";
+import { enqueue, type OutboxMessage } from "#db/outbox.repository.ts";
+import type { Database } from "#db/types.ts";
+import { site } from "#config/site.ts";
+import type { Enquiry } from "#shared/api.ts";
+import { officeNow, zonedInstant } from "#shared/dates.ts";
+import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
+import { mailConfig, NEWSLETTER_CONFIRM_DAYS } from "#server/config.ts";
+import { requireLanguage } from "#shared/languages.ts";
 import { confirmUrl, unsubscribeUrl } from "../newsletter-links.ts";
 import { manageUrl } from "../manage-token.ts";
 import { meetingInvite } from "./ics.ts";

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { serviceNames } from "../../../src/i18n/index.ts";
-import { formatNumber } from "../../../src/shared/format.ts";
-import { LANGUAGES, UnknownLanguageError, type Language } from "../../../src/shared/languages.ts";
-import { MEETING_MINUTES } from "../../../src/shared/office.ts";
-import { SERVICE_IDS } from "../../../src/shared/services.ts";
+import { serviceNames } from "#src/i18n/index.ts";
+import { formatNumber } from "#shared/format.ts";
+import { LANGUAGES, UnknownLanguageError, type Language } from "#shared/languages.ts";
+import { MEETING_MINUTES } from "#shared/office.ts";
+import { SERVICE_IDS } from "#shared/services.ts";
 import {
   companyEnquiryEmail,
   companyMeetingEmail,

@@ -14,20 +14,14 @@
  * - the visitor's own emails echo none of the free text they typed (so the form cannot be used to
  *   mail arbitrary text to a third party), only their name when it looks like a name.
  */
-import { site } from "../../../src/config/site.ts";
-import { plainT, serviceNames } from "../../../src/i18n/plain.ts";
-import { formatDate, formatNumber, formatTime } from "../../../src/shared/format.ts";
-import type { Enquiry, Meeting } from "../../../src/shared/api.ts";
-import {
-  dirOf,
-  englishLanguageName,
-  LANGUAGE_INFO,
-  requireLanguage,
-  type Language,
-} from "../../../src/shared/languages.ts";
-import { toMinutes, toTime } from "../../../src/shared/dates.ts";
-import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "../../../src/shared/office.ts";
-import { isServiceId } from "../../../src/shared/services.ts";
+import { site } from "#config/site.ts";
+import { plainT, serviceNames } from "#src/i18n/plain.ts";
+import { formatDate, formatNumber, formatTime } from "#shared/format.ts";
+import type { Enquiry, Meeting } from "#shared/api.ts";
+import { dirOf, englishLanguageName, LANGUAGE_INFO, requireLanguage, type Language } from "#shared/languages.ts";
+import { toMinutes, toTime } from "#shared/dates.ts";
+import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
+import { isServiceId } from "#shared/services.ts";
 
 export interface Email {
   subject: string;

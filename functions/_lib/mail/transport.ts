@@ -7,8 +7,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SendMailOptions, Transporter } from "nodemailer";
-import { ConfigError } from "../../../src/config/config-error.ts";
-import { isProduction, mailConfig } from "../../../src/config/server.ts";
+import { ConfigError } from "#server/config-error.ts";
+import { isProduction, mailConfig } from "#server/config.ts";
 
 export interface MailTransport {
   /** "smtp", "file" or "unconfigured", for logs. */

@@ -3,7 +3,7 @@
  * legal and immigration service, idiomatic Dutch for a meeting that is not confirmed yet.
  */
 import { describe, expect, test } from "vitest";
-import type { Language } from "../../../src/shared/languages";
+import type { Language } from "#shared/languages.ts";
 import { visitorEnquiryEmail, visitorMeetingEmail, type EnquiryDetails, type MeetingDetails } from "./templates";
 
 const enquiry = (language: Language): EnquiryDetails => ({

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { showToast } from "../../stores/toasts";
+import { showToast } from "#src/stores/toasts.ts";
 import {
   deleteEnquiry,
   enquiryPage,
@@ -13,9 +13,9 @@ import {
   setEnquiryProcessed,
   setMeetingConfirmed,
 } from "./api";
-import { type EnquiryFilters, filtersToParams, isFiltered, type MeetingFilters } from "../../shared/admin-lists";
-import type { AdminEnquiry, AdminMeeting, CurrentUser } from "../../shared/api";
-import type { ServiceNames } from "../../shared/services";
+import { type EnquiryFilters, filtersToParams, isFiltered, type MeetingFilters } from "#shared/admin-lists.ts";
+import type { AdminEnquiry, AdminMeeting, CurrentUser } from "#shared/api.ts";
+import type { ServiceNames } from "#shared/services.ts";
 import { BreakerBanner } from "./BreakerBanner";
 import { EnquiryCard, MeetingCard } from "./cards";
 import { PrivacyPanel } from "./PrivacyPanel";

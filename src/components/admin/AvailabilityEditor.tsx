@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type SubmitEvent } from "react";
-import type { Availability, AvailabilityAnswer, ClosureAnswer, CurrentUser, OfficeClosure } from "../../shared/api";
-import type { DutchHoliday } from "../../shared/holidays";
-import { MEETING_MINUTES, type IsoWeekday, type OpeningHours } from "../../shared/office";
-import { toTime } from "../../shared/dates";
-import { showToast } from "../../stores/toasts";
+import type { Availability, AvailabilityAnswer, ClosureAnswer, CurrentUser, OfficeClosure } from "#shared/api.ts";
+import type { DutchHoliday } from "#shared/holidays.ts";
+import { MEETING_MINUTES, type IsoWeekday, type OpeningHours } from "#shared/office.ts";
+import { toTime } from "#shared/dates.ts";
+import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError, DASHBOARD_PATH, fetchCurrentUser, goToLogin } from "./api";
 import { formatCalendarDate } from "./format";
 import { Icon, iconPaths, PageSpinner, Spinner } from "./ui";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { apiRequest } from "../../lib/api-client";
-import type { AdminAlertsAnswer } from "../../shared/api";
+import { apiRequest } from "#src/lib/api-client.ts";
+import type { AdminAlertsAnswer } from "#shared/api.ts";
 
 type Breaker = AdminAlertsAnswer["data"]["breaker"];
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
-import type { AdminMeeting } from "../../shared/api";
-import { showToast } from "../../stores/toasts";
+import type { AdminMeeting } from "#shared/api.ts";
+import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError } from "./api";
 import { formatCalendarDate } from "./format";
 import { Icon, Spinner } from "./ui";

@@ -3,9 +3,9 @@
  * text applies when submitted (Enter or "Search"), so a half-typed word never starts a request.
  */
 import { useId, useState, type SubmitEvent, type ReactNode } from "react";
-import { isFiltered, SEARCH_MAX_LENGTH, type EnquiryFilters, type MeetingFilters } from "../../shared/admin-lists";
-import { englishLanguageName, LANGUAGES } from "../../shared/languages";
-import { SERVICE_IDS, type ServiceNames } from "../../shared/services";
+import { isFiltered, SEARCH_MAX_LENGTH, type EnquiryFilters, type MeetingFilters } from "#shared/admin-lists.ts";
+import { englishLanguageName, LANGUAGES } from "#shared/languages.ts";
+import { SERVICE_IDS, type ServiceNames } from "#shared/services.ts";
 import { Icon } from "./ui";
 
 const SEARCH_ICON = "m20 20-4.5-4.5M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z";

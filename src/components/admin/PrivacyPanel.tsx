@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type SubmitEvent } from "react";
-import type { ErasureAnswer, NewsletterCountsAnswer } from "../../shared/api";
-import { personalDataRequestSchema } from "../../shared/schemas";
-import { showToast } from "../../stores/toasts";
+import type { ErasureAnswer, NewsletterCountsAnswer } from "#shared/api.ts";
+import { personalDataRequestSchema } from "#shared/schemas.ts";
+import { showToast } from "#src/stores/toasts.ts";
 import { erasePersonalData, exportPersonalData, newsletterCounts, SUBSCRIBERS_CSV_PATH } from "./api";
 import { ConfirmAction } from "./ConfirmAction";
 import { Icon, iconPaths, Spinner } from "./ui";

@@ -1,6 +1,6 @@
 /** The figures above the tabs (GET /api/admin/stats), refreshed after every status change. */
 import { useEffect, useState } from "react";
-import type { AdminStats } from "../../shared/api";
+import type { AdminStats } from "#shared/api.ts";
 import { fetchStats } from "./api";
 
 type State = { status: "loading" } | { status: "error" } | { status: "ready"; stats: AdminStats };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { showToast } from "../../stores/toasts";
+import { showToast } from "#src/stores/toasts.ts";
 import type { ListPage } from "./api";
 import { Icon, iconPaths, Spinner } from "./ui";
 

@@ -3,7 +3,7 @@
  * cookies, sets a JSON content type only when it has a body, and is never retried.
  */
 import type { z } from "zod";
-import { type EnquiryFilters, filtersToParams, type MeetingFilters } from "../../shared/admin-lists";
+import { type EnquiryFilters, filtersToParams, type MeetingFilters } from "#shared/admin-lists.ts";
 import type {
   AdminEnquiry,
   AdminMeeting,
@@ -14,12 +14,12 @@ import type {
   MessageAnswer,
   NewsletterCountsAnswer,
   PersonalDataExport,
-} from "../../shared/api";
-import type { loginSchema } from "../../shared/schemas";
-import { ApiError, apiRequest } from "../../lib/api-client";
+} from "#shared/api.ts";
+import type { loginSchema } from "#shared/schemas.ts";
+import { ApiError, apiRequest } from "#src/lib/api-client.ts";
 
 // The one fetch helper of the site (spec sections 7 and 8), shared with the visitor islands.
-export { ApiError, NetworkError, errorMessage, apiRequest } from "../../lib/api-client";
+export { ApiError, NetworkError, errorMessage, apiRequest } from "#src/lib/api-client.ts";
 
 export const LOGIN_PATH = "/admin/login";
 export const DASHBOARD_PATH = "/admin/submissions";

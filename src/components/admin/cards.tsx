@@ -1,8 +1,8 @@
 /** The enquiry and meeting cards of the dashboard. Every value is rendered as text. */
 import { useState, type ReactNode } from "react";
-import type { AdminEnquiry, AdminMeeting, EmailStatus } from "../../shared/api";
-import { englishLanguageName } from "../../shared/languages";
-import { serviceDisplayName, type ServiceNames } from "../../shared/services";
+import type { AdminEnquiry, AdminMeeting, EmailStatus } from "#shared/api.ts";
+import { englishLanguageName } from "#shared/languages.ts";
+import { serviceDisplayName, type ServiceNames } from "#shared/services.ts";
 import { saveEnquiryNote, saveMeetingNote } from "./api";
 import { formatCalendarDate, formatDateTime } from "./format";
 import { ConfirmAction } from "./ConfirmAction";

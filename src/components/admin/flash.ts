@@ -2,7 +2,7 @@
  * A toast that survives one page change: the login page raises "Login successful" and then loads
  * the dashboard, which would otherwise wipe it before anyone could read it.
  */
-import { showToast } from "../../stores/toasts";
+import { showToast } from "#src/stores/toasts.ts";
 
 type FlashToast = Parameters<typeof showToast>[0];
 

@@ -9,7 +9,7 @@ import {
   type MeetingFilters,
   parseEnquiryFilters,
   parseMeetingFilters,
-} from "../../shared/admin-lists";
+} from "#shared/admin-lists.ts";
 
 export const TAB_KEYS = ["enquiries", "meetings"] as const;
 export type TabKey = (typeof TAB_KEYS)[number];

@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { addDays } from "../../shared/dates";
-import type { Language } from "../../shared/languages";
-import { calendarParts, formatDate, formatMonth, localizeDigits, weekdayNames } from "../../shared/format";
-import { monthBounds, monthWeeks, shiftMonth, type CalendarSystem } from "../../lib/month-grid";
+import { addDays } from "#shared/dates.ts";
+import type { Language } from "#shared/languages.ts";
+import { calendarParts, formatDate, formatMonth, localizeDigits, weekdayNames } from "#shared/format.ts";
+import { monthBounds, monthWeeks, shiftMonth, type CalendarSystem } from "#src/lib/month-grid.ts";
 
 export interface CalendarLabels {
   previousMonth: string;

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type SubmitEvent } from "react";
 import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
-import { useHydrated } from "../../lib/use-hydrated";
-import { ApiError, apiRequest, errorTopic } from "../../lib/api-client";
-import { formTokens, guardCode, guardMessage, type GuardLabels } from "../../lib/form-token";
-import { GUARD_CODES } from "../../shared/form-guard";
+import { useHydrated } from "#src/lib/use-hydrated.ts";
+import { ApiError, apiRequest, errorTopic } from "#src/lib/api-client.ts";
+import { formTokens, guardCode, guardMessage, type GuardLabels } from "#src/lib/form-token.ts";
+import { GUARD_CODES } from "#shared/form-guard.ts";
 import Honeypot, { honeypotValue } from "./Honeypot";
-import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "../../shared/api";
-import { addDays, isoWeekday, zonedInstant } from "../../shared/dates";
-import { formatDate, formatTime } from "../../shared/format";
-import { LANGUAGE_INFO, type Language } from "../../shared/languages";
-import { showToast } from "../../stores/toasts";
+import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "#shared/api.ts";
+import { addDays, isoWeekday, zonedInstant } from "#shared/dates.ts";
+import { formatDate, formatTime } from "#shared/format.ts";
+import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
+import { showToast } from "#src/stores/toasts.ts";
 import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
 
 export interface BookingLabels extends CalendarLabels {

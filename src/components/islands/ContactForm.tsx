@@ -2,12 +2,12 @@ import { useEffect, useState, type ReactNode } from "react";
 import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { enquirySchema, MESSAGES, type EnquiryInput } from "../../shared/schemas";
-import { SERVICE_IDS, type ServiceNames } from "../../shared/services";
-import { ApiError, errorTopic } from "../../lib/api-client";
-import { formTokens, guardMessage, type GuardLabels } from "../../lib/form-token";
+import { enquirySchema, MESSAGES, type EnquiryInput } from "#shared/schemas.ts";
+import { SERVICE_IDS, type ServiceNames } from "#shared/services.ts";
+import { ApiError, errorTopic } from "#src/lib/api-client.ts";
+import { formTokens, guardMessage, type GuardLabels } from "#src/lib/form-token.ts";
 import Honeypot, { honeypotValue } from "./Honeypot";
-import { showToast } from "../../stores/toasts";
+import { showToast } from "#src/stores/toasts.ts";
 
 export interface ContactLabels {
   firstName: string;

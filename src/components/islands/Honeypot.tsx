@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "../../shared/form-guard";
+import { HONEYPOT_FIELD } from "#shared/form-guard.ts";
 
 /**
  * The bot trap of a public form (src/shared/form-guard.ts): a field people never meet (visually

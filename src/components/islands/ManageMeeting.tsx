@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type SubmitEvent } from "react";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { ApiError, apiRequest } from "#src/lib/api-client.ts";
 import type {
   CalendarAnswer,
   ManagedMeeting,
@@ -7,12 +7,12 @@ import type {
   MovedMeetingAnswer,
   OfficeCalendar,
   SlotsAnswer,
-} from "../../shared/api";
-import { isoWeekday, toMinutes, toTime, zonedInstant } from "../../shared/dates";
-import { formatDate, formatTime } from "../../shared/format";
-import { LANGUAGE_INFO, type Language } from "../../shared/languages";
-import { MEETING_MINUTES } from "../../shared/office";
-import { showToast } from "../../stores/toasts";
+} from "#shared/api.ts";
+import { isoWeekday, toMinutes, toTime, zonedInstant } from "#shared/dates.ts";
+import { formatDate, formatTime } from "#shared/format.ts";
+import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
+import { MEETING_MINUTES } from "#shared/office.ts";
+import { showToast } from "#src/stores/toasts.ts";
 import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
 
 export interface ManageLabels extends CalendarLabels {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
-import { newsletterSchema } from "../../shared/schemas";
-import { formTokens, guardMessage, type GuardLabels } from "../../lib/form-token";
+import { newsletterSchema } from "#shared/schemas.ts";
+import { formTokens, guardMessage, type GuardLabels } from "#src/lib/form-token.ts";
 import Honeypot, { honeypotValue } from "./Honeypot";
-import { showToast } from "../../stores/toasts";
+import { showToast } from "#src/stores/toasts.ts";
 
 export interface NewsletterLabels {
   title: string;

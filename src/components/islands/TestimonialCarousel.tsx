@@ -10,9 +10,9 @@ import { Swiper, SwiperSlide } from "swiper/react";
 import { A11y, Autoplay } from "swiper/modules";
 import type { Swiper as SwiperInstance } from "swiper";
 import "swiper/css";
-import { CAROUSEL } from "../../data/carousel";
-import { localizeDigits } from "../../shared/format";
-import type { Language } from "../../shared/languages";
+import { CAROUSEL } from "#src/data/carousel.ts";
+import { localizeDigits } from "#shared/format.ts";
+import type { Language } from "#shared/languages.ts";
 
 export interface TestimonialCard {
   id: string;

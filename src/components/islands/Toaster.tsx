@@ -1,6 +1,6 @@
 import { useEffect, useRef, type PointerEvent } from "react";
 import { useStore } from "@nanostores/react";
-import { $toast, dismissToast, TOAST_DURATION_MS } from "../../stores/toasts";
+import { $toast, dismissToast, TOAST_DURATION_MS } from "#src/stores/toasts.ts";
 
 export interface ToasterProps {
   /** Name of the region, e.g. "Notifications (F8)". */

@@ -3,7 +3,7 @@
  * a type error until its file is listed here. Import attributes keep this loadable by Node itself
  * (the functions use it too), not only by Vite.
  */
-import type { Language } from "../../shared/languages.ts";
+import type { Language } from "#shared/languages.ts";
 import en from "./en.json" with { type: "json" };
 import nl from "./nl.json" with { type: "json" };
 import fa from "./fa.json" with { type: "json" };

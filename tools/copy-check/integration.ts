@@ -83,8 +83,8 @@ export default function copyCheck(): AstroIntegration {
         }
         if (command === "dev") {
           // Under /en/ (the preview's own language): Astro's i18n routing answers 404 to unprefixed paths.
-          injectRoute({ pattern: "/en/_preview", entrypoint: "./src/editor/KeysPreview.astro" });
-          injectRoute({ pattern: "/en/_preview/pages", entrypoint: "./src/editor/PagesPreview.astro" });
+          injectRoute({ pattern: "/en/_preview", entrypoint: "./tools/editor/KeysPreview.astro" });
+          injectRoute({ pattern: "/en/_preview/pages", entrypoint: "./tools/editor/PagesPreview.astro" });
           logger.info("Editors' preview: /en/_preview/ (every text in three languages) and /en/_preview/pages");
         }
       },

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { socialImagesFile, teamFile, testimonialsFile } from "../../data/content-schema.ts";
+import { socialImagesFile, teamFile, testimonialsFile } from "#src/data/content-schema.ts";
 import { findKeyMentions, findKeyUses, usesKey, type KeyUse } from "./code-usage.ts";
 import { JsonSyntaxError, lineNear, parseJsonSource, toPlain, type JsonNode } from "./json-source.ts";
 import { emptyRecord, reviewFlags, TRANSLATED, type ReviewFlag, type ReviewRecord, type Translated } from "./review.ts";
@@ -589,7 +589,7 @@ function sourceFiles(root: string): string[] {
     for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = `${dir}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (rel !== "src/i18n/check" && rel !== "functions/_tests" && entry.name !== "node_modules") walk(rel);
+        if (rel !== "functions/_tests" && entry.name !== "node_modules") walk(rel);
       } else if (/\.(astro|tsx?|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(rel);
     }
   };

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The repository root. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export interface ProjectCopy {
   root: string;

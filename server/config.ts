@@ -11,11 +11,11 @@ import path from "node:path";
 // zod/mini, as in src/shared/schemas.ts: every function reads its settings here, so this is on
 // every cold start's path.
 import * as z from "zod/mini";
-import { isCalendarDate } from "../shared/dates.ts";
-import { defaultOfficeRules, type OfficeRules } from "../shared/office.ts";
+import { isCalendarDate } from "#shared/dates.ts";
+import { defaultOfficeRules, type OfficeRules } from "#shared/office.ts";
 import { ConfigError } from "./config-error.ts";
 import { currentDeployContext } from "./deploy-context.ts";
-import { site } from "./site.ts";
+import { site } from "#config/site.ts";
 
 const optionalText = z.optional(
   z.pipe(

@@ -11,7 +11,7 @@ import {
   officeRules,
   poolerWarning,
   serverEnv,
-} from "./server.ts";
+} from "./config.ts";
 
 afterEach(() => {
   vi.unstubAllEnvs();
