@@ -3,12 +3,12 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { localFunctions } from "./scripts/lib/vite-functions.mjs";
+import { site } from "./src/config/site.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/shared/languages.ts";
 import copyCheck from "./tools/copy-check/integration.ts";
 
 // Everything here must work offline: no telemetry (ASTRO_TELEMETRY_DISABLED is also set by the
 // npm scripts). In `npm run dev`, the functions answer /api/* inside the dev server (localFunctions).
-const siteUrl = (process.env.SITE_URL || "https://bridgewise.eu").replace(/\/+$/, "");
 
 /**
  * Custom hydration: `client:toast` on the first notification (or F8); `client:dialog` for an island
@@ -26,7 +26,7 @@ const clientDirectives = {
 };
 
 export default defineConfig({
-  site: siteUrl,
+  site: site.url,
   output: "static",
   trailingSlash: "ignore",
   build: { format: "directory", inlineStylesheets: "always" },

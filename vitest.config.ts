@@ -20,7 +20,7 @@ export default defineConfig({
     // turn slowness into failures. Speed is measured by benchmarks, not by test timeouts.
     testTimeout: 30_000,
     // The database suites mostly wait on PostgreSQL (another process): four files at a time keep two
-    // cores busy (measured on this machine: 85 → 56 s for every suite; 6 workers gain nothing more).
+    // cores busy; more workers gain nothing (docs/benchmarks.md).
     maxWorkers: 4,
     hookTimeout: 120_000,
   },
