@@ -9,7 +9,7 @@ const SUBMISSIONS_LIST = /\/api\/admin\/submissions(\?.*)?$/;
 const MEETINGS_LIST = /\/api\/admin\/meetings(\?.*)?$/;
 
 /**
- * The admin panel (spec section 2, admin routes; sections 4, 5 and 8). The server runs with
+ * The admin panel. The server runs with
  * ADMIN_USERNAME=admin and ADMIN_PASSWORD=e2e-admin-password on a fresh database that every spec
  * shares, so each test seeds its own records under unique names and finds its cards by them.
  *

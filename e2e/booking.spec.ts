@@ -8,7 +8,7 @@ import { bookableDays, freeSlots, isRed, openContactForm, skipSplash, toasts, un
 import { expectNoViolations } from "./axe";
 
 /**
- * The schedule-meeting dialog (spec sections 2, 4, 5 and 8): a modal that keeps focus, the office
+ * The schedule-meeting dialog: a modal that keeps focus, the office
  * calendar in the date grid (Jalali for Persian visitors), slot loading, booking (success, taken
  * slot, race), the checks made on confirm, Persian right to left, and axe with the dialog open.
  *

@@ -4,7 +4,7 @@ import testimonials from "../src/data/testimonials.json" with { type: "json" };
 import { frames, hydrated, skipSplash } from "./helpers";
 
 /**
- * Spec section 2 (testimonial carousel) and 9 (6000 ms autoplay, 50 px swipe, breakpoints 768/1024).
+ * The testimonial carousel: 6000 ms autoplay, 50 px swipe, breakpoints 768/1024.
  * The number of testimonials and what each card shows come from src/data/testimonials.json, so an
  * editor who adds one does not break these tests.
  */

@@ -7,7 +7,7 @@ import { adminEnquiries, hydrated, isRed, openContactForm, skipSplash, toasts, u
 import { expectNoViolations } from "./axe";
 
 /**
- * The enquiry form of the contact section (spec sections 2, 4, 5 and 8): sending in English and
+ * The enquiry form of the contact section: sending in English and
  * Persian, validation on submit and revalidation on change, server rejections, the messaging-app
  * button, the no-JavaScript form post, and axe with the validation errors showing.
  */

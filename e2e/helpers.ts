@@ -12,7 +12,7 @@ export async function hydrated(page: Page, component: string) {
   await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: "attached" });
 }
 
-/** Cookie that remembers the visitor's language (spec section 9: `{product}_language`). */
+/** Cookie that remembers the visitor's language (`{product}_language`). */
 export const LANGUAGE_COOKIE = "bridgewise_language";
 
 /** Waits for `count` animation frames in the page (lets synchronous UI updates paint, without a fixed sleep). */

@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import { LANGUAGE_COOKIE, skipSplash } from "./helpers";
 
 /**
- * Spec section 2 (language routing) and 4 (language resolution): the bare root and unprefixed
+ * Language routing and resolution: the bare root and unprefixed
  * paths redirect to the language-prefixed page; the language comes from the cookie, then ?lang=,
  * then localStorage `i18nextLng`, then the browser language, then English.
  */
@@ -22,7 +22,7 @@ async function setStoredLanguage(page: Page, value: string) {
 }
 
 /**
- * On a first visit with nothing stored the head script also asks GET /api/detect-language (spec section 4)
+ * On a first visit with nothing stored the head script also asks GET /api/detect-language
  * before it falls back to the browser language. Making that call fail isolates the browser-language step.
  */
 const failDetection = (page: Page) =>

@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import { LANGUAGE_COOKIE, scrollSettled, skipSplash, topOf } from "./helpers";
 
 /**
- * Spec section 2 (navigation bar) and 4 (dropdowns, language change). The navbar is static HTML
+ * The navigation bar: its dropdowns and the language change. The navbar is static HTML
  * (native <details> dropdowns and the page's inline controls script), so nothing waits for an island.
  */
 

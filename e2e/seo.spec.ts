@@ -1,6 +1,6 @@
 import { expect, test } from "./test";
 
-/** Spec section 2 (page metadata): description, canonical, hreflang alternates, social tags, structured data; sitemap and robots. */
+/** Page metadata: description, canonical, hreflang alternates, social tags, structured data; sitemap and robots. */
 
 // Head metadata is static HTML: read it without running scripts (no redirects, splash or hydration).
 test.use({ javaScriptEnabled: false });

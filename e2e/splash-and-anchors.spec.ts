@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { hydrated, scrollSettled, skipSplash, topOf } from "./helpers";
 
-/** Spec section 2 (splash screen; arrival with a hash) and 9 (splash 2.5 s; anchor offset 80 px, delay 100 ms). */
+/** The splash screen (2.5 s) and arrival with a hash (the anchor 80 px below the top, after 100 ms). */
 
 /** Whether the element at the centre of the viewport belongs to the splash, i.e. the splash covers the page. */
 const splashCovers = (page: Page) =>

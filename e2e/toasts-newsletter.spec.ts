@@ -6,8 +6,8 @@ import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import { hydrated, skipSplash, toasts, uniqueTag } from "./helpers";
 
 /**
- * Notifications (spec section 9: one at a time, 5000 ms, 50 px swipe to the right, F8) and the
- * footer newsletter signup (spec section 5: valid email, the same message; subscribing twice is fine).
+ * Notifications (one at a time, 5000 ms, 50 px swipe to the right, F8) and the
+ * footer newsletter signup (valid email, the same message; subscribing twice is fine).
  */
 
 const LOCALES = { en, nl, fa } as const;

@@ -1,4 +1,4 @@
-/** Carousel constants (spec section 9). */
+/** Carousel constants. */
 export const CAROUSEL = {
   autoplayMs: 6000,
   lockMs: 500,

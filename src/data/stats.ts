@@ -1,4 +1,4 @@
-/** The claims shown on the home page (spec section 1). Values are language-neutral; labels are translated. */
+/** The claims shown on the home page. Values are language-neutral; labels are translated. */
 export const heroStats = [
   { value: "28+", key: "businesses" },
   { value: "23+", key: "countries" },

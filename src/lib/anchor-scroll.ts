@@ -1,4 +1,4 @@
-/** Spec section 2: on arrival with a hash, scroll smoothly to that id, 80 px below the top, after 100 ms. */
+/** On arrival with a hash, scroll smoothly to that id, 80 px below the top, after 100 ms. */
 export const ANCHOR_OFFSET = 80;
 export const ANCHOR_DELAY = 100;
 

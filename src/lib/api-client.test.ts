@@ -6,7 +6,7 @@ const respond = (status: number, body: string, statusText = "") =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("apiRequest (spec section 7 and 8)", () => {
+describe("apiRequest", () => {
   test("sends cookies, and a JSON content type only with a body", async () => {
     const spy = respond(200, '{"ok":true}');
     await apiRequest("GET", "/api/user");

@@ -1,7 +1,7 @@
 /**
- * The client side of spec section 7, used by every island: JSON requests that always send cookies,
+ * The client side of the API, used by every island: JSON requests that always send cookies,
  * with a JSON content type only when there is a body, and no retries. A non-OK answer becomes an
- * ApiError (spec section 8) carrying the status and the parsed body.
+ * ApiError carrying the status and the parsed body.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -83,7 +83,7 @@ export async function apiRequest<T>(
   }
 }
 
-/** Which validation message a server error stands for (spec section 8: email, phone or name). */
+/** Which validation message a server error stands for (email, phone or name). */
 export function errorTopic(message: string): "email" | "phone" | "firstName" | "lastName" | "name" | null {
   const m = message.toLowerCase();
   if (m.includes("email")) return "email";

@@ -6,7 +6,7 @@ export function splitSentences(text: string): string[] {
 
 /**
  * Places up to three emoji in a testimonial: after about a third of its sentences, after about two
- * thirds, and at the end (spec section 2). Fewer emoji take the last places (two: two thirds and the
+ * thirds, and at the end. Fewer emoji take the last places (two: two thirds and the
  * end; one: the end). Short texts get the first two merged where they meet.
  */
 export function insertEmojis(text: string, given: readonly string[]): string {

@@ -1,5 +1,5 @@
 /**
- * The shape of every API answer (spec section 7), in one place: the repositories return these
+ * The shape of every API answer, in one place: the repositories return these
  * records, the functions answer with these types and the islands read them, so a change that
  * breaks a client fails the type check. Payloads (what clients send) are the zod schemas in
  * ./schemas.ts.
@@ -8,7 +8,7 @@ import type { Language } from "./languages.ts";
 import type { DutchHoliday } from "./holidays.ts";
 import type { IsoWeekday, OpeningHours } from "./office.ts";
 
-/** Every error answer (spec section 8): the message, and each field's messages on a 400. */
+/** Every error answer: the message, and each field's messages on a 400. */
 export interface ErrorAnswer {
   success: false;
   message: string;

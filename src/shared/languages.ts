@@ -1,5 +1,5 @@
 /**
- * The site's languages (spec sections 3 and 9): the one list, and every fact about a language that
+ * The site's languages: the one list, and every fact about a language that
  * is not text. Pages, islands, functions, the database layer and the emails take their language
  * type and their check from here; a language's words live in its locale file
  * (src/i18n/locales/<code>.json).
@@ -9,11 +9,11 @@
 export const LANGUAGES = ["en", "nl", "fa"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** The language when nothing else decides (spec section 9). */
+/** The language when nothing else decides. */
 export const DEFAULT_LANGUAGE: Language = "en";
 
 export interface LanguageInfo {
-  /** The language's display name in the switcher (spec section 3). */
+  /** The language's display name in the switcher. */
   name: string;
   /** Short label: EN, NL, FA. */
   short: string;

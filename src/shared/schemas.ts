@@ -1,6 +1,6 @@
 /**
  * One zod schema per payload, shared by the functions (safeParse → 400) and the forms
- * (zodResolver). Messages are the spec's (section 5); each names its field, because the client
+ * (zodResolver). Each message names its field, because the client
  * maps server messages containing "email", "phone" or "name" to its own validation texts.
  */
 // zod/mini: the same validation as zod's chained API, in functions that tree-shake, so a function
@@ -67,7 +67,7 @@ const email = z.pipe(
 );
 
 /**
- * An enquiry. `service` is any non-empty text (spec section 5): the form offers the catalogue of
+ * An enquiry. `service` is any non-empty text: the form offers the catalogue of
  * src/shared/services.ts, and a value outside it is stored and shown as it is.
  */
 export const enquirySchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The service catalogue (spec section 3): the values a visitor chooses from in the enquiry form.
+ * The service catalogue: the values a visitor chooses from in the enquiry form.
  * The ids are here, once; their names are only in the locale files (`services.names.<id>`), which
  * the site, the admin and the emails all read. The three service pages are in src/data/services.ts.
  */
@@ -17,7 +17,7 @@ export const isServiceId = (value: unknown): value is ServiceId =>
 export const serviceNameKey = (id: ServiceId) => `services.names.${id}` as const;
 
 /**
- * What to show for a stored service value. The API accepts any non-empty service (spec section 5),
+ * What to show for a stored service value. The API accepts any non-empty service,
  * so a value outside the catalogue (an old form, a direct API call) is shown as it is, never dropped.
  */
 export function serviceDisplayName(value: string, names: ServiceNames): string {

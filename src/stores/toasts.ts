@@ -1,5 +1,5 @@
 /**
- * Notifications shared by every island: one toast at a time (spec section 9), raised with
+ * Notifications shared by every island: one toast at a time, raised with
  * `showToast`. The Toaster island hydrates on the first toast (see lib/toast-directive.ts).
  */
 import { atom } from "nanostores";

@@ -28,7 +28,7 @@ import { readView, type TabKey, type View, viewSearch } from "./view-url";
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
-// The spec's words for the enquiries tab say "submissions" (section 2).
+// The enquiries tab is called "submissions" to the company's staff.
 const enquiryTexts: StatusListTexts = {
   loading: "Loading submissions…",
   summary: (total, pending, more) =>
@@ -71,7 +71,7 @@ const TABS = [
 /** A stable key for a set of filters: a list is remounted (and starts again) when it changes. */
 const filterKey = (filters: EnquiryFilters | MeetingFilters) => filtersToParams(filters).toString();
 
-/** The protected dashboard (spec section 2): a session check, then the two lists in tabs. */
+/** The protected dashboard: a session check, then the two lists in tabs. */
 /** `serviceNames`: the catalogue's English names, read from the locale file by the page. */
 export default function AdminDashboard({ serviceNames }: { serviceNames: ServiceNames }) {
   const [user, setUser] = useState<CurrentUser | null>(null);

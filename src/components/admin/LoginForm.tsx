@@ -23,7 +23,7 @@ const isLoginAnswer = (error: unknown): error is ApiError & { data: ErrorAnswer 
 const inputClass =
   "block w-full rounded-xl border border-slate-500 bg-white px-4 py-3 text-base text-ink shadow-sm transition-colors placeholder:text-slate-500 hover:border-slate-600 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-500/30 aria-[invalid=true]:border-red-700 aria-[invalid=true]:focus:ring-red-600/25";
 
-/** The admin sign-in card (spec sections 2, 5 and 8). */
+/** The admin sign-in card. */
 export default function LoginForm() {
   const id = useId();
   const [formError, setFormError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { errorMessage } from "./api";
 
-describe("errorMessage (spec section 8)", () => {
+describe("errorMessage", () => {
   test("takes the message field, else the error field, else the JSON text", () => {
     expect(errorMessage('{"success":false,"message":"Nope","error":"E"}', "Bad Request")).toEqual({
       message: "Nope",

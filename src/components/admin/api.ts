@@ -1,5 +1,5 @@
 /**
- * The admin panel's calls (spec section 7) and its one error rule (section 8). Every request sends
+ * The admin panel's calls and its one error rule. Every request sends
  * cookies, sets a JSON content type only when it has a body, and is never retried.
  */
 import type { z } from "zod";
@@ -18,7 +18,7 @@ import type {
 import type { loginSchema } from "#shared/schemas.ts";
 import { ApiError, apiRequest } from "#src/lib/api-client.ts";
 
-// The one fetch helper of the site (spec sections 7 and 8), shared with the visitor islands.
+// The one fetch helper of the site, shared with the visitor islands.
 export { ApiError, NetworkError, errorMessage, apiRequest } from "#src/lib/api-client.ts";
 
 export const LOGIN_PATH = "/admin/login";

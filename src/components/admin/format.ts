@@ -1,4 +1,4 @@
-/** How the dashboard shows dates and times (spec section 2, admin routes); service names come from the locale file. */
+/** How the dashboard shows dates and times; service names come from the locale file. */
 
 const dateTime = new Intl.DateTimeFormat("en-US", {
   year: "numeric",

@@ -82,7 +82,7 @@ function localEquivalent(lang: Language, date: string, time: string, officeZone:
 }
 
 /**
- * The meeting booking form (spec sections 2, 4, 5, 8) inside the static modal <dialog> of the
+ * The meeting booking form inside the static modal <dialog> of the
  * contact section. The dialog opens without any JavaScript (an invoker button), shows this form's
  * server-rendered shell with the calendar loading, and keeps what the visitor types meanwhile;
  * when this island arrives it fills in the calendar, starting on the first day with a free slot.

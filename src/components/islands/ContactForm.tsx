@@ -119,7 +119,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
       showToast({ title: labels.toast.successTitle, description: labels.toast.successMessage, variant: "success" });
       reset(EMPTY);
     } catch (error) {
-      // Spec section 8: a message about email, phone or name shows that field's message; else the
+      // A message about email, phone or name shows that field's message; else the
       // error's own message; else the response's message; else the generic one. The form keeps its data.
       let description = labels.toast.errorMessage;
       if (error instanceof ApiError) {

@@ -71,7 +71,7 @@ const subscribeReducedMotion = (onChange: () => void) => {
 const reducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
 
 /**
- * The testimonial carousel (spec section 2): groups of 3/2/1 by width, 6 s autoplay that wraps,
+ * The testimonial carousel: groups of 3/2/1 by width, 6 s autoplay that wraps,
  * one dot per group, arrows on wide screens, a 50 px swipe (mirrored in Persian), 500 ms lock.
  */
 export default function TestimonialCarousel({ items, lang, rtl, labels }: TestimonialCarouselProps) {
