@@ -1,21 +1,8 @@
 /** Small building blocks shared by the admin islands. */
 import type { ReactNode } from "react";
+import { Spinner } from "../ui/Spinner";
 
-/** A spinning ring; decorative, so pair it with visible or screen-reader text. */
-export function Spinner({ className = "size-5" }: { className?: string }) {
-  return (
-    <svg
-      className={`${className} shrink-0 animate-spin motion-reduce:animate-none`}
-      viewBox="0 0 24 24"
-      fill="none"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
-}
+export { Spinner };
 
 /** A full-area spinner with a status message for assistive technology. */
 export function PageSpinner({ label }: { label: string }) {

@@ -13,6 +13,7 @@ import { formatDate, formatTime } from "#shared/format.ts";
 import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
 import { showToast } from "#src/stores/toasts.ts";
+import { Spinner } from "../ui/Spinner";
 import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
 
 export interface ManageLabels extends CalendarLabels {
@@ -90,20 +91,6 @@ function localEquivalent(lang: Language, date: string, time: string, officeZone:
     hourCycle: "h23",
     weekday: "short",
   }).format(zonedInstant(date, time, officeZone));
-}
-
-function Spinner({ className = "size-4" }: { className?: string }) {
-  return (
-    <svg
-      className={`${className} animate-spin motion-reduce:animate-none`}
-      viewBox="0 0 24 24"
-      fill="none"
-      aria-hidden="true"
-    >
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-      <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
 }
 
 /**
@@ -335,7 +322,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
               disabled={busy}
               className="btn bg-red-700 text-white hover:bg-red-800 disabled:opacity-60"
             >
-              {busy && <Spinner />}
+              {busy && <Spinner className="size-4" />}
               {busy ? labels.processing : labels.confirmCancel}
             </button>
             <button type="button" onClick={() => setView("details")} disabled={busy} className="btn btn-secondary">
@@ -419,7 +406,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
                     disabled={busy || !slots?.length || !time}
                     className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-60"
                   >
-                    {busy && <Spinner />}
+                    {busy && <Spinner className="size-4" />}
                     {busy ? labels.processing : labels.confirmMove}
                   </button>
                   <button
