@@ -20,6 +20,10 @@ export interface LanguageInfo {
   dir: "ltr" | "rtl";
   /** BCP 47 tag for Intl dates, times and numbers; fa-IR writes Persian digits and the Solar Hijri calendar. */
   intl: string;
+  /** The calendar a visitor reads dates in: the booking calendar's months and days follow it. */
+  calendar: "gregory" | "persian";
+  /** The ISO weekday a calendar week starts on: 1 (Monday) in Europe, 6 (Saturday) in Iran. */
+  weekStart: 1 | 6;
   /** Open Graph locale (og:locale). */
   ogLocale: string;
   /** Countries (ISO 3166-1 alpha-2) whose visitors get this language on a first visit (GET /api/detect-language). */
@@ -27,9 +31,36 @@ export interface LanguageInfo {
 }
 
 export const LANGUAGE_INFO: Record<Language, LanguageInfo> = {
-  en: { name: "English", short: "EN", dir: "ltr", intl: "en-GB", ogLocale: "en_US", countries: [] },
-  nl: { name: "Dutch", short: "NL", dir: "ltr", intl: "nl-NL", ogLocale: "nl_NL", countries: ["NL", "BE"] },
-  fa: { name: "فارسی", short: "FA", dir: "rtl", intl: "fa-IR", ogLocale: "fa_IR", countries: ["IR"] },
+  en: {
+    name: "English",
+    short: "EN",
+    dir: "ltr",
+    intl: "en-GB",
+    calendar: "gregory",
+    weekStart: 1,
+    ogLocale: "en_US",
+    countries: [],
+  },
+  nl: {
+    name: "Dutch",
+    short: "NL",
+    dir: "ltr",
+    intl: "nl-NL",
+    calendar: "gregory",
+    weekStart: 1,
+    ogLocale: "nl_NL",
+    countries: ["NL", "BE"],
+  },
+  fa: {
+    name: "فارسی",
+    short: "FA",
+    dir: "rtl",
+    intl: "fa-IR",
+    calendar: "persian",
+    weekStart: 6,
+    ogLocale: "fa_IR",
+    countries: ["IR"],
+  },
 };
 
 /** The one check: whether a value (a cookie, a path segment, a stored column) is one of our languages. */

@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { addDays } from "#shared/dates.ts";
-import type { Language } from "#shared/languages.ts";
+import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
 import { calendarParts, formatDate, formatMonth, localizeDigits, weekdayNames } from "#shared/format.ts";
-import { monthBounds, monthWeeks, shiftMonth, type CalendarSystem } from "#src/lib/month-grid.ts";
+import { monthBounds, monthWeeks, shiftMonth } from "#src/lib/month-grid.ts";
 
 export interface CalendarLabels {
   previousMonth: string;
@@ -30,9 +30,8 @@ export interface BookingCalendarProps {
  * one beneath it, all in Persian digits.
  */
 export default function BookingCalendar({ lang, selected, onSelect, isOpen, min, max, labels }: BookingCalendarProps) {
-  const system: CalendarSystem = lang === "fa" ? "persian" : "gregory";
-  const weekStart = lang === "fa" ? 6 : 1;
-  const rtl = lang === "fa";
+  const { calendar: system, weekStart, dir } = LANGUAGE_INFO[lang];
+  const rtl = dir === "rtl";
   const titleId = useId();
   const [focused, setFocused] = useState(selected || min);
   const [view, setView] = useState(() => monthBounds(selected || min, system).first);
