@@ -41,6 +41,8 @@ export const LIMITS = {
     perPair: { limit: 5, windowSeconds: 15 * MINUTE } satisfies Rate,
     /** Tries for one username from all addresses. Past it only an address's first try is evaluated. */
     perUsername: { limit: 20, windowSeconds: HOUR } satisfies Rate,
+    /** Past perUsername, the tries still evaluated for an address that is new to this username (the owner's typo, then the right password). */
+    perPairUnderAttack: 3,
     /** Tries from one address, whatever the usernames. */
     perAddress: { limit: 30, windowSeconds: 15 * MINUTE } satisfies Rate,
   },
