@@ -66,6 +66,15 @@ export async function takeLoginTry(db: Kysely<Database>, username: string, ip: s
   return { pairKey: keys.pair, shared };
 }
 
+/** A try that was not evaluated after all (the comparisons were busy) takes its hits back. */
+export async function loginNotEvaluated(db: Kysely<Database>, ticket: LoginTicket): Promise<void> {
+  if (!rateLimitsOn()) return;
+  await refundCounters(db, [
+    { key: ticket.pairKey, windowSeconds: LIMITS.login.perPair.windowSeconds },
+    ...ticket.shared,
+  ]);
+}
+
 /** After a successful sign-in: the address's earlier tries for this username are forgotten. */
 export async function loginSucceeded(db: Kysely<Database>, ticket: LoginTicket): Promise<void> {
   await clearCounters(db, [ticket.pairKey]);
