@@ -63,8 +63,11 @@ export class FairQueue {
   private readonly perAddress = new Map<string, number>();
   private waitingCount = 0;
   private running = false;
+  private readonly bounds: ComparisonBounds;
 
-  constructor(private readonly bounds: ComparisonBounds) {}
+  constructor(bounds: ComparisonBounds) {
+    this.bounds = bounds;
+  }
 
   run<T>(address: string, job: () => Promise<T>): Promise<T> {
     const mine = this.perAddress.get(address) ?? 0;
