@@ -149,7 +149,7 @@ describe("POST /api/login: parallel wrong logins do not keep the owner waiting",
     expect(mine.status).toBe(200);
     // Once queued, the owner's comparison waits for the one running and one turn per other address
     // (FairQueue below shows the order exactly); before that, its own database work waits behind the
-    // burst's. A quarter of the burst bounds both; one shared chain ran all 49 evaluated guesses first.
+    // burst's. A quarter of the burst bounds both.
     expect(order.slice(0, order.indexOf("owner")).filter((s) => s === "401").length).toBeLessThanOrEqual(50 / 4);
     // The excess is refused before bcrypt, with a clear message.
     const refused = answers.filter((a) => a.status === 429);
