@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import bcrypt from "bcryptjs";
 import type { Kysely } from "kysely";
+import { LIMITS } from "../src/config/limits.ts";
 import { isUniqueViolation } from "./errors.ts";
 import type { Database } from "./types.ts";
 import { countUsers, createUser, findUserByUsername, setPassword, type User } from "./users.repository.ts";
@@ -34,14 +35,88 @@ export async function hashPassword(plain: string): Promise<string> {
 }
 
 // A comparison is ~0.3 s of JavaScript. Run concurrently, n of them interleave and all finish after
-// n × 0.3 s; one at a time, in order of arrival, the first finishes after 0.3 s and the average wait halves.
-let comparing: Promise<unknown> = Promise.resolve();
+// n × 0.3 s; one at a time, the first finishes after 0.3 s. Which one runs next is taken in turn
+// from each waiting address (round robin), so an address that floods waits behind itself, not in
+// front of everyone: the owner, from another address, waits for at most one comparison per other
+// waiting address. Each address may have `perAddress` comparisons waiting or running and the
+// process `waiting` in all; past either, the caller gets a `ComparisonsBusy` before bcrypt runs.
+// The bound is per process on purpose: it guards this process's CPU (the counted limits in
+// PostgreSQL guard the username across instances).
 
-/** Whether `plain` matches the bcrypt `hash`; false for a malformed hash rather than an error. */
-export function verifyPassword(plain: string, hash: string): Promise<boolean> {
-  const result = comparing.then(() => bcrypt.compare(plain, hash).catch(() => false));
-  comparing = result;
-  return result;
+/** Thrown instead of comparing when the address, or the process, already has its share waiting. */
+export class ComparisonsBusy extends Error {
+  constructor() {
+    super("Too many sign-in attempts are being checked. Please try again in a moment.");
+  }
+}
+
+export interface ComparisonBounds {
+  /** Comparisons one address may have waiting or running. */
+  perAddress: number;
+  /** Comparisons the process may have waiting (the running one not included). */
+  waiting: number;
+}
+
+/** Runs jobs one at a time, taking the next from each waiting address in turn. */
+export class FairQueue {
+  private readonly queues = new Map<string, (() => void)[]>();
+  private readonly perAddress = new Map<string, number>();
+  private waitingCount = 0;
+  private running = false;
+  private readonly bounds: ComparisonBounds;
+
+  constructor(bounds: ComparisonBounds) {
+    this.bounds = bounds;
+  }
+
+  run<T>(address: string, job: () => Promise<T>): Promise<T> {
+    const mine = this.perAddress.get(address) ?? 0;
+    if (mine >= this.bounds.perAddress || (this.running && this.waitingCount >= this.bounds.waiting))
+      return Promise.reject(new ComparisonsBusy());
+    this.perAddress.set(address, mine + 1);
+    return new Promise<T>((resolve, reject) => {
+      const start = () => {
+        job()
+          .then(resolve, reject)
+          .finally(() => {
+            const left = (this.perAddress.get(address) ?? 1) - 1;
+            if (left > 0) this.perAddress.set(address, left);
+            else this.perAddress.delete(address);
+            this.running = false;
+            this.next();
+          });
+      };
+      const queue = this.queues.get(address) ?? [];
+      queue.push(start);
+      this.queues.set(address, queue);
+      this.waitingCount++;
+      if (!this.running) this.next();
+    });
+  }
+
+  private next() {
+    // A Map iterates in insertion order: the first waiting address goes, then moves to the back.
+    const first = this.queues.entries().next();
+    if (first.done) return;
+    const [address, queue] = first.value;
+    const start = queue.shift()!;
+    this.queues.delete(address);
+    if (queue.length > 0) this.queues.set(address, queue);
+    this.waitingCount--;
+    this.running = true;
+    start();
+  }
+}
+
+const comparisons = new FairQueue(LIMITS.login.comparisons);
+
+/**
+ * Whether `plain` matches the bcrypt `hash`; false for a malformed hash rather than an error.
+ * `address` is whose turn it is in the queue (the client's address); throws `ComparisonsBusy`
+ * when that address or the process already has its share of comparisons waiting.
+ */
+export function verifyPassword(plain: string, hash: string, address = "local"): Promise<boolean> {
+  return comparisons.run(address, () => bcrypt.compare(plain, hash).catch(() => false));
 }
 
 export type EnsureAdminResult = { user: User; action: "created" | "updated" | "unchanged" };

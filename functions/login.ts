@@ -2,13 +2,14 @@
 import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { findUserByUsername } from "#db/users.repository.ts";
-import { DUMMY_HASH, verifyPassword } from "#db/admins.ts";
+import { ComparisonsBusy, DUMMY_HASH, verifyPassword } from "#db/admins.ts";
 import { recordFailure } from "#db/login-attempts.repository.ts";
 import type { ErrorAnswer, MessageAnswer } from "#shared/api.ts";
 import { loginSchema } from "#shared/schemas.ts";
 import { sessionCookie, signSession } from "./_lib/auth.ts";
-import { clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
-import { loginSucceeded, takeLoginTry } from "./_lib/throttle.ts";
+import { HttpError, clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { addressKey } from "./_lib/limits.ts";
+import { loginNotEvaluated, loginSucceeded, takeLoginTry } from "./_lib/throttle.ts";
 
 const INVALID = "Invalid username or password";
 
@@ -21,7 +22,14 @@ export default route({
     const ticket = await takeLoginTry(db, username, ip);
     const user = await findUserByUsername(db, username);
     // An unknown user costs one bcrypt comparison too, so timing does not reveal which names exist.
-    const ok = await verifyPassword(password, user?.password ?? DUMMY_HASH);
+    let ok: boolean;
+    try {
+      ok = await verifyPassword(password, user?.password ?? DUMMY_HASH, addressKey(ip));
+    } catch (error) {
+      if (!(error instanceof ComparisonsBusy)) throw error;
+      await loginNotEvaluated(db, ticket);
+      throw new HttpError(429, error.message, {}, { "Retry-After": "1" });
+    }
     if (!user || !ok) {
       await recordFailure(db, [`user:${username.trim().toLowerCase()}`, `ip:${ip}`]); // the audit trail
       return json<ErrorAnswer>({ success: false, message: INVALID }, 401);

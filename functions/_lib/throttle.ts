@@ -3,10 +3,12 @@
  *
  * - each try takes a ticket first, in one statement for three counters: (username, address),
  *   username, address. Forty parallel wrong passwords from one address get exactly five bcrypt
- *   comparisons; the rest are 429 before any password is looked at;
- * - the username's own counter is slower and larger; past it, only an address's first try in the
- *   window is evaluated, so a botnet guessing one username gets one guess per address while the
- *   owner, from an address that has not failed, still signs in;
+ *   comparisons; the rest are 429 before any password is looked at, and take their hit back, so
+ *   only evaluated failures count and hammering a lock does not prolong it;
+ * - the username's own counter is slower and larger; past it, only an address's first few tries
+ *   (perPairUnderAttack) in the window are evaluated, so a botnet guessing one username gets a few
+ *   guesses per address while the owner, from an address that has not failed, still signs in after
+ *   a typo;
  * - a successful sign-in forgets its (username, address) tries and takes its own try back from the
  *   username's and the address's counters, so those count failures (and tries under way).
  * Unknown usernames are counted the same way (they cost a bcrypt comparison too).
@@ -30,7 +32,7 @@ export interface LoginTicket {
 export async function takeLoginTry(db: Kysely<Database>, username: string, ip: string): Promise<LoginTicket> {
   const user = username.trim().toLowerCase();
   const address = addressKey(ip);
-  const { perPair, perUsername, perAddress } = LIMITS.login;
+  const { perPair, perUsername, perAddress, perPairUnderAttack } = LIMITS.login;
   const keys = {
     pair: counterKey("login-pair", `${user}\n${address}`),
     user: counterKey("login-username", user),
@@ -45,12 +47,14 @@ export async function takeLoginTry(db: Kysely<Database>, username: string, ip: s
   const pair = states.get(keys.pair)!;
   const userState = states.get(keys.user)!;
   const addressState = states.get(keys.address)!;
-  const firstFromHere = pair.estimate <= 1;
+  const newHere = pair.estimate <= perPairUnderAttack;
   const over =
     (pair.estimate > perPair.limit && pair) ||
     (addressState.estimate > perAddress.limit && addressState) ||
-    (userState.estimate > perUsername.limit && !firstFromHere && userState);
+    (userState.estimate > perUsername.limit && !newHere && userState);
   if (over) {
+    // A refused try is not a failure: it takes its hit back, so it neither counts nor prolongs a lock.
+    await refundCounters(db, [{ key: keys.pair, windowSeconds: perPair.windowSeconds }, ...shared]);
     const minutes = Math.ceil(over.resetSeconds / 60);
     throw new HttpError(
       429,
@@ -60,6 +64,15 @@ export async function takeLoginTry(db: Kysely<Database>, username: string, ip: s
     );
   }
   return { pairKey: keys.pair, shared };
+}
+
+/** A try that was not evaluated after all (the comparisons were busy) takes its hits back. */
+export async function loginNotEvaluated(db: Kysely<Database>, ticket: LoginTicket): Promise<void> {
+  if (!rateLimitsOn()) return;
+  await refundCounters(db, [
+    { key: ticket.pairKey, windowSeconds: LIMITS.login.perPair.windowSeconds },
+    ...ticket.shared,
+  ]);
 }
 
 /** After a successful sign-in: the address's earlier tries for this username are forgotten. */

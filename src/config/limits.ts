@@ -41,6 +41,15 @@ export const LIMITS = {
     perPair: { limit: 5, windowSeconds: 15 * MINUTE } satisfies Rate,
     /** Tries for one username from all addresses. Past it only an address's first try is evaluated. */
     perUsername: { limit: 20, windowSeconds: HOUR } satisfies Rate,
+    /** Past perUsername, the tries still evaluated for an address that is new to this username (the owner's typo, then the right password). */
+    perPairUnderAttack: 3,
+    /**
+     * bcrypt comparisons in one process run one at a time, each address in turn (db/admins.ts).
+     * An address may have `perAddress` waiting or running and the process `waiting` in all; past
+     * either the answer is 429 before bcrypt runs. At ~0.3 s a comparison, the owner waits at most
+     * about (waiting + 1) × 0.3 s whatever other addresses do.
+     */
+    comparisons: { perAddress: 2, waiting: 6 },
     /** Tries from one address, whatever the usernames. */
     perAddress: { limit: 30, windowSeconds: 15 * MINUTE } satisfies Rate,
   },
