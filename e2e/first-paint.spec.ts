@@ -146,6 +146,37 @@ test("enquiry: what is typed before the form hydrates is kept", async ({ page })
   await expect(page.locator("#cf-email-error")).toHaveCount(0);
 });
 
+test("the carousel's dots and pause button are in the first paint, one dot per group at each width, and work once it hydrates", async ({
+  page,
+}) => {
+  const carousel = page.locator("#testimonials [aria-roledescription=carousel]");
+  const dots = carousel.locator("ul[role=list] > li > button");
+  const pause = carousel.getByRole("button", { name: en.testimonials.pause });
+  const island = await holdIsland(page, "TestimonialCarousel");
+  const cards = (await import("../src/data/testimonials.json", { with: { type: "json" } })).default.length;
+  for (const [width, perView] of [
+    [360, 1],
+    [800, 2],
+    [1280, 3],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/en/");
+    await carousel.scrollIntoViewIfNeeded();
+    await expect.poll(island.held, "the island's script was requested and is held").toBeGreaterThan(0);
+    await expect(dots.filter({ visible: true }), `${width} px`).toHaveCount(Math.ceil(cards / perView));
+    await expect(dots.first()).toHaveAttribute("aria-current", "true");
+    await expect(pause).toBeVisible();
+  }
+
+  island.release();
+  await hydrated(page, "TestimonialCarousel");
+  await expect(dots).toHaveCount(Math.ceil(cards / 3));
+  await pause.click();
+  await expect(carousel.getByRole("button", { name: en.testimonials.play })).toBeVisible();
+  await dots.last().click();
+  await expect(dots.last()).toHaveAttribute("aria-current", "true");
+});
+
 test("dropdowns close on Escape and on an outside click with no script loaded at all", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.route("**/_astro/*.js", (route) => route.abort());
