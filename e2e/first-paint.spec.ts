@@ -146,6 +146,101 @@ test("enquiry: what is typed before the form hydrates is kept", async ({ page })
   await expect(page.locator("#cf-email-error")).toHaveCount(0);
 });
 
+test("the carousel's dots and pause button are in the first paint, one dot per group at each width, and work once it hydrates", async ({
+  page,
+}) => {
+  const carousel = page.locator("#testimonials [aria-roledescription=carousel]");
+  const dots = carousel.locator("ul[role=list] > li > button");
+  const pause = carousel.getByRole("button", { name: en.testimonials.pause });
+  const island = await holdIsland(page, "TestimonialCarousel");
+  const cards = (await import("../src/data/testimonials.json", { with: { type: "json" } })).default.length;
+  for (const [width, perView] of [
+    [360, 1],
+    [800, 2],
+    [1280, 3],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/en/");
+    await carousel.scrollIntoViewIfNeeded();
+    await expect.poll(island.held, "the island's script was requested and is held").toBeGreaterThan(0);
+    await expect(dots.filter({ visible: true }), `${width} px`).toHaveCount(Math.ceil(cards / perView));
+    await expect(dots.first()).toHaveAttribute("aria-current", "true");
+    await expect(pause).toBeVisible();
+  }
+
+  island.release();
+  await hydrated(page, "TestimonialCarousel");
+  await expect(dots).toHaveCount(Math.ceil(cards / 3));
+  await pause.click();
+  await expect(carousel.getByRole("button", { name: en.testimonials.play })).toBeVisible();
+  await dots.last().click();
+  await expect(dots.last()).toHaveAttribute("aria-current", "true");
+});
+
+test("enquiry: Send pressed on the empty form before it hydrates is kept, and the island shows each field's message in the page's language", async ({
+  page,
+}) => {
+  const island = await holdIsland(page, "ContactForm");
+  const posts: string[] = [];
+  page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
+  await page.goto("/fa/");
+  const send = page.locator("#contact-form button[type=submit]");
+  await send.scrollIntoViewIfNeeded();
+  await expect.poll(island.held, "the island's script was requested and is held").toBeGreaterThan(0);
+  await send.click();
+  await expect(page.locator("#contact-form form")).toHaveAttribute("data-submit-pending", "");
+  expect(page.url(), "the page stays while the script is on its way").toMatch(/\/fa\/$/);
+
+  island.release();
+  await hydrated(page, "ContactForm");
+  await expect(page.locator("#cf-firstName-error")).toContainText(fa.contact.validation.firstName);
+  await expect(page.locator("#cf-email-error")).toContainText(fa.contact.validation.email);
+  expect(page.url()).toMatch(/\/fa\/$/);
+  expect(
+    posts.filter((url) => url.includes("/api/contact")),
+    "nothing was sent",
+  ).toEqual([]);
+});
+
+test("enquiry: Send pressed on a valid form before it hydrates is sent once, by the island", async ({ page }) => {
+  const island = await holdIsland(page, "ContactForm");
+  const posts: string[] = [];
+  page.on("request", (r) => r.method() === "POST" && r.url().includes("/api/contact") && posts.push(r.url()));
+  await page.goto("/en/");
+  await page.locator("#cf-firstName").scrollIntoViewIfNeeded();
+  await expect.poll(island.held).toBeGreaterThan(0);
+  await page.locator("#cf-firstName").fill("Nasrin");
+  await page.locator("#cf-lastName").fill("Karimi");
+  await page.locator("#cf-email").fill(`early.${uniqueTag()}@example.com`);
+  await page.locator("#cf-service").selectOption("startup-studio");
+  await page.locator("#cf-message").fill("We would like to open an office in Amsterdam next spring.");
+  await page.locator("#contact-form button[type=submit]").click();
+  await page.locator("#contact-form button[type=submit]").click();
+
+  island.release();
+  await hydrated(page, "ContactForm");
+  await expect(toasts(page)).toContainText(en.contact.toast.successTitle);
+  expect(page.url()).toMatch(/\/en\/$/);
+  expect(posts, "one request").toHaveLength(1);
+});
+
+test("newsletter: an invalid address sent before the island hydrates gets the island's message in the page's language", async ({
+  page,
+}) => {
+  const island = await holdIsland(page, "NewsletterForm");
+  await page.goto("/fa/");
+  const field = page.locator("#newsletter-email");
+  await field.scrollIntoViewIfNeeded();
+  await expect.poll(island.held).toBeGreaterThan(0);
+  await field.fill("not-an-address");
+  await page.locator("#newsletter button[type=submit]").click();
+
+  island.release();
+  await hydrated(page, "NewsletterForm");
+  await expect(page.locator("#newsletter-error")).toContainText(fa.contact.validation.email);
+  expect(page.url()).toMatch(/\/fa\/$/);
+});
+
 test("dropdowns close on Escape and on an outside click with no script loaded at all", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.route("**/_astro/*.js", (route) => route.abort());

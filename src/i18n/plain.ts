@@ -8,7 +8,7 @@ import i18next, { type TFunction } from "i18next";
 import { site } from "../config/site.ts";
 import { DEFAULT_LANGUAGE, dirOf, LANGUAGES, type Language } from "../shared/languages.ts";
 import { SERVICE_IDS, serviceNameKey, type ServiceNames } from "../shared/services.ts";
-import { isolateLatinRuns } from "../shared/format.ts";
+import { interpolatedValue, isolateLatinRuns } from "../shared/format.ts";
 import { resources } from "./locales/index.ts";
 
 type PostProcessor = {
@@ -20,6 +20,7 @@ type PostProcessor = {
 /** An i18next instance over every locale, initialised synchronously; with a post-processor when given one. */
 export function createInstance(postProcessor?: PostProcessor) {
   const instance = i18next.createInstance();
+  instance.use(numbersAsWritten);
   if (postProcessor) instance.use(postProcessor);
   void instance.init({
     resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: resources[l] }])),
@@ -29,10 +30,23 @@ export function createInstance(postProcessor?: PostProcessor) {
     initAsync: false,
     returnNull: false,
     postProcess: postProcessor ? [postProcessor.name] : false,
-    interpolation: { escapeValue: false, defaultVariables: { brand: site.name } },
+    interpolation: { escapeValue: false, alwaysFormat: true, defaultVariables: { brand: site.name } },
   });
   return instance;
 }
+
+/**
+ * i18next's formatter, replaced by one that writes every interpolated number as its language writes
+ * it (format.ts): no translation carries a format name, so this is the only formatting there is.
+ */
+const numbersAsWritten = {
+  type: "formatter" as const,
+  init() {},
+  add() {},
+  addCached() {},
+  format: (value: unknown, _format: string | undefined, lng: string | undefined) =>
+    interpolatedValue(lng ?? DEFAULT_LANGUAGE, value),
+};
 
 const plain = createInstance();
 

@@ -48,6 +48,16 @@ export function formatNumber(lang: Language, n: number, options: Intl.NumberForm
   return format.format(n);
 }
 
+/**
+ * A value interpolated into a translation as the language writes it: a number in the language's
+ * digits, without grouping (a year or a step stays "۱۴۰۵", "۴"); anything else as it is.
+ * Every translate function applies it (i18n/plain.ts), so "گام {{number}}" reads "گام ۱".
+ */
+export function interpolatedValue(lang: string, value: unknown): unknown {
+  if (typeof value !== "number" || !(lang in LANGUAGE_INFO)) return value;
+  return formatNumber(lang as Language, value, { useGrouping: false });
+}
+
 /** A wall-clock time `HH:mm` in the language's digits: "09:30", "۰۹:۳۰". */
 export function formatTime(lang: Language, time: string): string {
   return localizeDigits(lang, time);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -8,6 +8,7 @@ import { ApiError, errorTopic } from "#src/lib/api-client.ts";
 import { formTokens, guardMessage, type GuardLabels } from "#src/lib/form-token.ts";
 import Honeypot, { honeypotValue } from "./Honeypot";
 import { showToast } from "#src/stores/toasts.ts";
+import { useKeptSubmit } from "#src/lib/kept-submit.ts";
 
 export interface ContactLabels {
   firstName: string;
@@ -112,6 +113,9 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
     reValidateMode: "onChange",
   });
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeptSubmit(formRef);
+
   const onSubmit = handleSubmit(async (values, event) => {
     try {
       const honeypot = honeypotValue(event?.target as HTMLFormElement | undefined);
@@ -141,7 +145,15 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
   const describedBy = (field: keyof EnquiryInput) => (errors[field] ? `cf-${field}-error` : undefined);
 
   return (
-    <form method="post" action="/api/contact" noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+    <form
+      ref={formRef}
+      method="post"
+      action="/api/contact"
+      noValidate
+      data-keep-submit
+      onSubmit={onSubmit}
+      className="mt-6 grid gap-5 sm:grid-cols-2"
+    >
       <input type="hidden" name="lang" value={lang} />
       <Honeypot id="cf-website" label={labels.guard.honeypot} />
       <Field id="cf-firstName" label={labels.firstName} error={translate(errors.firstName?.message)}>

@@ -4,6 +4,7 @@ import { newsletterSchema } from "#shared/schemas.ts";
 import { formTokens, guardMessage, type GuardLabels } from "#src/lib/form-token.ts";
 import Honeypot, { honeypotValue } from "./Honeypot";
 import { showToast } from "#src/stores/toasts.ts";
+import { useKeptSubmit } from "#src/lib/kept-submit.ts";
 
 export interface NewsletterLabels {
   title: string;
@@ -48,6 +49,7 @@ export default function NewsletterForm({
     if (formRef.current) formRef.current.noValidate = true;
     tokens.prefetch();
   }, [tokens]);
+  useKeptSubmit(formRef);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,6 +80,7 @@ export default function NewsletterForm({
       id="newsletter"
       method="post"
       action="/api/newsletter"
+      data-keep-submit
       onSubmit={submit}
       aria-labelledby="newsletter-title"
     >

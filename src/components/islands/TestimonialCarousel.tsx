@@ -254,8 +254,8 @@ export default function TestimonialCarousel({ items, lang, rtl, labels }: Testim
       {arrow("next")}
       <div className="mt-8 flex min-h-11 items-center justify-center gap-3">
         <ul className="flex items-center gap-1" role="list">
-          {Array.from({ length: groups.count }, (_, i) => (
-            <li key={i}>
+          {dotsToShow(groups.count, items.length).map(({ key, hideFrom }, i) => (
+            <li key={key} className={hideFrom}>
               <button
                 type="button"
                 onClick={() => go(i)}
@@ -270,19 +270,31 @@ export default function TestimonialCarousel({ items, lang, rtl, labels }: Testim
             </li>
           ))}
         </ul>
-        {groups.count > 0 && (
-          <button
-            type="button"
-            onClick={togglePlay}
-            aria-label={playing ? labels.pause : labels.play}
-            className="flex size-8 items-center justify-center rounded-full text-slate-600 hover:bg-brand-50"
-          >
-            <svg className="size-4" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-              <path d={playing ? "M7 5h3v14H7zM14 5h3v14h-3z" : "M8 5l11 7-11 7z"} />
-            </svg>
-          </button>
-        )}
+        <button
+          type="button"
+          onClick={togglePlay}
+          aria-label={playing ? labels.pause : labels.play}
+          className="flex size-8 items-center justify-center rounded-full text-slate-600 hover:bg-brand-50"
+        >
+          <svg className="size-4" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+            <path d={playing ? "M7 5h3v14H7zM14 5h3v14h-3z" : "M8 5l11 7-11 7z"} />
+          </svg>
+        </button>
       </div>
     </div>
   );
+}
+
+/**
+ * The dots to render. Once Swiper runs it counts the groups; before that (the server's HTML and the
+ * hydrating render) there is one dot per card, and CSS hides the ones a wider screen has no group
+ * for, at the same breakpoints Swiper groups by (2 cards from `md`, 3 from `lg`), so the dots are
+ * in the first paint where they will stay.
+ */
+function dotsToShow(counted: number, cards: number): { key: number; hideFrom?: string }[] {
+  if (counted > 0) return Array.from({ length: counted }, (_, key) => ({ key }));
+  return Array.from({ length: cards }, (_, key) => ({
+    key,
+    hideFrom: key >= Math.ceil(cards / 2) ? "md:hidden" : key >= Math.ceil(cards / 3) ? "lg:hidden" : undefined,
+  }));
 }
