@@ -13,7 +13,7 @@ import { getDb } from "../db/client.ts";
 import { readAvailability, slotsContext } from "../db/availability.repository.ts";
 import { createMeeting, publicMeeting, SlotTakenError } from "../db/meetings.repository.ts";
 import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "../src/shared/api.ts";
-import { addDays, availableSlots, officeNow } from "../src/shared/booking.ts";
+import { addDays, availableSlots, officeDaySpan, officeNow } from "../src/shared/booking.ts";
 import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "../src/shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "../src/shared/schemas.ts";
 import { now, officeRules } from "../src/config/server.ts";
@@ -47,8 +47,8 @@ export default routes({
   "available-slots": route({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-      const { taken, stored } = await slotsContext(getDb(), date);
-      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules(stored)) });
+      const { taken, stored, busy } = await slotsContext(getDb(), date, officeDaySpan(date, officeRules()));
+      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules(stored), busy) });
     },
   }),
   schedule: route({
