@@ -6,8 +6,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { call, setupApiDatabase } from "./harness.ts";
+import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
+import availability from "../admin-availability.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
+import { DUMMY_HASH } from "../../db/admins.ts";
+import { createUser } from "../../db/users.repository.ts";
 import { refreshCalendars } from "../_lib/calendars/refresh.ts";
 import { fetchFeed, isFetchableAddress } from "../_lib/calendars/fetch.ts";
 import { addFeed, listFeeds } from "../../db/busy-calendars.repository.ts";
@@ -16,6 +20,7 @@ let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 let server: http.Server;
 let base: string;
 let goodBody = "";
+let cookie = "";
 const ics = (...events: string[]) =>
   ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", ...events, "END:VCALENDAR"].join("\r\n");
 // Tuesday 24 November 2026, 11:00–12:00 Amsterdam (CET, UTC+1).
@@ -32,6 +37,8 @@ beforeAll(async () => {
   t = await setupApiDatabase();
   process.env.RATE_LIMIT = "off";
   process.env.CALENDAR_FETCH_ALLOW = "loopback";
+  const admin = await createUser(t.db, "calendar-admin", DUMMY_HASH);
+  cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
   server = http.createServer((req, res) => {
     if (req.url === "/good.ics") return res.end(goodBody);
     if (req.url === "/broken.ics") return res.end("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nthis is not");
@@ -154,5 +161,54 @@ describe("fetching is limited to public http(s) addresses", () => {
       expect(isFetchableAddress(a, false)).toBe(false);
     expect(isFetchableAddress("127.0.0.1", true)).toBe(true);
     expect(isFetchableAddress("10.0.0.1", true)).toBe(false);
+  });
+});
+
+describe("/api/admin/availability/calendars", () => {
+  const admin = (path: string, method = "GET", body?: unknown) =>
+    call(availability, `/api/admin/availability/calendars${path}`, {
+      method,
+      body,
+      cookie,
+      headers: { origin: ORIGIN },
+    });
+
+  test("an admin adds a feed (fetched at once), lists it without its password, refreshes and removes it", async () => {
+    const added = await admin("", "POST", {
+      name: "Team",
+      url: `${base}/private.ics`,
+      username: "team",
+      password: "s3cret",
+    });
+    expect(added.status).toBe(201);
+    expect(added.json.data).toMatchObject({ ok: true, intervals: 1 });
+    expect(await slots("2026-11-24")).not.toContain("11:00");
+    const listed = await admin("");
+    expect(listed.json.data).toEqual([
+      expect.objectContaining({ name: "Team", hasPassword: true, failingSince: null }),
+    ]);
+    expect(JSON.stringify(listed.json)).not.toContain("s3cret");
+    const id = added.json.data.id as number;
+    expect((await admin(`/${id}/refresh`, "POST")).json.data).toMatchObject({ ok: true });
+    expect((await admin("", "POST", { name: "Again", url: `${base}/private.ics` })).status).toBe(409);
+    expect((await admin(`/${id}`, "DELETE")).status).toBe(200);
+    expect(await slots("2026-11-24")).toContain("11:00");
+    expect((await admin(`/${id}`, "DELETE")).status).toBe(404);
+  });
+
+  test("a wrong password is reported as refused, and the feed is listed as failing", async () => {
+    const added = await admin("", "POST", {
+      name: "Team",
+      url: `${base}/private.ics`,
+      username: "team",
+      password: "wrong",
+    });
+    expect(added.json.data).toMatchObject({ ok: false, error: "refused (HTTP 401): check the credentials" });
+    expect((await admin("")).json.data[0].failingSince).not.toBeNull();
+  });
+
+  test("answers 400 for an address that is not http(s), 401 without a session", async () => {
+    expect((await admin("", "POST", { name: "X", url: "file:///etc/passwd" })).status).toBe(400);
+    expect((await call(availability, "/api/admin/availability/calendars")).status).toBe(401);
   });
 });
