@@ -9,6 +9,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { OfficeClosure } from "#shared/api.ts";
+import type { BusyInterval } from "#shared/booking.ts";
 import type { IsoWeekday, OpeningHours } from "#shared/office.ts";
 import type { AvailabilityPayload, ClosurePayload } from "#shared/schemas.ts";
 import { isSerialId } from "./rows.ts";
@@ -50,19 +51,37 @@ export async function readAvailability(
   return toStored(rows[0]);
 }
 
+// The connected calendars' busy intervals overlapping [from, to), as [start, end] epoch milliseconds.
+const busyColumn = (span: { from: Date; to: Date }) => sql`
+  (SELECT json_agg(json_build_array(
+            (extract(epoch FROM starts_at) * 1000)::bigint, (extract(epoch FROM ends_at) * 1000)::bigint))
+     FROM busy_intervals WHERE starts_at < ${span.to} AND ends_at > ${span.from}) AS busy`;
+
+const toBusy = (rows: [number | string, number | string][] | null | undefined): BusyInterval[] =>
+  (rows ?? []).map(([start, end]) => ({ start: Number(start), end: Number(end) }));
+
+/** The busy intervals of every connected calendar that overlap `span`. */
+export async function readBusy(db: Kysely<Database>, span: { from: Date; to: Date }): Promise<BusyInterval[]> {
+  const { rows } = await sql<{ busy: [number, number][] | null }>`SELECT ${busyColumn(span)}`.execute(db);
+  return toBusy(rows[0]?.busy);
+}
+
 /**
  * What the slots answer needs for one date, in one statement: the times booked on it (cancelled
- * meetings hold none) and the rules that apply to it.
+ * meetings hold none), the rules that apply to it and the connected calendars' busy times in `span`
+ * (the office day, which the caller computes from the office's time zone).
  */
 export async function slotsContext(
   db: Kysely<Database>,
   date: string,
-): Promise<{ taken: string[]; stored: StoredAvailability }> {
-  const { rows } = await sql<Row & { taken: string[] | null }>`
+  span: { from: Date; to: Date },
+): Promise<{ taken: string[]; stored: StoredAvailability; busy: BusyInterval[] }> {
+  const { rows } = await sql<Row & { taken: string[] | null; busy: [number, number][] | null }>`
     SELECT
       (SELECT json_agg(time ORDER BY time) FROM meetings WHERE date = ${date} AND cancelled_at IS NULL) AS taken,
+      ${busyColumn(span)},
       ${rulesColumns(date, date)}`.execute(db);
-  return { taken: rows[0]?.taken ?? [], stored: toStored(rows[0]) };
+  return { taken: rows[0]?.taken ?? [], stored: toStored(rows[0]), busy: toBusy(rows[0]?.busy) };
 }
 
 /** Replaces the weekly opening hours and the public-holiday switch, in one transaction. */

@@ -7,6 +7,8 @@ import { useTestDatabase } from "./testing.ts";
 const database = useTestDatabase();
 
 const APP_TABLES = [
+  "busy_calendars",
+  "busy_intervals",
   "email_outbox",
   "enquiries",
   "login_attempts",
@@ -50,6 +52,8 @@ describe("migrations", () => {
         "rate_counters_pkey",
         "meetings_pending_email_idx",
         "users_username_key",
+        "busy_intervals_range",
+        "busy_calendars_url_key",
       ]),
     );
   });

@@ -172,6 +172,30 @@ export interface Database {
   officeClosures: OfficeClosuresTable;
   officeSettings: OfficeSettingsTable;
   rateCounters: RateCountersTable;
+  busyCalendars: BusyCalendarsTable;
+  busyIntervals: BusyIntervalsTable;
+}
+
+/** A connected calendar feed whose events make the office busy (the password never leaves the server). */
+export interface BusyCalendarsTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  username: string | null;
+  password: string | null;
+  fromEnv: Generated<boolean>;
+  lastOkAt: Date | null;
+  failingSince: Date | null;
+  lastError: string | null;
+  eventCount: Generated<number>;
+  createdAt: Generated<Date>;
+}
+
+/** One busy stretch of a feed, in UTC, expanded at refresh time. */
+export interface BusyIntervalsTable {
+  calendarId: number;
+  startsAt: Date;
+  endsAt: Date;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,11 @@
  *   PUT    /api/admin/availability                 { hours, publicHolidays } → the same answer
  *   POST   /api/admin/availability/closures        { from, to, yearly?, note? } → 201 the closure
  *   DELETE /api/admin/availability/closures/{id}   → 200, or 404
+ *   GET    /api/admin/availability/calendars               → the connected calendar feeds and their state
+ *   POST   /api/admin/availability/calendars               { name, url, username?, password? } → 201, fetched at once
+ *   POST   /api/admin/availability/calendars/{id}/refresh  → the feed's refresh result (the refresh button)
+ *   DELETE /api/admin/availability/calendars/{id}          → 200, or 404 (a BUSY_CALENDARS feed cannot be removed)
+ * A feed's password is stored for the server's fetch and never answered back.
  * The slots answer, the schedule check and the date picker read these rules on every request, so
  * an edit shows for visitors at once.
  */
@@ -15,7 +20,9 @@ import type { AvailabilityAnswer, ClosureAnswer, MessageAnswer } from "#shared/a
 import { officeNow } from "#shared/dates.ts";
 import { dutchPublicHolidays } from "#shared/holidays.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
-import { availabilitySchema, closureSchema } from "#shared/schemas.ts";
+import { availabilitySchema, calendarFeedSchema, closureSchema } from "#shared/schemas.ts";
+import { addFeed, listFeeds, removeFeed } from "#db/busy-calendars.repository.ts";
+import { refreshCalendars } from "./_lib/calendars/refresh.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
 
@@ -61,13 +68,61 @@ const closure = route({
   },
 });
 
+const feedId = (req: Request, context?: Context) => {
+  const raw = context?.params?.id ?? /\/calendars\/([^/]+)/.exec(new URL(req.url).pathname)?.[1] ?? "";
+  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, "Calendar not found");
+  return Number(raw);
+};
+
+const calendars = route({
+  GET: async (req) => {
+    await requireAdmin(getDb(), req);
+    return json({ success: true, data: await listFeeds(getDb()) });
+  },
+  POST: async (req) => {
+    requireSameOrigin(req);
+    await requireAdmin(getDb(), req);
+    const feed = validate(calendarFeedSchema, await readJson(req));
+    if ((await listFeeds(getDb())).some((f) => f.url === feed.url))
+      throw new HttpError(409, "This calendar is already connected");
+    const id = await addFeed(getDb(), feed);
+    const [result] = await refreshCalendars(getDb(), now(), id);
+    return json({ success: true, data: result }, 201);
+  },
+});
+
+const calendar = route({
+  POST: async (req, context) => {
+    requireSameOrigin(req);
+    await requireAdmin(getDb(), req);
+    const [result] = await refreshCalendars(getDb(), now(), feedId(req, context));
+    if (!result) throw new HttpError(404, "Calendar not found");
+    return json({ success: true, data: result });
+  },
+  DELETE: async (req, context) => {
+    requireSameOrigin(req);
+    await requireAdmin(getDb(), req);
+    if (!(await removeFeed(getDb(), feedId(req, context)))) throw new HttpError(404, "Calendar not found");
+    return json<MessageAnswer>({ success: true, message: "Calendar removed" });
+  },
+});
+
 export default (req: Request, context: Context) => {
   const path = new URL(req.url).pathname.replace(/\/+$/, "");
+  if (path.endsWith("/calendars")) return calendars(req, context);
+  if (path.includes("/calendars/")) return calendar(req, context);
   if (path.endsWith("/availability")) return availability(req, context);
   if (path.endsWith("/closures")) return closures(req, context);
   return closure(req, context);
 };
 
 export const config: Config = {
-  path: ["/api/admin/availability", "/api/admin/availability/closures", "/api/admin/availability/closures/:id"],
+  path: [
+    "/api/admin/availability",
+    "/api/admin/availability/closures",
+    "/api/admin/availability/closures/:id",
+    "/api/admin/availability/calendars",
+    "/api/admin/availability/calendars/:id",
+    "/api/admin/availability/calendars/:id/refresh",
+  ],
 };

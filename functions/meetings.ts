@@ -13,7 +13,7 @@ import { getDb } from "#db/client.ts";
 import { readAvailability, slotsContext } from "#db/availability.repository.ts";
 import { createMeeting, publicMeeting, SlotTakenError } from "#db/meetings.repository.ts";
 import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "#shared/api.ts";
-import { addDays, availableSlots, officeNow } from "#shared/booking.ts";
+import { addDays, availableSlots, officeDaySpan, officeNow } from "#shared/booking.ts";
 import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "#shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "#shared/schemas.ts";
 import { now, officeRules } from "#server/config.ts";
@@ -47,8 +47,8 @@ export default routes({
   "available-slots": route({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-      const { taken, stored } = await slotsContext(getDb(), date);
-      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules(stored)) });
+      const { taken, stored, busy } = await slotsContext(getDb(), date, officeDaySpan(date, officeRules()));
+      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules(stored), busy) });
     },
   }),
   schedule: route({

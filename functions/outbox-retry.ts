@@ -2,7 +2,8 @@
  * Scheduled every 15 minutes (Netlify Scheduled Functions, UTC cron): queues the 24-hour reminders
  * that are due, then sends the outbox's due emails (those reminders, and the few messages whose
  * first attempt, right after the request, failed or was cut short), and deletes the abuse limits'
- * spent counters (one indexed DELETE). Not reachable over HTTP. Overlapping runs queue and send each
+ * spent counters (one indexed DELETE), then refreshes the connected calendars' busy times
+ * (functions/_lib/calendars/refresh.ts). Not reachable over HTTP. Overlapping runs queue and send each
  * message once.
  *
  * Why every 15 minutes: each run queries the database, and Neon suspends a compute only after
@@ -18,6 +19,7 @@ import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { pruneCounters } from "#db/rate-limits.repository.ts";
 import { now } from "#server/config.ts";
+import { refreshCalendars } from "./_lib/calendars/refresh.ts";
 import { deliverDue } from "./_lib/mail/delivery.ts";
 import { enqueueDueReminders } from "./_lib/mail/outbox.ts";
 import { mailTransport } from "./_lib/mail/transport.ts";
@@ -35,6 +37,8 @@ export default async (): Promise<void> => {
   if (sent || failed || unfinished)
     console.log(`[mail] retry run: ${sent} sent, ${failed} failed, ${unfinished} left for the next run`);
   await pruneCounters(getDb());
+  const failing = (await refreshCalendars(getDb(), now())).filter((r) => !r.ok);
+  for (const r of failing) console.log(`[calendars] feed ${r.id} failed: ${r.error}`);
 };
 
 export const config: Config = { schedule: "*/15 * * * *" };

@@ -51,6 +51,17 @@ const schema = z.object({
   /** Set by `netlify dev`, which also sets SITE_ID on a developer's machine. */
   NETLIFY_DEV: optionalText,
 
+  /**
+   * Calendar feeds (ICS addresses, comma-separated) whose events make the office busy, beside those
+   * the admin connects in the availability page. Fetched by the scheduled run like the admin's.
+   */
+  BUSY_CALENDARS: optionalText,
+  /**
+   * Test only: `loopback` lets calendar feeds be fetched from 127.0.0.1/::1 (the tests' own servers).
+   * Every other private, loopback or link-local address is always refused.
+   */
+  CALENDAR_FETCH_ALLOW: optionalText,
+
   /** `off` switches the abuse limits of src/config/limits.ts off (load tests, benchmarks); on otherwise. */
   RATE_LIMIT: z.pipe(
     optionalText,
@@ -177,6 +188,17 @@ export function isProduction(): boolean {
   if (context) return context === "production";
   return Boolean(env.SITE_ID) && env.NETLIFY_DEV !== "true";
 }
+
+/** The calendar feed addresses the deploy sets in BUSY_CALENDARS. */
+export const envBusyCalendars = (): string[] =>
+  (serverEnv().BUSY_CALENDARS ?? "")
+    .split(",")
+    .map((url) => url.trim())
+    .filter(Boolean);
+
+/** Whether calendar feeds may be fetched from loopback (tests only: CALENDAR_FETCH_ALLOW=loopback). */
+export const calendarLoopbackAllowed = (): boolean =>
+  serverEnv().CALENDAR_FETCH_ALLOW === "loopback" && !isProduction();
 
 /** Whether the abuse limits are counted (RATE_LIMIT is not `off`). */
 export const rateLimitsOn = (): boolean => serverEnv().RATE_LIMIT === "on";

@@ -112,3 +112,28 @@ describe("zonedInstant", () => {
     expect(zonedInstant("2026-11-24", "09:00", "Asia/Tehran").toISOString()).toBe("2026-11-24T05:30:00.000Z");
   });
 });
+
+describe("busy times from connected calendars", () => {
+  const day = "2026-11-24"; // Tuesday, CET (UTC+1)
+  const now = at("2026-11-20T08:00:00Z");
+  const busy = [{ start: at("2026-11-24T10:00:00Z").getTime(), end: at("2026-11-24T11:15:00Z").getTime() }];
+  test("a slot overlapping a busy event is not offered; slots that only touch it are", () => {
+    const slots = availableSlots(day, now, [], config, busy);
+    // Busy 11:00–12:15 office time: 10:30 ends as it starts (offered), 11:00, 11:30, 12:00 overlap.
+    expect(slots).toContain("10:30");
+    expect(slots).not.toContain("11:00");
+    expect(slots).not.toContain("11:30");
+    expect(slots).not.toContain("12:00");
+    expect(slots).toContain("12:30");
+    expect(slots).toHaveLength(ALL.length - 3);
+  });
+  test("isBookable refuses the busy slot and accepts its neighbour", () => {
+    expect(isBookable(day, "12:00", now, config, busy)).toBe(false);
+    expect(isBookable(day, "12:30", now, config, busy)).toBe(true);
+  });
+  test("an event of one minute blocks the slot it falls in", () => {
+    const minute = [{ start: at("2026-11-24T13:29:00Z").getTime(), end: at("2026-11-24T13:30:00Z").getTime() }];
+    expect(availableSlots(day, now, [], config, minute)).not.toContain("14:00");
+    expect(availableSlots(day, now, [], config, minute)).toContain("14:30");
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * Connected calendars against real HTTP servers on loopback (CALENDAR_FETCH_ALLOW=loopback): a feed
+ * with a busy event, one slow, one broken, one huge. The slots answer and a booking leave the busy
+ * times out; a failing feed keeps its last good copy and says since when it fails.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import meetings from "../meetings.ts";
+import availability from "../admin-availability.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
+import { DUMMY_HASH } from "#db/admins.ts";
+import { createUser } from "#db/users.repository.ts";
+import { refreshCalendars } from "../_lib/calendars/refresh.ts";
+import { fetchFeed, isFetchableAddress } from "../_lib/calendars/fetch.ts";
+import { addFeed, listFeeds } from "#db/busy-calendars.repository.ts";
+
+let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let server: http.Server;
+let base: string;
+let goodBody = "";
+let cookie = "";
+const ics = (...events: string[]) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", ...events, "END:VCALENDAR"].join("\r\n");
+// Tuesday 24 November 2026, 11:00–12:00 Amsterdam (CET, UTC+1).
+const BUSY = [
+  "BEGIN:VEVENT",
+  "UID:busy@test",
+  "DTSTAMP:20261101T000000Z",
+  "DTSTART:20261124T100000Z",
+  "DTEND:20261124T110000Z",
+  "END:VEVENT",
+].join("\r\n");
+
+beforeAll(async () => {
+  t = await setupApiDatabase();
+  process.env.RATE_LIMIT = "off";
+  process.env.CALENDAR_FETCH_ALLOW = "loopback";
+  const admin = await createUser(t.db, "calendar-admin", DUMMY_HASH);
+  cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
+  server = http.createServer((req, res) => {
+    if (req.url === "/good.ics") return res.end(goodBody);
+    if (req.url === "/broken.ics") return res.end("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nthis is not");
+    if (req.url === "/huge.ics") {
+      res.write("BEGIN:VCALENDAR\r\n");
+      const line = `X-PAD:${"x".repeat(1000)}\r\n`;
+      for (let i = 0; i < 200; i++) res.write(line);
+      return res.end("END:VCALENDAR\r\n");
+    }
+    if (req.url === "/slow.ics") return void setTimeout(() => res.end(ics()), 3_000).unref();
+    if (req.url === "/private.ics") {
+      if (req.headers.authorization !== `Basic ${Buffer.from("team:s3cret").toString("base64")}`) {
+        res.statusCode = 401;
+        return res.end();
+      }
+      return res.end(goodBody);
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(8971, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(async () => {
+  delete process.env.CALENDAR_FETCH_ALLOW;
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.destroy();
+});
+beforeEach(async () => {
+  process.env.BOOKING_NOW = "2026-11-23T09:10:00Z";
+  goodBody = ics(BUSY);
+  await t.db.deleteFrom("meetings").execute();
+  await t.db.deleteFrom("busyCalendars").execute();
+});
+
+const slots = async (date: string) =>
+  (await call(meetings, `/api/meetings/available-slots?date=${date}`)).json.data as string[];
+const book = (date: string, time: string) =>
+  call(meetings, "/api/meetings/schedule", {
+    body: { name: "Ada Lovelace", email: "ada@example.com", phone: "+31 20 123 4567", date, time },
+  });
+
+describe("GET /api/meetings/available-slots with a connected calendar", () => {
+  test("leaves out the slots a busy event overlaps, and only those", async () => {
+    expect(await slots("2026-11-24")).toContain("11:00");
+    await addFeed(t.db, { name: "Work", url: `${base}/good.ics` });
+    expect(await refreshCalendars(t.db, new Date("2026-11-23T09:10:00Z"))).toEqual([
+      expect.objectContaining({ ok: true, intervals: 1 }),
+    ]);
+    const day = await slots("2026-11-24");
+    expect(day).toContain("10:30");
+    expect(day).not.toContain("11:00");
+    expect(day).not.toContain("11:30");
+    expect(day).toContain("12:00");
+  });
+
+  test("a booking of a busy slot answers 400; the slot next to it books", async () => {
+    await addFeed(t.db, { name: "Work", url: `${base}/good.ics` });
+    await refreshCalendars(t.db, new Date("2026-11-23T09:10:00Z"));
+    expect((await book("2026-11-24", "11:30")).status).toBe(400);
+    expect((await book("2026-11-24", "12:00")).status).toBe(201);
+  });
+
+  test("basic-auth credentials are sent, and never listed back", async () => {
+    await addFeed(t.db, { name: "Private", url: `${base}/private.ics`, username: "team", password: "s3cret" });
+    expect((await refreshCalendars(t.db, new Date("2026-11-23T09:10:00Z")))[0].ok).toBe(true);
+    const [feed] = await listFeeds(t.db);
+    expect(feed).toMatchObject({ hasPassword: true, username: "team" });
+    expect(JSON.stringify(feed)).not.toContain("s3cret");
+  });
+});
+
+describe("a failing feed", () => {
+  test("keeps its last good busy times and says since when and why it fails", async () => {
+    const id = await addFeed(t.db, { name: "Work", url: `${base}/good.ics` });
+    await refreshCalendars(t.db, new Date("2026-11-23T09:10:00Z"));
+    goodBody = "not a calendar";
+    await refreshCalendars(t.db, new Date("2026-11-23T10:00:00Z"));
+    await refreshCalendars(t.db, new Date("2026-11-23T11:00:00Z"));
+    const [feed] = await listFeeds(t.db);
+    expect(feed).toMatchObject({ id, lastError: "not a readable iCalendar file" });
+    expect(feed.failingSince?.toISOString()).toBe("2026-11-23T10:00:00.000Z");
+    expect(feed.lastOkAt?.toISOString()).toBe("2026-11-23T09:10:00.000Z");
+    expect(await slots("2026-11-24")).not.toContain("11:00");
+  });
+
+  test("broken, huge and slow feeds fail with their reason", async () => {
+    await addFeed(t.db, { name: "Broken", url: `${base}/broken.ics` });
+    await addFeed(t.db, { name: "Huge", url: `${base}/huge.ics` });
+    await addFeed(t.db, { name: "Slow", url: `${base}/slow.ics` });
+    const results = await refreshCalendars(t.db, new Date("2026-11-23T09:10:00Z"), undefined, {
+      maxBytes: 100_000,
+      timeoutMs: 500,
+    });
+    expect(results.map((r) => r.error)).toEqual([
+      "not a readable iCalendar file",
+      "larger than 98 KB",
+      "no complete answer within 0.5 s",
+    ]);
+  });
+});
+
+describe("fetching is limited to public http(s) addresses", () => {
+  test.each([
+    ["file:///etc/passwd", "only http and https addresses"],
+    ["ftp://example.com/a.ics", "only http and https addresses"],
+    ["http://10.0.0.1/a.ics", "the address is in a private or local network"],
+    ["http://169.254.169.254/latest/meta-data", "the address is in a private or local network"],
+    ["http://[::1]:8971/good.ics", "the address is in a private or local network"],
+    ["http://localhost:8971/good.ics", "the address is in a private or local network"],
+    ["http://[::ffff:127.0.0.1]:8971/good.ics", "the address is in a private or local network"],
+  ])("refuses %s", async (url, reason) => {
+    await expect(fetchFeed({ url, allowLoopback: false })).rejects.toThrow(reason);
+  });
+  test("the address check: public yes; private, loopback and link-local no", () => {
+    expect(isFetchableAddress("93.184.216.34", false)).toBe(true);
+    expect(isFetchableAddress("2606:4700::1111", false)).toBe(true);
+    for (const a of ["127.0.0.1", "192.168.1.5", "172.20.0.1", "100.64.0.1", "fe80::1", "fd00::1", "0.0.0.0"])
+      expect(isFetchableAddress(a, false)).toBe(false);
+    expect(isFetchableAddress("127.0.0.1", true)).toBe(true);
+    expect(isFetchableAddress("10.0.0.1", true)).toBe(false);
+  });
+});
+
+describe("/api/admin/availability/calendars", () => {
+  const admin = (path: string, method = "GET", body?: unknown) =>
+    call(availability, `/api/admin/availability/calendars${path}`, {
+      method,
+      body,
+      cookie,
+      headers: { origin: ORIGIN },
+    });
+
+  test("an admin adds a feed (fetched at once), lists it without its password, refreshes and removes it", async () => {
+    const added = await admin("", "POST", {
+      name: "Team",
+      url: `${base}/private.ics`,
+      username: "team",
+      password: "s3cret",
+    });
+    expect(added.status).toBe(201);
+    expect(added.json.data).toMatchObject({ ok: true, intervals: 1 });
+    expect(await slots("2026-11-24")).not.toContain("11:00");
+    const listed = await admin("");
+    expect(listed.json.data).toEqual([
+      expect.objectContaining({ name: "Team", hasPassword: true, failingSince: null }),
+    ]);
+    expect(JSON.stringify(listed.json)).not.toContain("s3cret");
+    const id = added.json.data.id as number;
+    expect((await admin(`/${id}/refresh`, "POST")).json.data).toMatchObject({ ok: true });
+    expect((await admin("", "POST", { name: "Again", url: `${base}/private.ics` })).status).toBe(409);
+    expect((await admin(`/${id}`, "DELETE")).status).toBe(200);
+    expect(await slots("2026-11-24")).toContain("11:00");
+    expect((await admin(`/${id}`, "DELETE")).status).toBe(404);
+  });
+
+  test("a wrong password is reported as refused, and the feed is listed as failing", async () => {
+    const added = await admin("", "POST", {
+      name: "Team",
+      url: `${base}/private.ics`,
+      username: "team",
+      password: "wrong",
+    });
+    expect(added.json.data).toMatchObject({ ok: false, error: "refused (HTTP 401): check the credentials" });
+    expect((await admin("")).json.data[0].failingSince).not.toBeNull();
+  });
+
+  test("answers 400 for an address that is not http(s), 401 without a session", async () => {
+    expect((await admin("", "POST", { name: "X", url: "file:///etc/passwd" })).status).toBe(400);
+    expect((await call(availability, "/api/admin/availability/calendars")).status).toBe(401);
+  });
+});
