@@ -62,7 +62,7 @@ export async function ensureAdmin(
   if (!existing) {
     return { user: await createUser(db, username, await hashPassword(password)), action: "created" };
   }
-  const user = { id: existing.id, username: existing.username };
+  const user = { id: existing.id, username: existing.username, role: existing.role };
   if (await verifyPassword(password, existing.password)) return { user, action: "unchanged" };
   await setPassword(db, existing.id, await hashPassword(password));
   return { user, action: "updated" };

@@ -7,6 +7,7 @@ import * as rateLimits from "./2026-11-23T01-00_rate-limits.ts";
 import * as privacy from "./2026-11-23T02-00_privacy.ts";
 import * as meetingLifecycle from "./2026-11-23T03-00_meeting-lifecycle.ts";
 import * as adminPipeline from "./2026-11-23T04-00_admin-pipeline.ts";
+import * as userRoles from "./2026-11-25T01-00_user-roles.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T02-00_privacy": privacy,
   "2026-11-23T03-00_meeting-lifecycle": meetingLifecycle,
   "2026-11-23T04-00_admin-pipeline": adminPipeline,
+  "2026-11-25T01-00_user-roles": userRoles,
 };

@@ -7,6 +7,7 @@
 import type { Language } from "./languages.ts";
 import type { DutchHoliday } from "./holidays.ts";
 import type { IsoWeekday, OpeningHours } from "./office.ts";
+import type { Role } from "./roles.ts";
 
 /** Every error answer (spec section 8): the message, and each field's messages on a 400. */
 export interface ErrorAnswer {
@@ -153,6 +154,8 @@ export interface OfficeCalendar {
 export interface CurrentUser {
   id: number;
   username: string;
+  /** What the dashboard shows: everything (admin) or the content editor only (editor). */
+  role: Role;
 }
 
 /** GET /api/detect-language */
