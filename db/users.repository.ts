@@ -68,6 +68,11 @@ export async function bumpSessionVersion(db: Kysely<Database>, id: number): Prom
   return row?.sessionVersion;
 }
 
+/** Every account, by name, with its role (the dashboard's list of people). */
+export async function listUsers(db: Kysely<Database>): Promise<User[]> {
+  return db.selectFrom("users").select(["id", "username", "role"]).orderBy("username").execute();
+}
+
 /** How many users exist. */
 export async function countUsers(db: Kysely<Database>): Promise<number> {
   const { count } = await db

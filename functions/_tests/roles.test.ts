@@ -14,6 +14,7 @@ import { EDITOR_REFUSED } from "../_lib/auth.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import user from "../user.ts";
+import users from "../admin-users.ts";
 
 const FUNCTIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
@@ -131,5 +132,45 @@ describe("an editor's session", () => {
         refusedByEditor.some((r) => r.includes(`/api/admin/${part}`)),
         part,
       ).toBe(true);
+  });
+});
+
+describe("POST /api/admin/users", () => {
+  test("an admin invites an editor, who signs in with the one-time password and is an editor", async () => {
+    const admin = await signIn("admin");
+    const res = await call(users, "/api/admin/users", {
+      body: { username: "marketing", role: "editor" },
+      cookie: admin,
+      headers: { origin: ORIGIN },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.json).toEqual({
+      user: { id: expect.any(Number), username: "marketing", role: "editor" },
+      password: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+    });
+    const signedIn = await call(login, "/api/login", { body: { username: "marketing", password: res.json.password } });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers.get("set-cookie")!.split(";")[0];
+    expect((await call(user, "/api/user", { cookie })).json.user.role).toBe("editor");
+    const list = await call(users, "/api/admin/users", { cookie: admin });
+    expect(list.json).toContainEqual({ id: expect.any(Number), username: "marketing", role: "editor" });
+  });
+
+  test("answers 409 when the username is taken and 400 for a role that does not exist", async () => {
+    const admin = await signIn("admin");
+    const taken = await call(users, "/api/admin/users", { body: { username: "writer", role: "admin" }, cookie: admin });
+    expect(taken.status).toBe(409);
+    expect(taken.json).toEqual({ success: false, message: "The username writer is taken" });
+    const wrong = await call(users, "/api/admin/users", { body: { username: "x", role: "owner" }, cookie: admin });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toContain("Role must be admin or editor");
+  });
+
+  test("an editor cannot invite anyone, not even another editor", async () => {
+    const editor = await signIn("writer");
+    const res = await call(users, "/api/admin/users", { body: { username: "friend", role: "editor" }, cookie: editor });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe(EDITOR_REFUSED);
   });
 });

@@ -188,6 +188,12 @@ export interface MessageAnswer {
   message: string;
 }
 /** GET /api/user */
+/** POST /api/admin/users: the new account and its one-time password, shown once to the inviting admin. */
+export interface InvitedUser {
+  user: CurrentUser;
+  password: string;
+}
+
 export interface CurrentUserAnswer {
   success: true;
   user: CurrentUser;
