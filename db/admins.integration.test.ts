@@ -48,7 +48,7 @@ describe("ensureAdmin", () => {
   test("creates the administrator with a hashed password", SLOW, async () => {
     const result = await ensureAdmin(database.db, "alice", "first password");
 
-    expect(result).toEqual({ user: { id: expect.any(Number), username: "alice" }, action: "created" });
+    expect(result).toEqual({ user: { id: expect.any(Number), username: "alice", role: "admin" }, action: "created" });
     const stored = await findUserByUsername(database.db, "alice");
     expect(stored?.password).not.toBe("first password");
     expect(await verifyPassword("first password", stored!.password)).toBe(true);

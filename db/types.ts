@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { EmailStatus, Enquiry, Meeting } from "#shared/api.ts";
+import type { Role } from "#shared/roles.ts";
 
 /**
  * Table types, camelCase as the code sees them. Columns are snake_case in SQL; Kysely's
@@ -16,6 +17,8 @@ export interface UsersTable {
   password: string;
   /** Carried in session tokens; bumped on logout and password change to revoke them. */
   sessionVersion: Generated<number>;
+  /** What the account may do: the whole dashboard, or the site's texts only (src/shared/roles.ts). */
+  role: Generated<Role>;
   createdAt: CreatedAt;
 }
 

@@ -23,7 +23,7 @@ describe("createUser", () => {
   test("creates a user and returns only its id and username", async () => {
     const user = await createUser(database.db, "alice", HASH);
 
-    expect(user).toEqual({ id: expect.any(Number), username: "alice" });
+    expect(user).toEqual({ id: expect.any(Number), username: "alice", role: "admin" });
   });
 
   test("refuses a second user with the same username", async () => {
@@ -38,7 +38,7 @@ describe("createUser", () => {
 describe("findUserByUsername and findUserById", () => {
   test("find the credentials of a user, starting at session version 1", async () => {
     const { id } = await createUser(database.db, "alice", HASH);
-    const expected = { id, username: "alice", password: HASH, sessionVersion: 1 };
+    const expected = { id, username: "alice", role: "admin", password: HASH, sessionVersion: 1 };
 
     expect(await findUserByUsername(database.db, "alice")).toEqual(expected);
     expect(await findUserById(database.db, id)).toEqual(expected);

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import { isSerialId } from "./rows.ts";
 import type { Database } from "./types.ts";
+import type { Role } from "#shared/roles.ts";
 
 /** An administrator, as far as anything outside this module needs to know. */
-export type User = { id: number; username: string };
+export type User = { id: number; username: string; role: Role };
 
 /** What sign-in and session checks need: the bcrypt hash and the session version. */
 export type UserCredentials = User & { password: string; sessionVersion: number };
@@ -12,7 +13,7 @@ export type UserCredentials = User & { password: string; sessionVersion: number 
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserCredentials | undefined> {
   return db
     .selectFrom("users")
-    .select(["id", "username", "password", "sessionVersion"])
+    .select(["id", "username", "role", "password", "sessionVersion"])
     .where("username", "=", username)
     .executeTakeFirst();
 }
@@ -22,17 +23,25 @@ export async function findUserById(db: Kysely<Database>, id: number): Promise<Us
   if (!isSerialId(id)) return undefined;
   return db
     .selectFrom("users")
-    .select(["id", "username", "password", "sessionVersion"])
+    .select(["id", "username", "role", "password", "sessionVersion"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
 
-/** Creates a user from an already hashed password. Fails with a unique violation if the name is taken. */
-export async function createUser(db: Kysely<Database>, username: string, passwordHash: string): Promise<User> {
+/**
+ * Creates a user from an already hashed password, an admin unless `role` says otherwise. Fails with a
+ * unique violation if the name is taken.
+ */
+export async function createUser(
+  db: Kysely<Database>,
+  username: string,
+  passwordHash: string,
+  role: Role = "admin",
+): Promise<User> {
   return db
     .insertInto("users")
-    .values({ username, password: passwordHash })
-    .returning(["id", "username"])
+    .values({ username, password: passwordHash, role })
+    .returning(["id", "username", "role"])
     .executeTakeFirstOrThrow();
 }
 
@@ -57,6 +66,11 @@ export async function bumpSessionVersion(db: Kysely<Database>, id: number): Prom
     .returning("sessionVersion")
     .executeTakeFirst();
   return row?.sessionVersion;
+}
+
+/** Every account, by name, with its role (the dashboard's list of people). */
+export async function listUsers(db: Kysely<Database>): Promise<User[]> {
+  return db.selectFrom("users").select(["id", "username", "role"]).orderBy("username").execute();
 }
 
 /** How many users exist. */

@@ -78,11 +78,25 @@ export async function currentUser(db: Kysely<Database>, req: Request): Promise<C
   if (!Number.isInteger(id) || typeof payload.v !== "number") return null;
   const user = await findUserById(db, id);
   if (!user || user.sessionVersion !== payload.v) return null;
-  return { id: user.id, username: user.username };
+  return { id: user.id, username: user.username, role: user.role };
 }
 
-/** The admin behind this request, or a 401 answer. */
+/** An editor's answer from every endpoint that is not about the site's texts. */
+export const EDITOR_REFUSED = "This account may change the site's texts only.";
+
+/**
+ * The admin behind this request: a 401 answer without a session, a 403 for an editor. Every lead,
+ * meeting, subscriber, availability and privacy endpoint calls this before reading anything.
+ */
 export async function requireAdmin(db: Kysely<Database>, req: Request): Promise<CurrentUser> {
+  const user = await currentUser(db, req);
+  if (!user) throw new HttpError(401, "Authentication required");
+  if (user.role !== "admin") throw new HttpError(403, EDITOR_REFUSED);
+  return user;
+}
+
+/** Anyone signed in who may change the site's texts: an editor or an admin; 401 otherwise. */
+export async function requireEditor(db: Kysely<Database>, req: Request): Promise<CurrentUser> {
   const user = await currentUser(db, req);
   if (!user) throw new HttpError(401, "Authentication required");
   return user;

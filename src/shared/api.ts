@@ -7,6 +7,7 @@
 import type { Language } from "./languages.ts";
 import type { DutchHoliday } from "./holidays.ts";
 import type { IsoWeekday, OpeningHours } from "./office.ts";
+import type { Role } from "./roles.ts";
 
 /** Every error answer: the message, and each field's messages on a 400. */
 export interface ErrorAnswer {
@@ -153,6 +154,8 @@ export interface OfficeCalendar {
 export interface CurrentUser {
   id: number;
   username: string;
+  /** What the dashboard shows: everything (admin) or the content editor only (editor). */
+  role: Role;
 }
 
 /** GET /api/detect-language */
@@ -185,6 +188,12 @@ export interface MessageAnswer {
   message: string;
 }
 /** GET /api/user */
+/** POST /api/admin/users: the new account and its one-time password, shown once to the inviting admin. */
+export interface InvitedUser {
+  user: CurrentUser;
+  password: string;
+}
+
 export interface CurrentUserAnswer {
   success: true;
   user: CurrentUser;

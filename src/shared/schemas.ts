@@ -11,6 +11,7 @@ import { en } from "zod/locales";
 import { isCalendarDate } from "./dates.ts";
 import { NOTE_MAX_LENGTH } from "./admin-lists.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
+import { ROLES } from "./roles.ts";
 
 // Never compile validators with `new Function`: zod's probe for it alone is reported as a violation
 // of the site's strict Content-Security-Policy (no 'unsafe-eval'). Interpreted parsing is fast enough
@@ -233,6 +234,13 @@ export const loginSchema = z.object({
       z.refine(...noControl("Password")),
     ),
 });
+
+/** POST /api/admin/users: a new account, with the role it gets. */
+export const inviteSchema = z.object({
+  username: loginSchema.shape.username,
+  role: z.enum(ROLES, { error: "Role must be admin or editor" }),
+});
+export type InvitePayload = z.output<typeof inviteSchema>;
 
 export const newsletterSchema = z.object({
   email,

@@ -18,6 +18,7 @@ import type { AdminEnquiry, AdminMeeting, CurrentUser } from "#shared/api.ts";
 import type { ServiceNames } from "#shared/services.ts";
 import { BreakerBanner } from "./BreakerBanner";
 import { EnquiryCard, MeetingCard } from "./cards";
+import { PeoplePanel } from "./PeoplePanel";
 import { PrivacyPanel } from "./PrivacyPanel";
 import { showFlashToast } from "./flash";
 import { EnquiryFiltersBar, MeetingFiltersBar } from "./ListFilters";
@@ -92,7 +93,39 @@ export default function AdminDashboard({ serviceNames }: { serviceNames: Service
   }, []);
 
   if (!user) return <PageSpinner label="Checking your session…" />;
+  if (user.role !== "admin") return <EditorHome user={user} />;
   return <Dashboard user={user} serviceNames={serviceNames} />;
+}
+
+/** An editor's dashboard: no lead, meeting, subscriber or privacy tool, only what the account may do. */
+function EditorHome({ user }: { user: CurrentUser }) {
+  const [leaving, setLeaving] = useState(false);
+  const onLogout = async () => {
+    setLeaving(true);
+    await logout().catch(() => {});
+    window.location.assign(LOGIN_PATH);
+  };
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <p className="text-sm text-muted">
+        Signed in as <span className="font-semibold text-ink">{user.username}</span> (editor)
+      </p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">Site texts</h1>
+      <p className="mt-3 max-w-2xl text-ink">
+        This account changes the site&apos;s texts only: enquiries, meetings, subscribers and the privacy tools are for
+        admins.
+      </p>
+      <button
+        type="button"
+        onClick={onLogout}
+        disabled={leaving}
+        className="btn btn-secondary mt-6 disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {leaving ? <Spinner className="size-4" /> : <Icon path={iconPaths.logout} />}
+        Log out
+      </button>
+    </div>
+  );
 }
 
 function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: ServiceNames }) {
@@ -313,6 +346,8 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
       </div>
 
       <PrivacyPanel />
+
+      <PeoplePanel />
     </div>
   );
 }

@@ -11,10 +11,12 @@ import type {
   CurrentUser,
   CurrentUserAnswer,
   ErasureAnswer,
+  InvitedUser,
   MessageAnswer,
   NewsletterCountsAnswer,
   PersonalDataExport,
 } from "#shared/api.ts";
+import type { Role } from "#shared/roles.ts";
 import type { loginSchema } from "#shared/schemas.ts";
 import { ApiError, apiRequest } from "#src/lib/api-client.ts";
 
@@ -124,3 +126,6 @@ export const erasePersonalData = (email: string) =>
 export const newsletterCounts = () => adminRequest<NewsletterCountsAnswer>("GET", "/api/admin/newsletter");
 /** The CSV download of the confirmed subscribers (a plain link: the session cookie goes with it). */
 export const SUBSCRIBERS_CSV_PATH = "/api/admin/newsletter/subscribers.csv";
+
+export const inviteUser = (username: string, role: Role) =>
+  adminRequest<InvitedUser>("POST", "/api/admin/users", { username, role });

@@ -1,0 +1,176 @@
+/**
+ * An editor signs in as an admin does and is refused everything but the site's texts. The endpoints
+ * are read from the functions/ folder, so a new one cannot be forgotten: every path under /api/admin/
+ * must refuse an editor, and every other path must be one of the public endpoints named here.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Config, Context } from "@netlify/functions";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ensureAdmin, hashPassword } from "#db/admins.ts";
+import { createUser } from "#db/users.repository.ts";
+import { EDITOR_REFUSED } from "../_lib/auth.ts";
+import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import login from "../login.ts";
+import user from "../user.ts";
+import users from "../admin-users.ts";
+
+const FUNCTIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
+
+/** Endpoints a visitor (or anyone signed in) may use: the forms, the booking, sign-in, the newsletter's links. */
+const PUBLIC = new Set([
+  "/api/contact",
+  "/api/detect-language",
+  "/api/form-token",
+  "/api/login",
+  "/api/logout",
+  "/api/user",
+  "/api/meetings/manage",
+  "/api/meetings/manage/move",
+  "/api/meetings/manage/cancel",
+  "/api/meetings/calendar",
+  "/api/meetings/available-slots",
+  "/api/meetings/schedule",
+  "/api/newsletter",
+  "/:lang/newsletter/confirm/",
+  "/:lang/newsletter/confirm",
+  "/:lang/newsletter/unsubscribe/",
+  "/:lang/newsletter/unsubscribe",
+]);
+
+type Handler = (req: Request, context: Context) => Promise<Response>;
+type Endpoint = { file: string; path: string; handler: Handler };
+
+async function endpoints(): Promise<Endpoint[]> {
+  const found: Endpoint[] = [];
+  for (const file of readdirSync(FUNCTIONS)
+    .filter((name) => name.endsWith(".ts"))
+    .sort()) {
+    const module = (await import(pathToFileURL(path.join(FUNCTIONS, file)).href)) as {
+      default: Handler;
+      config?: Config;
+    };
+    const paths = module.config?.path;
+    if (!paths) continue; // scheduled functions have no address
+    for (const p of Array.isArray(paths) ? paths : [paths]) found.push({ file, path: p, handler: module.default });
+  }
+  return found;
+}
+
+let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let all: Endpoint[];
+const PASSWORD = "correct horse battery staple";
+
+async function signIn(username: string) {
+  const res = await call(login, "/api/login", { body: { username, password: PASSWORD } });
+  expect(res.status).toBe(200);
+  return res.headers.get("set-cookie")!.split(";")[0];
+}
+
+beforeAll(async () => {
+  t = await setupApiDatabase();
+  await ensureAdmin(t.db, "admin", PASSWORD);
+  await createUser(t.db, "writer", await hashPassword(PASSWORD), "editor");
+  all = await endpoints();
+}, 60_000);
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe("an editor's session", () => {
+  test("signs in with the same login and learns its role from GET /api/user", async () => {
+    const cookie = await signIn("writer");
+    const res = await call(user, "/api/user", { cookie });
+    expect(res.json).toEqual({ success: true, user: { id: expect.any(Number), username: "writer", role: "editor" } });
+  });
+
+  test("every function path is either public or under /api/admin/", () => {
+    expect(all.length).toBeGreaterThan(20);
+    const unknown = all.filter((e) => !PUBLIC.has(e.path) && !e.path.startsWith("/api/admin/"));
+    expect(unknown.map((e) => `${e.file}: ${e.path}`)).toEqual([]);
+  });
+
+  test("gets 403 from every lead, meeting, subscriber, availability and privacy endpoint, for every method", async () => {
+    const editor = await signIn("writer");
+    const admin = await signIn("admin");
+    const refusedByEditor: string[] = [];
+    const notRefused: string[] = [];
+    for (const endpoint of all.filter((e) => e.path.startsWith("/api/admin/"))) {
+      const url = endpoint.path.replace(/:id\b/g, "1");
+      for (const method of METHODS) {
+        const options = {
+          method,
+          headers: { origin: ORIGIN },
+          params: { id: "1" },
+          ...(method === "GET" || method === "DELETE" ? {} : { body: {} }),
+        };
+        const asAdmin = await call(endpoint.handler, url, { ...options, cookie: admin });
+        if (asAdmin.status === 405) continue; // the path does not answer this method to anyone
+        const asEditor = await call(endpoint.handler, url, { ...options, cookie: editor });
+        if (asEditor.status === 403 && asEditor.json?.message === EDITOR_REFUSED)
+          refusedByEditor.push(`${method} ${url}`);
+        else notRefused.push(`${method} ${url} → ${asEditor.status} (admin: ${asAdmin.status})`);
+        // The admin is let through: whatever it got, it was not the editor's refusal.
+        expect(asAdmin.json?.message, `${method} ${url}`).not.toBe(EDITOR_REFUSED);
+      }
+    }
+    expect(notRefused).toEqual([]);
+    // Leads, meetings, subscribers, availability, privacy, exports, notes, stats, alerts: each answers at least one method.
+    for (const part of [
+      "submissions",
+      "meetings",
+      "newsletter",
+      "availability",
+      "privacy",
+      "export",
+      "stats",
+      "alerts",
+    ])
+      expect(
+        refusedByEditor.some((r) => r.includes(`/api/admin/${part}`)),
+        part,
+      ).toBe(true);
+  });
+});
+
+describe("POST /api/admin/users", () => {
+  test("an admin invites an editor, who signs in with the one-time password and is an editor", async () => {
+    const admin = await signIn("admin");
+    const res = await call(users, "/api/admin/users", {
+      body: { username: "marketing", role: "editor" },
+      cookie: admin,
+      headers: { origin: ORIGIN },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.json).toEqual({
+      user: { id: expect.any(Number), username: "marketing", role: "editor" },
+      password: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+    });
+    const signedIn = await call(login, "/api/login", { body: { username: "marketing", password: res.json.password } });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers.get("set-cookie")!.split(";")[0];
+    expect((await call(user, "/api/user", { cookie })).json.user.role).toBe("editor");
+    const list = await call(users, "/api/admin/users", { cookie: admin });
+    expect(list.json).toContainEqual({ id: expect.any(Number), username: "marketing", role: "editor" });
+  });
+
+  test("answers 409 when the username is taken and 400 for a role that does not exist", async () => {
+    const admin = await signIn("admin");
+    const taken = await call(users, "/api/admin/users", { body: { username: "writer", role: "admin" }, cookie: admin });
+    expect(taken.status).toBe(409);
+    expect(taken.json).toEqual({ success: false, message: "The username writer is taken" });
+    const wrong = await call(users, "/api/admin/users", { body: { username: "x", role: "owner" }, cookie: admin });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toContain("Role must be admin or editor");
+  });
+
+  test("an editor cannot invite anyone, not even another editor", async () => {
+    const editor = await signIn("writer");
+    const res = await call(users, "/api/admin/users", { body: { username: "friend", role: "editor" }, cookie: editor });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe(EDITOR_REFUSED);
+  });
+});
