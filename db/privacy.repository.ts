@@ -216,11 +216,18 @@ export async function erasePersonalData(db: Kysely<Database>, email: string): Pr
     const otherEmails = rest.length
       ? Number((await trx.deleteFrom("emailOutbox").where("id", "in", rest).executeTakeFirst()).numDeletedRows)
       : 0;
-    // Someone else's enquiry may quote the address in its text: the address goes, the rest stays.
+    // Someone else's enquiry, or an admin's note on another record, may quote the address: the
+    // address goes, the rest stays.
     const pattern = wholeAddress(email);
-    for (const column of ["message", "company"] as const) {
+    const scrub = [
+      ["enquiries", "message"],
+      ["enquiries", "company"],
+      ["enquiries", "note"],
+      ["meetings", "note"],
+    ] as const;
+    for (const [table, column] of scrub) {
       await trx
-        .updateTable("enquiries")
+        .updateTable(table)
         .set({
           [column]: sql<string>`regexp_replace(${sql.ref(column)}, ${pattern}, ${`\\1${ADDRESS_REMOVED}`}, 'gi')`,
         })

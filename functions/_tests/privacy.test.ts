@@ -293,6 +293,11 @@ describe("erasure and export touch only the person asked for", () => {
       .execute();
     const joannEmails = () =>
       t.db.selectFrom("emailOutbox").select("id").where("enquiryId", "=", joann.json.id).execute();
+    await t.db
+      .updateTable("enquiries")
+      .set({ note: "Also call ann.sfx@example.com about this.", noteBy: "admin", noteAt: new Date() })
+      .where("id", "=", joann.json.id)
+      .execute();
     const before = (await joannEmails()).length;
     expect(before).toBeGreaterThan(0);
 
@@ -304,11 +309,12 @@ describe("erasure and export touch only the person asked for", () => {
 
     const messages = await t.db
       .selectFrom("enquiries")
-      .select(["id", "message"])
+      .select(["id", "message", "note"])
       .where("id", "in", [joann.json.id, quoting.json.id])
       .orderBy("id")
       .execute();
     expect(messages[0].message).toBe("Please write to joann.sfx@example.com only.");
+    expect(messages[0].note).toBe("Also call [address removed] about this.");
     expect(messages[1].message).toBe("My partner is [address removed]. Ask her.");
     expect((await joannEmails()).length).toBe(before);
     const keys = (await t.db.selectFrom("loginAttempts").select("key").execute()).map((r) => r.key);
