@@ -74,6 +74,8 @@ export async function anonymise(
         noteBy: null,
         noteAt: null,
         anonymisedAt: sql<Date>`now()`,
+        // Every manage link in the person's mailbox is retired (410 linkReplaced): nothing leads here.
+        manageVersion: sql<number>`manage_version + 1`,
       })
       .where("id", "in", ids.meetings)
       .executeTakeFirst();

@@ -13,6 +13,8 @@ import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
 import privacy from "../admin-privacy.ts";
 import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
+import { signManageToken } from "../_lib/manage-token.ts";
+import manage from "../meeting-manage.ts";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 import type { PersonalDataExport } from "#shared/api.ts";
@@ -320,5 +322,41 @@ describe("erasure and export touch only the person asked for", () => {
     const keys = (await t.db.selectFrom("loginAttempts").select("key").execute()).map((r) => r.key);
     expect(keys).toContain(`user:${JOANN}`);
     expect(keys).not.toContain(`user:${ANN}`);
+  });
+});
+
+describe("after an erasure, no link leads to the person's records", () => {
+  test("the meeting's manage link no longer moves or cancels it (410)", async () => {
+    const booked = await call(meetings, "/api/meetings/schedule", {
+      body: {
+        name: "Ann Link",
+        email: "ann.link@example.com",
+        phone: "+31 20 555 0101",
+        date: "2026-11-30",
+        time: "11:00",
+      },
+    });
+    expect(booked.status).toBe(201);
+    const row = await t.db
+      .selectFrom("meetings")
+      .select(["id", "manageVersion", "date", "time"])
+      .where("email", "=", "ann.link@example.com")
+      .executeTakeFirstOrThrow();
+    const token = await signManageToken({
+      id: row.id,
+      manageVersion: row.manageVersion,
+      date: row.date,
+      time: row.time,
+    });
+    expect((await admin("/api/admin/privacy/erase", "POST", { email: "ann.link@example.com" })).status).toBe(200);
+
+    const headers = { authorization: `Bearer ${token}`, origin: ORIGIN };
+    const move = await call(manage, "/api/meetings/manage/move", {
+      body: { date: "2026-12-01", time: "10:00" },
+      headers,
+    });
+    expect(move.status).toBe(410);
+    const cancel = await call(manage, "/api/meetings/manage/cancel", { method: "POST", headers });
+    expect(cancel.status).toBe(410);
   });
 });
