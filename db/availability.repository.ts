@@ -60,10 +60,18 @@ const busyColumn = (span: { from: Date; to: Date }) => sql`
 const toBusy = (rows: [number | string, number | string][] | null | undefined): BusyInterval[] =>
   (rows ?? []).map(([start, end]) => ({ start: Number(start), end: Number(end) }));
 
-/** The busy intervals of every connected calendar that overlap `span`. */
-export async function readBusy(db: Kysely<Database>, span: { from: Date; to: Date }): Promise<BusyInterval[]> {
-  const { rows } = await sql<{ busy: [number, number][] | null }>`SELECT ${busyColumn(span)}`.execute(db);
-  return toBusy(rows[0]?.busy);
+/**
+ * What the booking check needs for one date, in one statement: the rules that apply to it and the
+ * connected calendars' busy times in `span` (the office day).
+ */
+export async function bookingContext(
+  db: Kysely<Database>,
+  date: string,
+  span: { from: Date; to: Date },
+): Promise<{ stored: StoredAvailability; busy: BusyInterval[] }> {
+  const { rows } = await sql<Row & { busy: [number, number][] | null }>`
+    SELECT ${busyColumn(span)}, ${rulesColumns(date, date)}`.execute(db);
+  return { stored: toStored(rows[0]), busy: toBusy(rows[0]?.busy) };
 }
 
 /**

@@ -22,7 +22,7 @@ try {
 // Migrations run in the production context only: a deploy preview builds a pull request's code, and
 // its migrations (drops and renames included) must not reach production's database before the merge
 // while production still runs the old code. A preview migrates only when MIGRATE_PREVIEW_DATABASE=true
-// says its database is its own (a Neon branch per preview, README "Deploy").
+// says its database is its own (a Neon branch per preview, docs/operator.md "Deploying to Netlify").
 const context = env.CONTEXT ?? "dev";
 const mayMigrate = context === "production" || env.MIGRATE_PREVIEW_DATABASE === "true";
 const warning = poolerWarning();

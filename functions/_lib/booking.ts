@@ -1,6 +1,6 @@
 /** The booking check shared by a new booking and a visitor's move: the same rules, the same answer. */
 import type { Kysely } from "kysely";
-import { readAvailability, readBusy } from "#db/availability.repository.ts";
+import { bookingContext } from "#db/availability.repository.ts";
 import type { Database } from "#db/types.ts";
 import { now, officeRules } from "#server/config.ts";
 import { isBookable, officeDaySpan } from "#shared/booking.ts";
@@ -8,10 +8,8 @@ import { HttpError } from "./http.ts";
 
 /** 400 unless the slot can be booked by the office rules (whether someone holds it is the database's call). */
 export async function requireBookable(db: Kysely<Database>, date: string, time: string): Promise<void> {
-  const stored = await readAvailability(db, { from: date, to: date });
-  const rules = officeRules(stored);
-  const busy = isBookable(date, time, now(), rules) ? await readBusy(db, officeDaySpan(date, rules)) : [];
-  if (!isBookable(date, time, now(), rules, busy)) {
+  const { stored, busy } = await bookingContext(db, date, officeDaySpan(date, officeRules()));
+  if (!isBookable(date, time, now(), officeRules(stored), busy)) {
     throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {
       errors: { time: ["This time cannot be booked"] },
     });

@@ -1,5 +1,6 @@
 /**
- * CSV as spreadsheets open it: RFC 4180 (fields with a comma, a quote or a line break quoted,
+ * CSV as spreadsheets open it: RFC 4180 (fields with a comma, a semicolon, a tab, a quote or a line
+ * break quoted, so a reader that splits on ";" or tabs (Dutch Excel) still sees one cell;
  * quotes doubled, lines ending CRLF), UTF-8 with a byte-order mark so Excel reads Persian right,
  * and no formulas: a cell that starts with =, +, -, @, a tab or a carriage return gets a leading
  * apostrophe, so a spreadsheet shows the text instead of running it (OWASP's CSV injection advice).
@@ -14,7 +15,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One line, CRLF included. */

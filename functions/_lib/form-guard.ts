@@ -66,8 +66,9 @@ const TOKEN_MESSAGES: Record<TokenProblem, string> = {
 export const tokenRefused = (problem: TokenProblem) =>
   new HttpError(400, TOKEN_MESSAGES[problem], { code: GUARD_CODES.token });
 
-/** Whether the honeypot field holds anything (a person never sees it). */
-export const honeypotFilled = (value: unknown) => typeof value === "string" && value.trim() !== "";
+/** Whether the honeypot field holds anything, of any type (a person never sees it, so never fills it). */
+export const honeypotFilled = (value: unknown) =>
+  value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
 
 /** The honeypot's refusal on the JSON path. */
 export const honeypotRefused = () =>

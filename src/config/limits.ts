@@ -1,5 +1,5 @@
 /**
- * Every abuse limit of the public forms and the admin login, in one place (the README's "Limits"
+ * Every abuse limit of the public forms and the admin login, in one place (docs/operator.md's "Limits and bot traps"
  * table lists them). Counted in PostgreSQL (db/rate-limits.repository.ts), so they hold across
  * function instances; `RATE_LIMIT=off` (server/config.ts) switches the counted limits off for
  * load tests and benchmarks. To change a limit, change it here.
