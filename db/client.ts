@@ -56,6 +56,12 @@ export function createDb(connectionString: string, { checkSchema = false }: Crea
     created.on("error", (error: Error) => {
       console.error("database pool: idle client error:", error.message);
     });
+    // A client checked out between two statements (inside a transaction) has no pool listener: when
+    // its server stops ("terminating connection due to administrator command", a killed postmaster)
+    // its "error" event would crash the process. Its next statement fails and is answered 503.
+    created.on("connect", (client: pg.PoolClient) => {
+      client.on("error", (error: Error) => console.error("database client error:", error.message));
+    });
     if (checkSchema) {
       try {
         await assertSchemaMatches(created);

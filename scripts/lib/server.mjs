@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { parse as parseToml } from "smol-toml";
+import { API_SECURITY_HEADERS } from "#functions/_lib/http.ts";
 import { createContext, loadFunctions } from "./functions-router.mjs";
 
 const TYPES = {
@@ -81,7 +82,7 @@ export async function startServer({
 
   const server = http.createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? "/", `http://${req.headers.host || "localhost"}`);
+      const url = requestUrl(req);
       const match = router.route(url.pathname, req.method);
       if (match) return await callFunction(match, req, res, url, waitUntil);
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
@@ -162,10 +163,20 @@ export async function callFunction(match, req, res, url, waitUntil) {
 const normaliseIp = (address = "") => address.replace(/^::ffff:/, "") || "127.0.0.1";
 
 /** A plain answer: { status, headers, body }. */
+/**
+ * The request's URL on this server (shared with the dev server). The request line is a path here,
+ * never a URL of its own: "//evil.com/api/contact" is that path on this host, not evil.com's origin.
+ */
+export function requestUrl(req) {
+  const target = req.url ?? "/";
+  return new URL(`http://${req.headers.host || "localhost"}${target.startsWith("/") ? target : `/${target}`}`);
+}
+
 function jsonResponse(status, body) {
   return {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    // Every /api/ answer carries the API's security headers, as the functions' own answers do.
+    headers: { ...lowerCased(API_SECURITY_HEADERS), "content-type": "application/json; charset=utf-8" },
     body: Buffer.from(JSON.stringify(body)),
   };
 }
@@ -243,8 +254,13 @@ function send(res, req, { status, headers, body, file }) {
   res.end(req.method === "HEAD" ? undefined : payload);
 }
 
-/** The published folder, read once per file and kept in memory (it does not change while serving). */
-class StaticFiles {
+const lowerCased = (headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+
+/**
+ * The published folder, read once per file and kept in memory (it does not change while serving).
+ * Only files that exist are kept: a path that has none is looked up again, so unknown paths cost no memory.
+ */
+export class StaticFiles {
   constructor(dir) {
     this.dir = path.resolve(dir);
     this.cache = new Map();
@@ -292,7 +308,7 @@ class StaticFiles {
     } catch {
       entry = null;
     }
-    this.cache.set(file, entry);
+    if (entry) this.cache.set(file, entry);
     return entry;
   }
 }

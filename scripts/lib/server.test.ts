@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startServer } from "./server.mjs";
+import http from "node:http";
+import { API_SECURITY_HEADERS } from "#functions/_lib/http.ts";
+import { StaticFiles, startServer } from "./server.mjs";
 
 // The local server with the project's netlify.toml and functions, serving a small stand-in for dist/.
 let publishDir: string;
@@ -85,5 +87,39 @@ describe("functions", () => {
     expect(await res.json()).toEqual({ language: "nl" });
     expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'; frame-ancestors 'none'/);
     expect(res.headers.get("permissions-policy")).toBeNull();
+  });
+});
+
+describe("what an attacker sends to npm start", () => {
+  const raw = (method: string, requestPath: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+      const { port } = new URL(server.url);
+      const req = http.request({ host: "127.0.0.1", port, method, path: requestPath, headers }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      });
+      req.on("error", reject);
+      req.end("{}");
+    });
+
+  test("POST //evil.com/api/contact with Origin http://evil.com reaches no function", async () => {
+    const res = await raw("POST", "//evil.com/api/contact", {
+      origin: "http://evil.com",
+      "content-type": "application/json",
+    });
+    // 400 would mean the cross-site post passed the origin check and was validated.
+    expect(res.status).toBe(404);
+  });
+
+  test("an unknown /api/ path's 404 carries every API security header", async () => {
+    const res = await get("/api/nothing-here");
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
+  });
+
+  test("unknown paths are not kept in memory: 2,000 different 404s leave the static cache as it was", async () => {
+    const files = new StaticFiles(publishDir);
+    files.lookup("/en/");
+    for (let i = 0; i < 2_000; i++) files.lookup(`/missing-${i}`);
+    expect(files.cache.size).toBe(1);
   });
 });

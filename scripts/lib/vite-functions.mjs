@@ -3,7 +3,7 @@
 // Vite so an edit to a function (or anything it imports) applies to the next request without a
 // restart; unchanged modules stay loaded. Everything else is Astro's own live preview of src/.
 import { loadFunctions } from "./functions-router.mjs";
-import { callFunction } from "./server.mjs";
+import { callFunction, requestUrl } from "./server.mjs";
 
 /** A Vite plugin for the dev server only. */
 export function localFunctions(root = process.cwd()) {
@@ -12,7 +12,7 @@ export function localFunctions(root = process.cwd()) {
     apply: "serve",
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
-        const url = new URL(req.url ?? "/", `http://${req.headers.host || "localhost"}`);
+        const url = requestUrl(req);
         const api = url.pathname === "/api" || url.pathname.startsWith("/api/");
         // Pages are Astro's; a function may take a page's form post (its config names the method).
         if (!api && (req.method === "GET" || req.method === "HEAD")) return next();
