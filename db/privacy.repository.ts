@@ -15,8 +15,16 @@ export const ANONYMISED_NAME = "Anonymised";
 /** What stands where another enquiry quoted an erased address. */
 const ADDRESS_REMOVED = "[address removed]";
 
-// LIKE patterns match the address as text: its own % and _ are not wildcards.
-const containing = (email: string) => `%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * A PostgreSQL regular expression (case-insensitive use: `~*`, flag 'i') that finds `email` as a
+ * whole address in text: not inside a longer one ("joann.sfx@example.com" holds "ann.sfx@example.com"
+ * but is not it), while a sentence's full stop after it still ends it. Group 1 is the character before.
+ */
+const wholeAddress = (email: string) =>
+  `(^|[^a-z0-9._%+-])${email.toLowerCase().replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)}(?=$|[^a-z0-9_.-]|\\.($|[^a-z0-9]))`;
+
+/** The login-attempt key of a username that is this address (db/login-attempts.repository.ts). */
+const loginKey = (email: string) => `user:${email.toLowerCase()}`;
 const sameAddress = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${email})`;
 
 /**
@@ -101,7 +109,7 @@ async function findRows(db: Kysely<Database>, email: string, { quoting }: { quot
       eb.or([
         sameAddress("toAddress", email),
         sameAddress("replyTo", email),
-        ...(quoting ? [eb(sql`lower(text_body)`, "like", containing(email))] : []),
+        ...(quoting ? [eb(sql`text_body`, "~*", wholeAddress(email))] : []),
         ...(enquiryIds.length ? [eb("enquiryId", "in", enquiryIds)] : []),
         ...(meetingIds.length ? [eb("meetingId", "in", meetingIds)] : []),
       ]),
@@ -122,7 +130,7 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
   const loginAttempts = await db
     .selectFrom("loginAttempts")
     .select(["key", "attemptedAt"])
-    .where(sql`lower(key)`, "like", containing(email))
+    .where(sql`lower(key)`, "=", loginKey(email))
     .orderBy("attemptedAt")
     .execute();
   const admin = await db
@@ -208,13 +216,22 @@ export async function erasePersonalData(db: Kysely<Database>, email: string): Pr
     const otherEmails = rest.length
       ? Number((await trx.deleteFrom("emailOutbox").where("id", "in", rest).executeTakeFirst()).numDeletedRows)
       : 0;
-    // Someone else's enquiry may quote the address in its text: the address goes, the rest stays.
-    const pattern = email.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`);
-    for (const column of ["message", "company"] as const) {
+    // Someone else's enquiry, or an admin's note on another record, may quote the address: the
+    // address goes, the rest stays.
+    const pattern = wholeAddress(email);
+    const scrub = [
+      ["enquiries", "message"],
+      ["enquiries", "company"],
+      ["enquiries", "note"],
+      ["meetings", "note"],
+    ] as const;
+    for (const [table, column] of scrub) {
       await trx
-        .updateTable("enquiries")
-        .set({ [column]: sql<string>`regexp_replace(${sql.ref(column)}, ${pattern}, ${ADDRESS_REMOVED}, 'gi')` })
-        .where(sql`lower(${sql.ref(column)})`, "like", containing(email))
+        .updateTable(table)
+        .set({
+          [column]: sql<string>`regexp_replace(${sql.ref(column)}, ${pattern}, ${`\\1${ADDRESS_REMOVED}`}, 'gi')`,
+        })
+        .where(sql.ref(column), "~*", pattern)
         .execute();
     }
     const newsletter = await trx
@@ -223,7 +240,7 @@ export async function erasePersonalData(db: Kysely<Database>, email: string): Pr
       .executeTakeFirst();
     const attempts = await trx
       .deleteFrom("loginAttempts")
-      .where(sql`lower(key)`, "like", containing(email))
+      .where(sql`lower(key)`, "=", loginKey(email))
       .executeTakeFirst();
     return {
       enquiries: anonymised.enquiries,

@@ -279,3 +279,46 @@ describe("export and erase one address", () => {
     }
   });
 });
+
+describe("erasure and export touch only the person asked for", () => {
+  const ANN = "ann.sfx@example.com";
+  const JOANN = "joann.sfx@example.com";
+
+  test("erasing ann.sfx@example.com leaves JoAnn's message, her emails and her login attempt alone; exporting Ann returns none of JoAnn's", async () => {
+    const joann = await enquiry(JOANN, "Please write to joann.sfx@example.com only.");
+    const quoting = await enquiry("third.sfx@example.com", "My partner is ann.sfx@example.com. Ask her.");
+    await t.db
+      .insertInto("loginAttempts")
+      .values([{ key: `user:${JOANN}` }, { key: `user:${ANN}` }])
+      .execute();
+    const joannEmails = () =>
+      t.db.selectFrom("emailOutbox").select("id").where("enquiryId", "=", joann.json.id).execute();
+    await t.db
+      .updateTable("enquiries")
+      .set({ note: "Also call ann.sfx@example.com about this.", noteBy: "admin", noteAt: new Date() })
+      .where("id", "=", joann.json.id)
+      .execute();
+    const before = (await joannEmails()).length;
+    expect(before).toBeGreaterThan(0);
+
+    const exported = await admin("/api/admin/privacy/export", "POST", { email: ANN });
+    const data = exported.json as PersonalDataExport;
+    expect(data.loginAttempts.map((a) => a.key)).toEqual([`user:${ANN}`]);
+
+    expect((await admin("/api/admin/privacy/erase", "POST", { email: ANN })).status).toBe(200);
+
+    const messages = await t.db
+      .selectFrom("enquiries")
+      .select(["id", "message", "note"])
+      .where("id", "in", [joann.json.id, quoting.json.id])
+      .orderBy("id")
+      .execute();
+    expect(messages[0].message).toBe("Please write to joann.sfx@example.com only.");
+    expect(messages[0].note).toBe("Also call [address removed] about this.");
+    expect(messages[1].message).toBe("My partner is [address removed]. Ask her.");
+    expect((await joannEmails()).length).toBe(before);
+    const keys = (await t.db.selectFrom("loginAttempts").select("key").execute()).map((r) => r.key);
+    expect(keys).toContain(`user:${JOANN}`);
+    expect(keys).not.toContain(`user:${ANN}`);
+  });
+});
