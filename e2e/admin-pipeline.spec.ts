@@ -5,7 +5,7 @@ import { formData } from "./helpers";
 import { expectNoViolations } from "./axe";
 
 /**
- * An admin works through a long list (issue 11): the figures above the tabs, pages that load as
+ * An admin works through a long list: the figures above the tabs, pages that load as
  * they scroll (and with "Load more" from the keyboard), a Persian name found with Arabic letters,
  * a filter kept in the address (Back undoes it), a note on a card, and the CSV of the filtered view.
  * The database is shared with the other specs: every record here carries this run's own tag.

@@ -5,7 +5,7 @@ import { adminEnquiries, openContactForm, skipSplash, toasts, uniqueTag } from "
 import { expectNoViolations } from "./axe";
 
 /**
- * The bot traps of the enquiry form as a person meets them (issue 10): without JavaScript the
+ * The bot traps of the enquiry form as a person meets them: without JavaScript the
  * server asks to confirm once (the static page cannot carry the signed token), a second post of the
  * same confirmation stores nothing twice, a filled honeypot is refused; with JavaScript the island
  * sends its token unseen and shows a refusal for too many requests in the page's language.

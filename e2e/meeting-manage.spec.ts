@@ -9,7 +9,7 @@ import { ADMIN, bookableDays, formData, freeSlots, hydrated, skipSplash, uniqueT
 import { expectNoViolations } from "./axe";
 
 /**
- * Two journeys of issue 11: a visitor opens the manage link from their booking email and moves the
+ * Two journeys: a visitor opens the manage link from their booking email and moves the
  * meeting; an admin closes a day on /admin/availability and the booking dialog shows it closed.
  * Days are taken far down the list of bookable days, so the booking spec's days never collide.
  */

@@ -1,7 +1,7 @@
 /**
  * The visitors' enquiries, admin only: GET /api/admin/submissions, PATCH /api/admin/submissions/{id}
  * { isProcessed }, DELETE /api/admin/submissions/{id} (spam: the enquiry and its emails, for good).
- * The URL keeps the spec's name.
+ * The URL keeps its published name (docs/api.md).
  */
 import type { Config } from "@netlify/functions";
 import { deleteEnquiry, listEnquiries, setEnquiryProcessed } from "#db/enquiries.repository.ts";

@@ -164,7 +164,7 @@ try {
   if (report.autocannon["p99 ms"] > TARGETS.listP99)
     failures.push(`list p99 ${report.autocannon["p99 ms"]} ms under load`);
 
-  console.log("\nThe list's email status: a summary subquery per row (before) against the kept column (after):");
+  console.log("\nThe list's email status: a summary subquery per row against the column the trigger keeps:");
   console.table(report.emailStatus.rows);
   writeFileSync(path.join(root, "bench-results/admin.json"), JSON.stringify(report, null, 2));
 } catch (error) {

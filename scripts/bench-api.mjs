@@ -8,7 +8,7 @@
 //  3. The memory of the `npm start` process after the runs.
 //  4. Each function as deployed (scripts/lib/bundle-functions.mjs): bundle size, and its cold start in
 //     a fresh Node process (import to first answer, median of 5).
-// Targets (issue 8): reads ≥ 1,000 req/s with p99 ≤ 50 ms; POST /api/contact ≥ 200 req/s with
+// Targets: reads ≥ 1,000 req/s with p99 ≤ 50 ms; POST /api/contact ≥ 200 req/s with
 // p99 ≤ 300 ms; 0 errors; memory ≤ 400 MB; cold start ≤ 150 ms. Exits 1 when one is missed.
 // Options: --duration=<seconds> (default 10), --connections=<n> (default 50).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

@@ -8,7 +8,7 @@
 // 3. Lighthouse 13 mobile (simulated throttling), the median of 3 runs, for /en/, /fa/ and
 //    /nl/startup-visa: performance, LCP, FCP, CLS, TBT;
 // 4. the W3C Nu HTML checker over every built page (and which CSS-checker messages it ignores).
-// Targets (issue 9): no external JS and at most 40 KB of fonts before interaction on every page
+// Targets: no external JS and at most 40 KB of fonts before interaction on every page
 // (the bench exits 1 otherwise), LCP ≤ 1.0 s, CLS 0 and performance 100 (reported: Lighthouse's
 // CPU figures depend on how busy the machine is, so measure on a quiet one).
 import { gzipSync } from "node:zlib";

@@ -42,27 +42,49 @@ const POSTGRES = /^postgres(ql)?:$/;
 const POSTGRES_EXAMPLE = "postgres://user:password@host:5432/name";
 
 const schema = z.object({
-  /** `production` turns on the production checks (also set by Netlify's build as CONTEXT). */
+  /**
+   * `production` turns on the production checks: `npm start` then refuses to run without
+   * DATABASE_URL, JWT_SECRET and SMTP_URL, and names every one missing.
+   * @group Local server
+   */
   NODE_ENV: optionalText,
-  /** Netlify's deploy context: exists at build time only (see isProduction for run time). */
+  /**
+   * Netlify's deploy context (`production`, `deploy-preview`, `branch-deploy`), at build time only: a
+   * production build runs the production checks and migrates.
+   * @group Set by Netlify
+   */
   CONTEXT: optionalText,
-  /** Set by Netlify in its builds and, at run time, in every deployed function (a sign of production). */
+  /**
+   * Set in Netlify's builds and in every deployed function: at run time a function with SITE_ID is
+   * in production unless its call says it serves a deploy preview or branch deploy.
+   * @group Set by Netlify
+   */
   SITE_ID: optionalText,
-  /** Set by `netlify dev`, which also sets SITE_ID on a developer's machine. */
+  /**
+   * Set by `netlify dev` (which also sets SITE_ID on a developer's machine): not production.
+   * @group Set by Netlify
+   */
   NETLIFY_DEV: optionalText,
 
   /**
    * Calendar feeds (ICS addresses, comma-separated) whose events make the office busy, beside those
-   * the admin connects in the availability page. Fetched by the scheduled run like the admin's.
+   * the admin connects in the availability page. Fetched by the scheduled run like the admin's
+   * (docs/operator.md, "Connected calendars").
+   * @group Booking
    */
   BUSY_CALENDARS: optionalText,
   /**
    * Test only: `loopback` lets calendar feeds be fetched from 127.0.0.1/::1 (the tests' own servers).
-   * Every other private, loopback or link-local address is always refused.
+   * Every other private, loopback or link-local address is always refused. Ignored in production.
+   * @group Tests and tools
    */
   CALENDAR_FETCH_ALLOW: optionalText,
 
-  /** `off` switches the abuse limits of src/config/limits.ts off (load tests, benchmarks); on otherwise. */
+  /**
+   * `off` switches the counted abuse limits of src/config/limits.ts off (load tests, benchmarks and
+   * the browser tests set it); the bot traps stay on.
+   * @group Local server
+   */
   RATE_LIMIT: z.pipe(
     optionalText,
     z.pipe(
@@ -72,54 +94,113 @@ const schema = z.object({
   ),
 
   /**
-   * The functions' connection: any PostgreSQL 15+; on Neon the pooled one (host with `-pooler`).
-   * Unset locally, `npm start` runs the embedded PostgreSQL and sets it.
+   * The functions' connection: any PostgreSQL 15+ (`postgres://user:password@host:5432/name`); on
+   * Neon the pooled one (host `ep-…-pooler.…`). Hosts ending in `.neon.tech` use Neon's serverless
+   * driver. Required in production; unset locally, `npm start` runs the embedded PostgreSQL.
+   * @default the embedded PostgreSQL
+   * @group Database
    */
   DATABASE_URL: url("DATABASE_URL", POSTGRES, POSTGRES_EXAMPLE),
-  /** The direct connection, for migrations (a pooler in transaction mode cannot hold their lock). */
+  /**
+   * The direct connection, for migrations and `npm run admin:create` (Neon: the URL without
+   * `-pooler`). Without it, migrations use DATABASE_URL and refuse a pooler's: a pooler in
+   * transaction mode cannot hold the migrator's lock.
+   * @default `DATABASE_URL`
+   * @group Database
+   */
   DATABASE_URL_UNPOOLED: url("DATABASE_URL_UNPOOLED", POSTGRES, POSTGRES_EXAMPLE),
-  /** Netlify DB's names for the same two, used when ours are unset. */
+  /**
+   * Netlify DB's names for the same two URLs, used when DATABASE_URL and DATABASE_URL_UNPOOLED are
+   * unset.
+   * @group Database
+   */
   NETLIFY_DATABASE_URL: url("NETLIFY_DATABASE_URL", POSTGRES, POSTGRES_EXAMPLE),
   NETLIFY_DATABASE_URL_UNPOOLED: url("NETLIFY_DATABASE_URL_UNPOOLED", POSTGRES, POSTGRES_EXAMPLE),
   /**
    * `true` lets a build outside production migrate the database it is given: set it only in a
    * context whose database is its own (a Neon branch per deploy preview), never production's.
+   * @default `false`
+   * @group Database
    */
   MIGRATE_PREVIEW_DATABASE: z.pipe(
     optionalText,
     z.optional(z.enum(["true", "false"], { error: "MIGRATE_PREVIEW_DATABASE must be true or false" })),
   ),
-  /** `neon` forces Neon's serverless driver for a host not ending in .neon.tech; `pg` forbids it. */
+  /**
+   * `neon` forces Neon's serverless driver for a host not ending in .neon.tech; `pg` forbids it.
+   * @default by the host
+   * @group Database
+   */
   DATABASE_DRIVER: z.pipe(
     optionalText,
     z.optional(z.enum(["neon", "pg"], { error: "DATABASE_DRIVER must be neon or pg" })),
   ),
-  /** Connections one process keeps open (5; the local server asks for 20). */
+  /**
+   * Connections one process keeps open. A deployed function instance serves one request at a time
+   * and needs few; `npm start` serves every function from one process and uses 20.
+   * @group Database
+   */
   DATABASE_POOL_MAX: z._default(wholeNumber("DATABASE_POOL_MAX", 1, 200), 5),
-  /** How long a query waits for a connection before the answer is a 503 (ms). */
+  /**
+   * How long a query waits for a connection (opening one, or a free one of the pool) before the
+   * answer is a 503, in milliseconds; `npm start` uses 30000.
+   * @group Database
+   */
   DATABASE_POOL_WAIT_MS: z._default(wholeNumber("DATABASE_POOL_WAIT_MS", 100, 600_000), 5_000),
-  /** Folder of the embedded database, its generated secrets and the file outbox. */
+  /**
+   * Folder of the local state: the embedded PostgreSQL (`postgres/`, its generated password), the
+   * generated session secret and the file outbox.
+   * @group Local server
+   */
   DATA_DIR: z.pipe(
     optionalText,
     z.transform((v) => v ?? ".data"),
   ),
 
-  /** HS256 key of admin sessions, 32+ characters; generated into DATA_DIR locally. */
+  /**
+   * Key of admin sessions, 32+ random characters (`openssl rand -hex 32`); the form tokens, limit
+   * counters, manage links and newsletter links use keys derived from it. Required in production.
+   * @default generated into `DATA_DIR`
+   * @group Sessions
+   */
   JWT_SECRET: optionalText.check(
     z.refine((v) => v === undefined || v.length >= 32, "JWT_SECRET must be at least 32 characters (random)"),
   ),
-  /** Admin account that `npm start` makes sure exists (both or neither). */
+  /**
+   * An admin account that `npm start` makes sure exists with this password (both or neither). With
+   * neither, the first start on the embedded database creates `admin` with a random password and
+   * prints it once.
+   * @group Sessions
+   */
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
 
-  /** SMTP server for every email; unset locally, emails are written to DATA_DIR/outbox/. */
+  /**
+   * SMTP server for every email, credentials in the URL: `smtp://user:password@host:587` (STARTTLS
+   * when the server offers it) or `smtps://user:password@host:465`; query parameters are nodemailer
+   * options. Required in production; unset locally, each email is written to DATA_DIR/outbox/.
+   * @default the file outbox
+   * @group Email
+   */
   SMTP_URL: url("SMTP_URL", /^smtps?:$/, "smtp://user:password@host:587"),
-  /** Sender of every email (default: the brand and company address of site.ts). */
+  /**
+   * Sender of every email, e.g. `Bridgewise <no-reply@bridgewise.eu>`. Visitors' emails carry
+   * `Reply-To: PUBLIC_CONTACT_EMAIL` either way.
+   * @default `"<PUBLIC_BRAND_NAME>" <PUBLIC_CONTACT_EMAIL>`
+   * @group Email
+   */
   MAIL_FROM: optionalText,
-  /** Where the company hears of enquiries and bookings, comma-separated (default: the company address). */
+  /**
+   * Where the company hears of each enquiry and booking; several addresses comma-separated.
+   * @default `PUBLIC_CONTACT_EMAIL`
+   * @group Email
+   */
   NOTIFY_EMAIL: optionalText,
 
-  /** Extra closed dates, comma-separated yyyy-MM-dd. */
+  /**
+   * Extra closing days, comma-separated `yyyy-MM-dd`, added to the office rules.
+   * @group Booking
+   */
   BOOKING_CLOSED_DATES: z.pipe(
     optionalText.check(
       z.superRefine((v, ctx) => {
@@ -134,23 +215,47 @@ const schema = z.object({
     ),
     z.transform(datesOf),
   ),
-  /** How far ahead meetings can be booked, in days. */
+  /**
+   * How far ahead meetings can be booked, in days.
+   * @group Booking
+   */
   BOOKING_HORIZON_DAYS: z._default(wholeNumber("BOOKING_HORIZON_DAYS", 1, 365), defaultOfficeRules.horizonDays),
-  /** A fixed "now" for tests of the local runtime; ignored in production. */
+  /**
+   * A fixed "now" (ISO date and time) for tests of the local runtime; ignored in production.
+   * @group Tests and tools
+   */
   BOOKING_NOW: optionalText.check(
     z.refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), "BOOKING_NOW must be an ISO date and time"),
   ),
 
-  /** Retention (see retentionPolicy): days after sending that an email's addresses and body are removed from the outbox. */
+  /**
+   * Days after an email was sent (or given up) that its addresses, body and invite are removed from
+   * the outbox. The retention variables are read by the functions and by the build, which states
+   * them on the privacy pages: set them for both.
+   * @group Privacy
+   */
   RETENTION_EMAIL_DAYS: z._default(wholeNumber("RETENTION_EMAIL_DAYS", 1, 3650), 30),
-  /** Days that login attempts (typed usernames, client addresses) are kept. */
+  /**
+   * Days that login attempts (typed usernames, client addresses) are kept.
+   * @group Privacy
+   */
   RETENTION_LOGIN_ATTEMPT_DAYS: z._default(wholeNumber("RETENTION_LOGIN_ATTEMPT_DAYS", 1, 3650), 30),
-  /** Months after an enquiry was processed (or received) or a meeting was held that it is anonymised. */
+  /**
+   * Months after an enquiry was processed (or came in, if never processed) or a meeting took place
+   * that it is anonymised.
+   * @group Privacy
+   */
   RETENTION_RECORD_MONTHS: z._default(wholeNumber("RETENTION_RECORD_MONTHS", 1, 120), 24),
-  /** Days an unconfirmed newsletter sign-up, or an unsubscribed address, is kept before it is deleted. */
+  /**
+   * Days an unconfirmed newsletter sign-up, or an unsubscribed address, is kept before it is deleted.
+   * @group Privacy
+   */
   RETENTION_NEWSLETTER_PENDING_DAYS: z._default(wholeNumber("RETENTION_NEWSLETTER_PENDING_DAYS", 1, 3650), 30),
 
-  /** Where `npm start` listens. */
+  /**
+   * Port and interface `npm start` listens on.
+   * @group Local server
+   */
   PORT: z._default(wholeNumber("PORT", 0, 65_535), 8888),
   HOST: z.pipe(
     optionalText,

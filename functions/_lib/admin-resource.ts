@@ -3,8 +3,8 @@
  * record's status, and, where a resource allows it, DELETE one record. Every call needs a session;
  * changes must come from the site's own origin.
  *
- * The list answers an array, as the spec's clients expect: the first page by default, `?limit=`
- * (1–200, default 50) rows per page; when there are more, a `Link: <…?cursor=…>; rel="next"` header
+ * The list answers a plain array, so a client that knows nothing of paging still works: the first
+ * page by default, `?limit=` (1–200, default 50) rows per page; when there are more, a `Link: <…?cursor=…>; rel="next"` header
  * names the next page (RFC 8288), and `?cursor=` asks for it. The search, filter and sort parameters
  * of src/shared/admin-lists.ts narrow and order the list; the Link keeps them.
  */

@@ -1,5 +1,5 @@
 /**
- * The attacks of issue 10 against the public forms, through the real handlers and PostgreSQL: the
+ * Attacks against the public forms, through the real handlers and PostgreSQL: the
  * limits (per address, per recipient, the breaker), the bot traps (honeypot, the signed "form shown
  * at" token, cross-site posts) with and without JavaScript, and where the client address comes from.
  * The clock is fixed just after the start of an hour, so no test straddles a window of the limits.

@@ -300,7 +300,7 @@ describe("GET /api/admin/submissions, paged", () => {
     }
     expect(pages).toBe(3);
     expect(names).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => `Visitor ${i}`));
-    // Without parameters: the first 50, newest first, as the spec's clients expect.
+    // Without parameters: the first 50, newest first, as a plain array.
     expect((await call(enquiries, "/api/admin/submissions", { cookie })).json).toHaveLength(7);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The login under attack (issue 10): the throttle is atomic (parallel wrong passwords get exactly
+ * The login under attack: the throttle is atomic (parallel wrong passwords get exactly
  * the allowed tries), counts only evaluated failures, cannot lock the owner out (from an address
  * new to the username, a typo and then the right password get in while the username is under
  * attack), and counts only addresses Netlify reports.

@@ -1,6 +1,6 @@
 /**
- * A meeting's life after booking: the admin cancels it (issue 10), the visitor moves or cancels it
- * from the signed link in their emails, and a reminder goes out 24 hours before (issue 11). Real
+ * A meeting's life after booking: the admin cancels it, the visitor moves or cancels it from the
+ * signed link in their emails, and a reminder goes out 24 hours before. Real
  * handlers, a real database and a real SMTP server; invites parsed with ical.js.
  */
 import ICAL from "ical.js";

@@ -14,8 +14,7 @@ export function findChromium() {
 
 /**
  * The browser of the browser tests: Chromium's headless shell when it is installed (what Playwright
- * itself runs for headless Chromium; the browser suite took a third less time in it on this 2-core
- * machine), the full Chromium otherwise. CHROMIUM_PATH, when set, wins. Lighthouse and the other
+ * itself runs for headless Chromium, and faster: docs/benchmarks.md), the full Chromium otherwise. CHROMIUM_PATH, when set, wins. Lighthouse and the other
  * benchmarks keep the full browser (findChromium), whose figures they report.
  */
 export function findTestBrowser() {

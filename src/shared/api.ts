@@ -25,7 +25,7 @@ export interface Enquiry {
   lastName: string;
   email: string;
   company: string | null;
-  /** A catalogue id (src/shared/services.ts) or, as the spec allows, any other non-empty value. */
+  /** A catalogue id (src/shared/services.ts) or any other non-empty value, which the API accepts. */
   service: string;
   message: string;
   /** The visitor's language: every email about the enquiry speaks it. */

@@ -1,5 +1,5 @@
 /**
- * The visitor's emails read as a native reader expects (issue 14): a formal Persian greeting for a
+ * The visitor's emails read as a native reader expects: a formal Persian greeting for a
  * legal and immigration service, idiomatic Dutch for a meeting that is not confirmed yet.
  */
 import { describe, expect, test } from "vitest";

@@ -85,7 +85,7 @@ const firstPage = (path: string, filters: EnquiryFilters | MeetingFilters) => {
   return `${path}?${params}`;
 };
 
-// The enquiries keep the spec's URL, /api/admin/submissions.
+// The enquiries keep their published URL, /api/admin/submissions (docs/api.md).
 export const ENQUIRIES_PATH = "/api/admin/submissions";
 export const MEETINGS_PATH = "/api/admin/meetings";
 
