@@ -8,6 +8,7 @@ import type { AdminAlertsAnswer } from "#shared/api.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { json, route } from "./_lib/http.ts";
 import { breakerStatus } from "./_lib/limits.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export default route({
   GET: async (req) => {
@@ -17,4 +18,4 @@ export default route({
   },
 });
 
-export const config: Config = { path: "/api/admin/alerts" };
+export const config: Config = { path: ROUTES.admin.alerts };

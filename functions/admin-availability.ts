@@ -25,6 +25,7 @@ import { addFeed, listFeeds, removeFeed } from "#db/busy-calendars.repository.ts
 import { refreshCalendars } from "./_lib/calendars/refresh.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 async function answer(): Promise<Response> {
   const year = Number(officeNow(now(), OFFICE_TIME_ZONE).date.slice(0, 4));
@@ -118,11 +119,11 @@ export default (req: Request, context: Context) => {
 
 export const config: Config = {
   path: [
-    "/api/admin/availability",
-    "/api/admin/availability/closures",
-    "/api/admin/availability/closures/:id",
-    "/api/admin/availability/calendars",
-    "/api/admin/availability/calendars/:id",
-    "/api/admin/availability/calendars/:id/refresh",
+    ROUTES.admin.availability,
+    ROUTES.admin.closures,
+    ROUTES.admin.closure,
+    ROUTES.admin.calendars,
+    ROUTES.admin.calendar,
+    ROUTES.admin.calendarRefresh,
   ],
 };

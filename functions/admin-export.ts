@@ -31,6 +31,7 @@ import { requireAdmin } from "./_lib/auth.ts";
 import { BOM, csvLine } from "./_lib/csv.ts";
 import { HttpError, route } from "./_lib/http.ts";
 import { enquiryReference, meetingReference } from "./_lib/mail/templates.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 /** Rows fetched per database round trip while streaming. */
 const BATCH = 500;
@@ -187,4 +188,4 @@ export default route({
   },
 });
 
-export const config: Config = { path: ["/api/admin/export/submissions", "/api/admin/export/meetings"] };
+export const config: Config = { path: [ROUTES.admin.exportEnquiries, ROUTES.admin.exportMeetings] };

@@ -31,6 +31,7 @@ import {
   enqueueMeetingStatusEmail,
   withinReminderWindow,
 } from "./_lib/mail/outbox.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 const NOT_FOUND = "Meeting not found";
 const ALREADY_CANCELLED = "The meeting is already cancelled";
@@ -86,5 +87,5 @@ export default (req: Request, context: Context) =>
   /\/cancel\/?$/.test(new URL(req.url).pathname) ? cancel(req, context) : resource(req, context);
 
 export const config: Config = {
-  path: ["/api/admin/meetings", "/api/admin/meetings/:id", "/api/admin/meetings/:id/cancel"],
+  path: [ROUTES.admin.meetings, ROUTES.admin.meeting, ROUTES.admin.meetingCancel],
 };

@@ -13,6 +13,7 @@ import type { NewsletterCountsAnswer } from "#shared/api.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { csvResponse } from "./_lib/csv.ts";
 import { json, route, routes } from "./_lib/http.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 const CSV_HEADER = ["email", "language", "confirmed_at", "signed_up_at", "signed_up_on_page"];
 
@@ -47,4 +48,4 @@ export default routes({
   }),
 });
 
-export const config: Config = { path: ["/api/admin/newsletter", "/api/admin/newsletter/subscribers.csv"] };
+export const config: Config = { path: [ROUTES.admin.newsletter, ROUTES.admin.subscribersCsv] };

@@ -10,6 +10,7 @@ import { setMeetingNote } from "#db/meetings.repository.ts";
 import { noteSchema } from "#shared/schemas.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 const RESOURCES = {
   submissions: { update: setEnquiryNote, notFound: "Enquiry not found" },
@@ -32,4 +33,4 @@ export default route({
   },
 });
 
-export const config: Config = { path: ["/api/admin/submissions/:id/note", "/api/admin/meetings/:id/note"] };
+export const config: Config = { path: [ROUTES.admin.enquiryNote, ROUTES.admin.meetingNote] };

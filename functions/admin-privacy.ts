@@ -13,6 +13,7 @@ import type { ErasureAnswer, PersonalDataExport } from "#shared/api.ts";
 import { personalDataRequestSchema } from "#shared/schemas.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 /** Admin, same origin, and a valid address: what both tools need first. */
 async function addressOf(req: Request): Promise<string> {
@@ -46,4 +47,4 @@ export default routes({
   }),
 });
 
-export const config: Config = { path: ["/api/admin/privacy/export", "/api/admin/privacy/erase"] };
+export const config: Config = { path: [ROUTES.admin.privacyExport, ROUTES.admin.privacyErase] };

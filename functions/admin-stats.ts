@@ -6,6 +6,7 @@ import type { AdminStats } from "#shared/api.ts";
 import { now, officeRules } from "#server/config.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { json, route } from "./_lib/http.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export default route({
   GET: async (req) => {
@@ -15,4 +16,4 @@ export default route({
   },
 });
 
-export const config: Config = { path: "/api/admin/stats" };
+export const config: Config = { path: ROUTES.admin.stats };

@@ -8,6 +8,7 @@ import { deleteEnquiry, listEnquiries, setEnquiryProcessed } from "#db/enquiries
 import { enquiryPatchSchema } from "#shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
 import { parseEnquiryFilters } from "#shared/admin-lists.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export default adminResource({
   list: listEnquiries,
@@ -18,4 +19,4 @@ export default adminResource({
   notFound: "Enquiry not found",
 });
 
-export const config: Config = { path: ["/api/admin/submissions", "/api/admin/submissions/:id"] };
+export const config: Config = { path: [ROUTES.admin.enquiries, ROUTES.admin.enquiry] };

@@ -11,6 +11,7 @@ import type { CurrentUser, InvitedUser } from "#shared/api.ts";
 import { inviteSchema } from "#shared/schemas.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export default route({
   GET: async (req) => {
@@ -29,4 +30,4 @@ export default route({
   },
 });
 
-export const config: Config = { path: "/api/admin/users" };
+export const config: Config = { path: ROUTES.admin.users };

@@ -37,6 +37,7 @@ import {
 import { submissionLanguage } from "./_lib/language.ts";
 import { enquiryVerdict } from "./_lib/limits.ts";
 import { afterCommitDelivery, enquiryEmails } from "./_lib/mail/outbox.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 const FORM_ANCHOR = "contact-form";
 
@@ -106,7 +107,7 @@ function confirm(lang: Language, fields: URLSearchParams, input: EnquiryPayload)
   const tr = plainT(lang);
   return confirmPage({
     lang,
-    action: "/api/contact",
+    action: ROUTES.contact,
     fields: Object.fromEntries(fields),
     summary: [
       [tr("contact.form.firstName"), input.firstName],
@@ -121,4 +122,4 @@ function confirm(lang: Language, fields: URLSearchParams, input: EnquiryPayload)
   });
 }
 
-export const config: Config = { path: "/api/contact" };
+export const config: Config = { path: ROUTES.contact };

@@ -3,6 +3,7 @@ import type { Config, Context } from "@netlify/functions";
 import type { DetectLanguageAnswer } from "#shared/api.ts";
 import { json, route } from "./_lib/http.ts";
 import { detectLanguage } from "./_lib/language.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export default route({
   GET: async (req: Request, context: Context) =>
@@ -11,4 +12,4 @@ export default route({
     }),
 });
 
-export const config: Config = { path: "/api/detect-language" };
+export const config: Config = { path: ROUTES.detectLanguage };

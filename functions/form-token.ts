@@ -8,6 +8,7 @@ import { LIMITS } from "#config/limits.ts";
 import type { FormTokenAnswer } from "#shared/api.ts";
 import { issueFormToken } from "./_lib/form-guard.ts";
 import { json, route } from "./_lib/http.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export default route({
   GET: async () =>
@@ -19,4 +20,4 @@ export default route({
     }),
 });
 
-export const config: Config = { path: "/api/form-token" };
+export const config: Config = { path: ROUTES.formToken };

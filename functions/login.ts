@@ -10,6 +10,7 @@ import { sessionCookie, signSession } from "./_lib/auth.ts";
 import { HttpError, clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
 import { addressKey } from "./_lib/limits.ts";
 import { loginNotEvaluated, loginSucceeded, takeLoginTry } from "./_lib/throttle.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 const INVALID = "Invalid username or password";
 
@@ -42,4 +43,4 @@ export default route({
   },
 });
 
-export const config: Config = { path: "/api/login" };
+export const config: Config = { path: ROUTES.login };

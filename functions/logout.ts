@@ -5,6 +5,7 @@ import { bumpSessionVersion } from "#db/users.repository.ts";
 import type { MessageAnswer } from "#shared/api.ts";
 import { clearedSessionCookie, currentUser } from "./_lib/auth.ts";
 import { json, requireSameOrigin, route } from "./_lib/http.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export default route({
   POST: async (req) => {
@@ -18,4 +19,4 @@ export default route({
   },
 });
 
-export const config: Config = { path: "/api/logout" };
+export const config: Config = { path: ROUTES.logout };

@@ -32,6 +32,7 @@ import {
   enqueueMoveEmails,
   withinReminderWindow,
 } from "./_lib/mail/outbox.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 const managed = (m: MeetingRecord): ManagedMeeting => ({
   reference: `M-${String(m.id).padStart(5, "0")}`,
@@ -113,5 +114,5 @@ export default routes({
 });
 
 export const config: Config = {
-  path: ["/api/meetings/manage", "/api/meetings/manage/move", "/api/meetings/manage/cancel"],
+  path: [ROUTES.meetings.manage, ROUTES.meetings.manageMove, ROUTES.meetings.manageCancel],
 };

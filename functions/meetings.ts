@@ -23,6 +23,7 @@ import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, 
 import { assertRoomForBooking, bookingVerdict } from "./_lib/limits.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export default routes({
   calendar: route({
@@ -81,5 +82,5 @@ export default routes({
 });
 
 export const config: Config = {
-  path: ["/api/meetings/calendar", "/api/meetings/available-slots", "/api/meetings/schedule"],
+  path: [ROUTES.meetings.calendar, ROUTES.meetings.availableSlots, ROUTES.meetings.schedule],
 };

@@ -16,6 +16,7 @@ import { isLanguage, type Language } from "#shared/languages.ts";
 import { errorResponse, isFormPost, json, readForm, route } from "./_lib/http.ts";
 import { afterCommitDelivery, enqueueNewsletterWelcome } from "./_lib/mail/outbox.ts";
 import { readLinkToken } from "./_lib/newsletter-links.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 type Result = "confirmed" | "unsubscribed" | "link-invalid" | "error" | "unavailable";
 
@@ -70,11 +71,12 @@ async function confirm(token: string | null, context: Context): Promise<Result> 
 }
 
 export const config: Config = {
+  // Each with and without the trailing slash the static pages have.
   path: [
-    "/:lang/newsletter/confirm/",
-    "/:lang/newsletter/confirm",
-    "/:lang/newsletter/unsubscribe/",
-    "/:lang/newsletter/unsubscribe",
+    `${ROUTES.newsletterLinks.confirm}/`,
+    ROUTES.newsletterLinks.confirm,
+    `${ROUTES.newsletterLinks.unsubscribe}/`,
+    ROUTES.newsletterLinks.unsubscribe,
   ],
   method: "POST",
 };

@@ -31,6 +31,7 @@ import {
 } from "./_lib/http.ts";
 import { newsletterVerdict } from "./_lib/limits.ts";
 import { afterCommitDelivery, enqueueNewsletterConfirmation } from "./_lib/mail/outbox.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 const FORM_ANCHOR = "newsletter";
 
@@ -83,7 +84,7 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
       const tr = plainT(lang);
       return confirmPage({
         lang,
-        action: "/api/newsletter",
+        action: ROUTES.newsletter,
         fields: { email, lang, ...(page && { page }) },
         summary: [[tr("newsletter.emailLabel"), email]],
         submit: tr("formGuard.confirmNewsletter"),
@@ -104,4 +105,4 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
   }
 }
 
-export const config: Config = { path: "/api/newsletter" };
+export const config: Config = { path: ROUTES.newsletter };

@@ -4,6 +4,7 @@ import { getDb } from "#db/client.ts";
 import type { CurrentUserAnswer, ErrorAnswer } from "#shared/api.ts";
 import { currentUser } from "./_lib/auth.ts";
 import { json, route } from "./_lib/http.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export default route({
   GET: async (req) => {
@@ -14,4 +15,4 @@ export default route({
   },
 });
 
-export const config: Config = { path: "/api/user" };
+export const config: Config = { path: ROUTES.user };

@@ -8,6 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { jwtSecret, NEWSLETTER_CONFIRM_DAYS } from "#server/config.ts";
 import { site } from "#config/site.ts";
 import type { Language } from "#shared/languages.ts";
+import { fill, ROUTES } from "#shared/routes.ts";
 
 export type LinkPurpose = "confirm" | "unsubscribe";
 
@@ -34,10 +35,10 @@ export function readLinkToken(purpose: LinkPurpose, token: string | null, at: Da
 /** The page where a visitor confirms their sign-up (a button that posts back to the same URL). */
 export function confirmUrl(lang: Language, id: number, at: Date): string {
   const expires = Math.floor(at.getTime() / 1000) + NEWSLETTER_CONFIRM_DAYS * 24 * 60 * 60;
-  return `${site.url}/${lang}/newsletter/confirm/?token=${linkToken("confirm", id, expires)}`;
+  return `${site.url}${fill(ROUTES.newsletterLinks.confirm, { lang })}/?token=${linkToken("confirm", id, expires)}`;
 }
 
 /** The unsubscribe page; the same URL takes RFC 8058's one-click POST. */
 export function unsubscribeUrl(lang: Language, id: number): string {
-  return `${site.url}/${lang}/newsletter/unsubscribe/?token=${linkToken("unsubscribe", id)}`;
+  return `${site.url}${fill(ROUTES.newsletterLinks.unsubscribe, { lang })}/?token=${linkToken("unsubscribe", id)}`;
 }

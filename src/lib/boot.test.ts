@@ -55,6 +55,7 @@ const config = (page: string | null, extra: Partial<BootConfig> = {}): BootConfi
   page,
   splash: true,
   store: true,
+  detect: "/api/detect-language",
   ...extra,
 });
 

@@ -21,6 +21,8 @@ export interface BootConfig {
   splash: boolean;
   /** Whether visiting this page stores its language (not on error pages). */
   store: boolean;
+  /** Where a first visit asks which language to show (the route table's detectLanguage). */
+  detect: string;
 }
 
 export function boot(doc: Document, win: Window, cfg: BootConfig): string | Promise<string> | null {
@@ -73,7 +75,7 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | Prom
     const controller = typeof AbortController === "function" ? new AbortController() : null;
     const timer = win.setTimeout(() => controller && controller.abort(), 2000);
     return win
-      .fetch("/api/detect-language", { credentials: "include", signal: controller ? controller.signal : undefined })
+      .fetch(cfg.detect, { credentials: "include", signal: controller ? controller.signal : undefined })
       .then((r) => (r.ok ? r.json() : null))
       .then((body: { language?: string } | null) => go(body && valid(body.language) ? body.language : fromBrowser()))
       .catch(() => go(fromBrowser()))

@@ -7,6 +7,7 @@
 import type { FormTokenAnswer } from "../shared/api";
 import { GUARD_CODES, HONEYPOT_FIELD, TOKEN_FIELD } from "../shared/form-guard";
 import { ApiError, apiRequest } from "./api-client";
+import { ROUTES } from "#shared/routes.ts";
 
 interface Held {
   token: string;
@@ -34,7 +35,7 @@ export function formTokens(): FormTokens {
     const started = Date.now();
     // Counted from the answer's arrival, which is after the server issued the token: waiting that
     // long is enough whatever the two clocks say.
-    const request = apiRequest<FormTokenAnswer>("GET", "/api/form-token").then((answer) => ({
+    const request = apiRequest<FormTokenAnswer>("GET", ROUTES.formToken).then((answer) => ({
       token: answer.token,
       validAt: Date.now() + answer.validInMs,
       expiresAt: started + answer.expiresInMs,

@@ -7,6 +7,7 @@ import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError, DASHBOARD_PATH, fetchCurrentUser, goToLogin } from "./api";
 import { formatCalendarDate } from "./format";
 import { Icon, iconPaths, PageSpinner, Spinner } from "./ui";
+import { fill, ROUTES } from "#shared/routes.ts";
 
 const WEEKDAYS: [IsoWeekday, string][] = [
   [1, "Monday"],
@@ -55,7 +56,7 @@ export default function AvailabilityEditor() {
         if (!found) return void goToLogin();
         if (!active) return;
         setUser(found);
-        const answer = await adminRequest<AvailabilityAnswer>("GET", "/api/admin/availability");
+        const answer = await adminRequest<AvailabilityAnswer>("GET", ROUTES.admin.availability);
         if (active) setData(answer.data);
       })
       .catch(() => active && setFailed(true));
@@ -115,7 +116,7 @@ function HoursForm({ data, onSaved }: { data: Availability; onSaved: (next: Avai
     setSaving(true);
     setError(null);
     try {
-      const answer = await adminRequest<AvailabilityAnswer>("PUT", "/api/admin/availability", {
+      const answer = await adminRequest<AvailabilityAnswer>("PUT", ROUTES.admin.availability, {
         hours,
         publicHolidays,
       });
@@ -292,7 +293,7 @@ function Closures({
     if (!from) return setError("Choose the first closed day.");
     setBusy(true);
     try {
-      const answer = await adminRequest<ClosureAnswer>("POST", "/api/admin/availability/closures", {
+      const answer = await adminRequest<ClosureAnswer>("POST", ROUTES.admin.closures, {
         from,
         to: to || from,
         yearly,
@@ -313,7 +314,7 @@ function Closures({
 
   const remove = async (closure: OfficeClosure) => {
     try {
-      await adminRequest("DELETE", `/api/admin/availability/closures/${closure.id}`);
+      await adminRequest("DELETE", fill(ROUTES.admin.closure, { id: closure.id }));
       onChange(closures.filter((c) => c.id !== closure.id));
       showToast({ title: "Closed days removed", description: "Visitors can book them again.", variant: "success" });
     } catch (e) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { apiRequest } from "#src/lib/api-client.ts";
 import type { AdminAlertsAnswer } from "#shared/api.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 type Breaker = AdminAlertsAnswer["data"]["breaker"];
 
@@ -15,7 +16,7 @@ export function BreakerBanner() {
 
   useEffect(() => {
     let active = true;
-    apiRequest<AdminAlertsAnswer>("GET", "/api/admin/alerts")
+    apiRequest<AdminAlertsAnswer>("GET", ROUTES.admin.alerts)
       .then((answer) => active && setBreaker(answer.data.breaker))
       .catch(() => {}); // the lists below report a lost session or database
     return () => {

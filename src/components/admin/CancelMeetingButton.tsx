@@ -4,6 +4,7 @@ import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError } from "./api";
 import { formatCalendarDate } from "./format";
 import { Icon, Spinner } from "./ui";
+import { fill, ROUTES } from "#shared/routes.ts";
 
 const cancelIcon = "M6 6l12 12M18 6 6 18";
 
@@ -27,7 +28,7 @@ export function CancelMeetingButton({
   const confirm = async () => {
     setSending(true);
     try {
-      const updated = await adminRequest<AdminMeeting>("POST", `/api/admin/meetings/${meeting.id}/cancel`);
+      const updated = await adminRequest<AdminMeeting>("POST", fill(ROUTES.admin.meetingCancel, { id: meeting.id }));
       dialog.current?.close();
       onCancelled(updated);
       showToast({

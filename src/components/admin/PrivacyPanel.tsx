@@ -2,7 +2,8 @@ import { useEffect, useId, useState, type SubmitEvent } from "react";
 import type { ErasureAnswer, NewsletterCountsAnswer } from "#shared/api.ts";
 import { personalDataRequestSchema } from "#shared/schemas.ts";
 import { showToast } from "#src/stores/toasts.ts";
-import { erasePersonalData, exportPersonalData, newsletterCounts, SUBSCRIBERS_CSV_PATH } from "./api";
+import { erasePersonalData, exportPersonalData, newsletterCounts } from "./api";
+import { ROUTES } from "#shared/routes.ts";
 import { ConfirmAction } from "./ConfirmAction";
 import { Icon, iconPaths, Spinner } from "./ui";
 
@@ -160,7 +161,7 @@ export function PrivacyPanel() {
             ? `${plural(counts.confirmed, "confirmed subscriber")} · ${counts.pending} waiting for confirmation`
             : "…"}
         </p>
-        <a href={SUBSCRIBERS_CSV_PATH} download className="btn btn-secondary">
+        <a href={ROUTES.admin.subscribersCsv} download className="btn btn-secondary">
           <Icon path={iconPaths.download} />
           Subscribers (CSV)
         </a>

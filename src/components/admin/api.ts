@@ -19,6 +19,7 @@ import type {
 import type { Role } from "#shared/roles.ts";
 import type { loginSchema } from "#shared/schemas.ts";
 import { ApiError, apiRequest } from "#src/lib/api-client.ts";
+import { fill, ROUTES, withQuery } from "#shared/routes.ts";
 
 // The one fetch helper of the site, shared with the visitor islands.
 export { ApiError, NetworkError, errorMessage, apiRequest } from "#src/lib/api-client.ts";
@@ -50,14 +51,14 @@ export async function adminRequest<T>(
 
 /** GET /api/user: the signed-in admin, or null without a session. */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  const answer = await apiRequest<CurrentUserAnswer>("GET", "/api/user", { on401: "null" });
+  const answer = await apiRequest<CurrentUserAnswer>("GET", ROUTES.user, { on401: "null" });
   return answer?.success && answer.user ? answer.user : null;
 }
 
 export type LoginValues = z.output<typeof loginSchema>;
 
-export const login = (values: LoginValues) => apiRequest<MessageAnswer>("POST", "/api/login", { body: values });
-export const logout = () => apiRequest<MessageAnswer>("POST", "/api/logout");
+export const login = (values: LoginValues) => apiRequest<MessageAnswer>("POST", ROUTES.login, { body: values });
+export const logout = () => apiRequest<MessageAnswer>("POST", ROUTES.logout);
 
 /** One page of an admin list, and the address of the next page (null on the last). */
 export interface ListPage<T> {
@@ -85,47 +86,41 @@ const firstPage = (path: string, filters: EnquiryFilters | MeetingFilters) => {
   return `${path}?${params}`;
 };
 
-// The enquiries keep their published URL, /api/admin/submissions (docs/api.md).
-export const ENQUIRIES_PATH = "/api/admin/submissions";
-export const MEETINGS_PATH = "/api/admin/meetings";
-
 /** The first page of enquiries matching `filters` (next = null), or the page `next` names. */
 export const enquiryPage = (filters: EnquiryFilters, next: string | null) =>
-  listPage<AdminEnquiry>(next ?? firstPage(ENQUIRIES_PATH, filters));
+  listPage<AdminEnquiry>(next ?? firstPage(ROUTES.admin.enquiries, filters));
 export const meetingPage = (filters: MeetingFilters, next: string | null) =>
-  listPage<AdminMeeting>(next ?? firstPage(MEETINGS_PATH, filters));
+  listPage<AdminMeeting>(next ?? firstPage(ROUTES.admin.meetings, filters));
 
 /** Where the CSV of a filtered list downloads from (the same parameters as the list). */
 export const exportUrl = (list: "submissions" | "meetings", filters: EnquiryFilters | MeetingFilters) => {
-  const query = filtersToParams(filters).toString();
-  return `/api/admin/export/${list}${query ? `?${query}` : ""}`;
+  const path = list === "submissions" ? ROUTES.admin.exportEnquiries : ROUTES.admin.exportMeetings;
+  return withQuery(path, filtersToParams(filters));
 };
 
-export const fetchStats = () => adminRequest<AdminStats>("GET", "/api/admin/stats");
+export const fetchStats = () => adminRequest<AdminStats>("GET", ROUTES.admin.stats);
 
 export const setEnquiryProcessed = (id: number, isProcessed: boolean) =>
-  adminRequest<AdminEnquiry>("PATCH", `/api/admin/submissions/${id}`, { isProcessed });
+  adminRequest<AdminEnquiry>("PATCH", fill(ROUTES.admin.enquiry, { id }), { isProcessed });
 export const setMeetingConfirmed = (id: number, isConfirmed: boolean) =>
-  adminRequest<AdminMeeting>("PATCH", `/api/admin/meetings/${id}`, { isConfirmed });
+  adminRequest<AdminMeeting>("PATCH", fill(ROUTES.admin.meeting, { id }), { isConfirmed });
 export const saveEnquiryNote = (id: number, note: string) =>
-  adminRequest<AdminEnquiry>("PUT", `/api/admin/submissions/${id}/note`, { note });
+  adminRequest<AdminEnquiry>("PUT", fill(ROUTES.admin.enquiryNote, { id }), { note });
 export const saveMeetingNote = (id: number, note: string) =>
-  adminRequest<AdminMeeting>("PUT", `/api/admin/meetings/${id}/note`, { note });
+  adminRequest<AdminMeeting>("PUT", fill(ROUTES.admin.meetingNote, { id }), { note });
 
 /** Deletes a (spam) enquiry and its emails for good. */
-export const deleteEnquiry = (id: number) => adminRequest<null>("DELETE", `/api/admin/submissions/${id}`);
+export const deleteEnquiry = (id: number) => adminRequest<null>("DELETE", fill(ROUTES.admin.enquiry, { id }));
 
 /** Everything held about one email address (the privacy export). */
 export const exportPersonalData = (email: string) =>
-  adminRequest<PersonalDataExport>("POST", "/api/admin/privacy/export", { email });
+  adminRequest<PersonalDataExport>("POST", ROUTES.admin.privacyExport, { email });
 /** Erases one email address: records anonymised, the rest deleted. */
 export const erasePersonalData = (email: string) =>
-  adminRequest<ErasureAnswer>("POST", "/api/admin/privacy/erase", { email });
+  adminRequest<ErasureAnswer>("POST", ROUTES.admin.privacyErase, { email });
 
 /** How many newsletter addresses are confirmed (the ones that count) and pending. */
-export const newsletterCounts = () => adminRequest<NewsletterCountsAnswer>("GET", "/api/admin/newsletter");
-/** The CSV download of the confirmed subscribers (a plain link: the session cookie goes with it). */
-export const SUBSCRIBERS_CSV_PATH = "/api/admin/newsletter/subscribers.csv";
+export const newsletterCounts = () => adminRequest<NewsletterCountsAnswer>("GET", ROUTES.admin.newsletter);
 
 export const inviteUser = (username: string, role: Role) =>
-  adminRequest<InvitedUser>("POST", "/api/admin/users", { username, role });
+  adminRequest<InvitedUser>("POST", ROUTES.admin.users, { username, role });

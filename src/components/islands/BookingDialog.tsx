@@ -11,6 +11,7 @@ import { formatDate, formatTime } from "#shared/format.ts";
 import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
+import { ROUTES, withQuery } from "#shared/routes.ts";
 
 export interface BookingLabels extends CalendarLabels {
   title: string;
@@ -127,10 +128,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
   );
 
   const fetchSlots = useCallback(async (day: string) => {
-    const result = await apiRequest<SlotsAnswer>(
-      "GET",
-      `/api/meetings/available-slots?date=${encodeURIComponent(day)}`,
-    );
+    const result = await apiRequest<SlotsAnswer>("GET", withQuery(ROUTES.meetings.availableSlots, { date: day }));
     if (!result?.success || !Array.isArray(result.data)) throw new Error("unsuccessful");
     return result.data;
   }, []);
@@ -168,7 +166,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
     (async () => {
       let rules: OfficeCalendar;
       try {
-        rules = (await apiRequest<CalendarAnswer>("GET", "/api/meetings/calendar")).data;
+        rules = (await apiRequest<CalendarAnswer>("GET", ROUTES.meetings.calendar)).data;
       } catch {
         searching.current = false;
         setLoadingSlots(false);
@@ -230,7 +228,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
     setProcessing(true);
     try {
       await tokens.send(
-        "/api/meetings/schedule",
+        ROUTES.meetings.schedule,
         { name: name.trim(), email: email.trim(), phone: phone.trim(), date, time, language: lang },
         honeypot,
       );

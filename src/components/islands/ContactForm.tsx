@@ -9,6 +9,7 @@ import { formTokens, guardMessage, type GuardLabels } from "#src/lib/form-token.
 import Honeypot, { honeypotValue } from "./Honeypot";
 import { showToast } from "#src/stores/toasts.ts";
 import { useKeptSubmit } from "#src/lib/kept-submit.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export interface ContactLabels {
   firstName: string;
@@ -119,7 +120,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
   const onSubmit = handleSubmit(async (values, event) => {
     try {
       const honeypot = honeypotValue(event?.target as HTMLFormElement | undefined);
-      await tokens.send("/api/contact", { ...values, language: lang }, honeypot);
+      await tokens.send(ROUTES.contact, { ...values, language: lang }, honeypot);
       showToast({ title: labels.toast.successTitle, description: labels.toast.successMessage, variant: "success" });
       reset(EMPTY);
     } catch (error) {
@@ -148,7 +149,7 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
     <form
       ref={formRef}
       method="post"
-      action="/api/contact"
+      action={ROUTES.contact}
       noValidate
       data-keep-submit
       onSubmit={onSubmit}

@@ -15,6 +15,7 @@ import { MEETING_MINUTES } from "#shared/office.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { Spinner } from "../ui/Spinner";
 import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
+import { ROUTES, withQuery } from "#shared/routes.ts";
 
 export interface ManageLabels extends CalendarLabels {
   title: string;
@@ -116,7 +117,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
   useEffect(() => {
     const found = tokenFromUrl();
     const load = found
-      ? apiRequest<ManagedMeetingAnswer>("GET", "/api/meetings/manage", {
+      ? apiRequest<ManagedMeetingAnswer>("GET", ROUTES.meetings.manage, {
           headers: { authorization: `Bearer ${found}` },
         }).then((answer) => {
           setToken(found);
@@ -129,10 +130,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
   const loadSlots = useCallback(async (day: string) => {
     setSlots(null);
     try {
-      const answer = await apiRequest<SlotsAnswer>(
-        "GET",
-        `/api/meetings/available-slots?date=${encodeURIComponent(day)}`,
-      );
+      const answer = await apiRequest<SlotsAnswer>("GET", withQuery(ROUTES.meetings.availableSlots, { date: day }));
       setSlots(answer.data);
       setTime(answer.data[0] ?? "");
     } catch {
@@ -146,7 +144,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
     setDone(null);
     if (calendar) return;
     try {
-      const rules = (await apiRequest<CalendarAnswer>("GET", "/api/meetings/calendar")).data;
+      const rules = (await apiRequest<CalendarAnswer>("GET", ROUTES.meetings.calendar)).data;
       setCalendar(rules);
       const first =
         meeting && meeting.date >= rules.today && meeting.date <= rules.lastDate ? meeting.date : rules.today;
@@ -180,7 +178,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
     if (!date || !time || busy) return;
     setBusy(true);
     try {
-      const answer = await apiRequest<MovedMeetingAnswer>("POST", "/api/meetings/manage/move", {
+      const answer = await apiRequest<MovedMeetingAnswer>("POST", ROUTES.meetings.manageMove, {
         body: { date, time },
         headers: auth,
       });
@@ -202,7 +200,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
   const cancel = async () => {
     setBusy(true);
     try {
-      const answer = await apiRequest<ManagedMeetingAnswer>("POST", "/api/meetings/manage/cancel", { headers: auth });
+      const answer = await apiRequest<ManagedMeetingAnswer>("POST", ROUTES.meetings.manageCancel, { headers: auth });
       setMeeting(answer.data);
       setView("details");
       setDone(labels.cancelled);

@@ -5,6 +5,7 @@ import { formTokens, guardMessage, type GuardLabels } from "#src/lib/form-token.
 import Honeypot, { honeypotValue } from "./Honeypot";
 import { showToast } from "#src/stores/toasts.ts";
 import { useKeptSubmit } from "#src/lib/kept-submit.ts";
+import { ROUTES } from "#shared/routes.ts";
 
 export interface NewsletterLabels {
   title: string;
@@ -63,7 +64,7 @@ export default function NewsletterForm({
     }
     setSending(true);
     try {
-      await tokens.send("/api/newsletter", parsed.data, honeypotValue(form));
+      await tokens.send(ROUTES.newsletter, parsed.data, honeypotValue(form));
       showToast({ title: labels.successTitle, description: labels.successText, variant: "success" });
       form.reset();
     } catch (error) {
@@ -79,7 +80,7 @@ export default function NewsletterForm({
       ref={formRef}
       id="newsletter"
       method="post"
-      action="/api/newsletter"
+      action={ROUTES.newsletter}
       data-keep-submit
       onSubmit={submit}
       aria-labelledby="newsletter-title"

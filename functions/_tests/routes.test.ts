@@ -1,0 +1,46 @@
+/**
+ * The route table (src/shared/routes.ts) is the one list of the API's addresses: every function
+ * serves only paths from it, and every entry is served by a function, so a caller that uses the table
+ * cannot name an address nobody answers.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Config } from "@netlify/functions";
+import { describe, expect, test } from "vitest";
+import { fill, ROUTES, withQuery } from "#shared/routes.ts";
+
+const FUNCTIONS = path.resolve(import.meta.dirname, "..");
+
+/** Every string in the (nested) table. */
+const tablePaths = (node: unknown): string[] =>
+  typeof node === "string" ? [node] : Object.values(node as object).flatMap(tablePaths);
+
+async function servedPaths(): Promise<string[]> {
+  const paths: string[] = [];
+  for (const file of readdirSync(FUNCTIONS).filter((name) => name.endsWith(".ts"))) {
+    const { config } = (await import(pathToFileURL(path.join(FUNCTIONS, file)).href)) as { config?: Config };
+    if (config?.path) paths.push(...[config.path].flat());
+  }
+  return paths;
+}
+
+describe("the route table", () => {
+  test("names exactly the paths the functions serve (a trailing-slash twin counts as its path)", async () => {
+    const served = new Set((await servedPaths()).map((p) => p.replace(/(.)\/$/, "$1")));
+    expect([...served].sort()).toEqual([...new Set(tablePaths(ROUTES))].sort());
+  });
+
+  test("fill puts encoded values into a pattern's parameters", () => {
+    expect(fill(ROUTES.admin.meetingCancel, { id: 42 })).toBe("/api/admin/meetings/42/cancel");
+    expect(fill(ROUTES.newsletterLinks.confirm, { lang: "fa" })).toBe("/fa/newsletter/confirm");
+    expect(fill("/a/:id", { id: "x/y" })).toBe("/a/x%2Fy");
+  });
+
+  test("withQuery adds a query string only when there is one", () => {
+    expect(withQuery(ROUTES.meetings.availableSlots, { date: "2026-12-01" })).toBe(
+      "/api/meetings/available-slots?date=2026-12-01",
+    );
+    expect(withQuery(ROUTES.admin.exportMeetings, new URLSearchParams())).toBe("/api/admin/export/meetings");
+  });
+});

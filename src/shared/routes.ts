@@ -1,0 +1,69 @@
+/**
+ * Every address the API answers on, once: each function's `export const config = { path }` names
+ * its entries here, and the islands, the admin panel and the no-JavaScript forms call the same
+ * entries. A path with `:id` or `:lang` is a pattern (URLPattern, as Netlify matches it); `fill`
+ * puts the values in.
+ */
+export const ROUTES = {
+  contact: "/api/contact",
+  newsletter: "/api/newsletter",
+  formToken: "/api/form-token",
+  detectLanguage: "/api/detect-language",
+  login: "/api/login",
+  logout: "/api/logout",
+  user: "/api/user",
+
+  meetings: {
+    calendar: "/api/meetings/calendar",
+    availableSlots: "/api/meetings/available-slots",
+    schedule: "/api/meetings/schedule",
+    manage: "/api/meetings/manage",
+    manageMove: "/api/meetings/manage/move",
+    manageCancel: "/api/meetings/manage/cancel",
+  },
+
+  /** The newsletter's email links lead to static pages whose button posts back to the same address. */
+  newsletterLinks: {
+    confirm: "/:lang/newsletter/confirm",
+    unsubscribe: "/:lang/newsletter/unsubscribe",
+  },
+
+  admin: {
+    alerts: "/api/admin/alerts",
+    stats: "/api/admin/stats",
+    users: "/api/admin/users",
+    /** The enquiries keep their published name, "submissions". */
+    enquiries: "/api/admin/submissions",
+    enquiry: "/api/admin/submissions/:id",
+    enquiryNote: "/api/admin/submissions/:id/note",
+    meetings: "/api/admin/meetings",
+    meeting: "/api/admin/meetings/:id",
+    meetingNote: "/api/admin/meetings/:id/note",
+    meetingCancel: "/api/admin/meetings/:id/cancel",
+    exportEnquiries: "/api/admin/export/submissions",
+    exportMeetings: "/api/admin/export/meetings",
+    availability: "/api/admin/availability",
+    closures: "/api/admin/availability/closures",
+    closure: "/api/admin/availability/closures/:id",
+    calendars: "/api/admin/availability/calendars",
+    calendar: "/api/admin/availability/calendars/:id",
+    calendarRefresh: "/api/admin/availability/calendars/:id/refresh",
+    newsletter: "/api/admin/newsletter",
+    subscribersCsv: "/api/admin/newsletter/subscribers.csv",
+    privacyExport: "/api/admin/privacy/export",
+    privacyErase: "/api/admin/privacy/erase",
+  },
+} as const;
+
+/** A pattern with its `:name` parameters filled in (each value URL-encoded). */
+export function fill(pattern: string, values: Record<string, string | number>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (whole, name: string) =>
+    name in values ? encodeURIComponent(String(values[name])) : whole,
+  );
+}
+
+/** A path with its query string (none when `query` is empty). */
+export function withQuery(path: string, query: Record<string, string> | URLSearchParams): string {
+  const text = new URLSearchParams(query).toString();
+  return text ? `${path}?${text}` : path;
+}
