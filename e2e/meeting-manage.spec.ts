@@ -5,7 +5,7 @@ import { expect, test } from "./test";
 import { simpleParser } from "mailparser";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import { formatDate } from "../src/shared/format";
-import { ADMIN, bookableDays, formData, freeSlots, hydrated, skipSplash, uniqueTag } from "./helpers";
+import { ADMIN, bookableDays, formData, freeSlots, hydrated, skipSplash, toasts, uniqueTag } from "./helpers";
 import { expectNoViolations } from "./axe";
 
 /**
@@ -14,7 +14,7 @@ import { expectNoViolations } from "./axe";
  * Days are taken far down the list of bookable days, so the booking spec's days never collide.
  */
 
-const DAY = { booked: 14, movedTo: 15, closed: 20 } as const;
+const DAY = { booked: 14, movedTo: 15, slotsFail: 17, closed: 20 } as const;
 
 /** Console messages about the Content-Security-Policy: the strict policy must hold on these pages too. */
 const cspViolations: string[] = [];
@@ -91,6 +91,42 @@ test("a visitor opens the manage link from their email and moves the meeting", a
   // The page now holds the new link; a reload shows the moved meeting.
   await page.reload();
   await expect(page.getByTestId("meeting-when")).toContainText(formatDate("en", to));
+});
+
+test("a failed slot request on the manage page shows the same error toast as the booking dialog", async ({
+  page,
+  request,
+}) => {
+  const day = (await bookableDays(request))[DAY.slotsFail];
+  const email = `slots-fail-${uniqueTag()}@example.com`;
+  const booked = await request.post("/api/meetings/schedule", {
+    data: await formData(request, {
+      name: "Reza Ahmadi",
+      email,
+      phone: "+98 912 000 2222",
+      date: day,
+      time: (await freeSlots(request, day))[0],
+      language: "en",
+    }),
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  await page.route("**/api/meetings/available-slots?*", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, message: "Internal error" }),
+    }),
+  );
+
+  await page.goto(await manageLinkFor(email));
+  await hydrated(page, "ManageMeeting");
+  await page.getByRole("button", { name: en.manage.move }).click();
+  const toast = toasts(page);
+  await expect(toast).toHaveAttribute("role", "alert");
+  await expect(toast.locator("p").first()).toHaveText(en.contact.toast.slotsErrorTitle);
+  await expect(toast.locator("p").nth(1)).toHaveText(en.contact.toast.slotsError);
+  await expect(page.locator("#mm-time")).toBeDisabled();
+  await expect(page.getByRole("button", { name: en.manage.confirmMove })).toBeDisabled();
 });
 
 test("an admin closes a day and the booking dialog shows it closed at once", async ({ page, browser, request }) => {

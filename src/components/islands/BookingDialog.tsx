@@ -1,36 +1,26 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type SubmitEvent } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore, type SubmitEvent } from "react";
 import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
 import { useHydrated } from "#src/lib/use-hydrated.ts";
-import { ApiError, apiRequest, errorTopic } from "#src/lib/api-client.ts";
+import { ApiError, errorTopic } from "#src/lib/api-client.ts";
 import { formTokens, guardCode, guardMessage, type GuardLabels } from "#src/lib/form-token.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
 import Honeypot, { honeypotValue } from "./Honeypot";
-import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "#shared/api.ts";
-import { addDays, isoWeekday, zonedInstant } from "#shared/dates.ts";
 import { formatDate, formatTime } from "#shared/format.ts";
-import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
+import type { Language } from "#shared/languages.ts";
 import { showToast } from "#src/stores/toasts.ts";
-import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
-import { ROUTES, withQuery } from "#shared/routes.ts";
+import { useOfficeCalendar } from "#src/lib/use-office-calendar.ts";
+import { Spinner } from "../ui/Spinner";
+import SlotPicker, { inputClass, type SlotPickerLabels } from "./SlotPicker";
+import { ROUTES } from "#shared/routes.ts";
 
-export interface BookingLabels extends CalendarLabels {
+export interface BookingLabels extends SlotPickerLabels {
   title: string;
   privacy: PrivacyNoteLabels;
   description: string;
   name: string;
   email: string;
   phone: string;
-  date: string;
-  time: string;
-  officeTime: string;
-  /** Contains {{time}}. */
-  localTime: string;
-  /** Contains {{date}}. */
-  selectedDate: string;
   loadingCalendar: string;
-  noSlots: string;
-  noSlotsOption: string;
-  loadingSlots: string;
   confirm: string;
   processing: string;
   cancel: string;
@@ -60,27 +50,10 @@ export interface BookingDialogProps {
 
 const DEFAULT_TIME = "09:00";
 const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
-/** How many open days ahead the dialog looks for the first free slot before it shows today's "no slots". */
-const FIRST_FREE_DAY_SEARCH = 10;
-
-const inputClass =
-  "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-700 disabled:bg-slate-50";
 
 /** What the visitor typed into a field before this island hydrated (the dialog opens without React). */
 const typedBefore = (id: string) =>
   typeof document === "undefined" ? "" : ((document.getElementById(id) as HTMLInputElement | null)?.value ?? "");
-
-/** The visitor's own wall-clock time for an office time, e.g. 09:00 in Amsterdam → "Mon 11:30" in Tehran. */
-function localEquivalent(lang: Language, date: string, time: string, officeZone: string): string | null {
-  const visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (!time || !date || visitorZone === officeZone) return null;
-  return new Intl.DateTimeFormat(LANGUAGE_INFO[lang].intl, {
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    weekday: "short",
-  }).format(zonedInstant(date, time, officeZone));
-}
 
 /**
  * The meeting booking form inside the static modal <dialog> of the
@@ -89,17 +62,13 @@ function localEquivalent(lang: Language, date: string, time: string, officeZone:
  * when this island arrives it fills in the calendar, starting on the first day with a free slot.
  */
 export default function BookingDialog({ lang, labels, dialogId }: BookingDialogProps) {
-  const [calendar, setCalendar] = useState<OfficeCalendar | null>(null);
-  const [date, setDate] = useState("");
-  const [time, setTime] = useState(DEFAULT_TIME);
-  const [slots, setSlots] = useState<string[]>([]);
-  const [loadingSlots, setLoadingSlots] = useState(true);
+  const picker = useOfficeCalendar(labels.toast, DEFAULT_TIME);
+  const { calendar, date, time, slots, loadSlots, start } = picker;
   const [processing, setProcessing] = useState(false);
   const [name, setName] = useState(() => typedBefore("bk-name"));
   const [email, setEmail] = useState(() => typedBefore("bk-email"));
   const [phone, setPhone] = useState(() => typedBefore("bk-phone"));
   const [errors, setErrors] = useState<{ name?: string; email?: string; phone?: string }>({});
-  const searching = useRef(false);
   const [tokens] = useState(formTokens);
   useEffect(() => tokens.prefetch(), [tokens]);
 
@@ -122,95 +91,10 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
     () => false,
   );
 
-  const isOpenDay = useCallback(
-    (day: string) => !!calendar && calendar.weekdays.includes(isoWeekday(day)) && !calendar.closedDates.includes(day),
-    [calendar],
-  );
-
-  const fetchSlots = useCallback(async (day: string) => {
-    const result = await apiRequest<SlotsAnswer>("GET", withQuery(ROUTES.meetings.availableSlots, { date: day }));
-    if (!result?.success || !Array.isArray(result.data)) throw new Error("unsuccessful");
-    return result.data;
-  }, []);
-
-  const slotsFailed = useCallback(() => {
-    setSlots([]);
-    showToast({ title: labels.toast.slotsErrorTitle, description: labels.toast.slotsError, variant: "destructive" });
-  }, [labels.toast.slotsError, labels.toast.slotsErrorTitle]);
-
-  /** Shows a day's slots; keeps the chosen time when it is still offered, else takes the first. */
-  const showSlots = useCallback((list: string[], preferFirst = false) => {
-    setSlots(list);
-    setTime((current) => (list.length && (preferFirst || !list.includes(current)) ? list[0] : current));
-  }, []);
-
-  const loadSlots = useCallback(
-    async (day: string, preferFirst = false) => {
-      setLoadingSlots(true);
-      try {
-        showSlots(await fetchSlots(day), preferFirst);
-      } catch {
-        slotsFailed();
-      } finally {
-        setLoadingSlots(false);
-      }
-    },
-    [fetchSlots, showSlots, slotsFailed],
-  );
-
-  // On the first opening: the office calendar, then the first day that still has a free slot
-  // (today when it has one), so the dialog never opens on "no slots" when a later day has some.
+  // On the first opening: the office calendar, then the first day that still has a free slot.
   useEffect(() => {
-    if (!open || calendar || searching.current) return;
-    searching.current = true;
-    (async () => {
-      let rules: OfficeCalendar;
-      try {
-        rules = (await apiRequest<CalendarAnswer>("GET", ROUTES.meetings.calendar)).data;
-      } catch {
-        searching.current = false;
-        setLoadingSlots(false);
-        slotsFailed();
-        return;
-      }
-      setCalendar(rules);
-      const openDay = (day: string) => rules.weekdays.includes(isoWeekday(day)) && !rules.closedDates.includes(day);
-      let first = "";
-      try {
-        for (let day = rules.today, tried = 0; day <= rules.lastDate && tried < FIRST_FREE_DAY_SEARCH;) {
-          if (openDay(day)) {
-            first ||= day;
-            tried++;
-            const free = await fetchSlots(day);
-            if (free.length) {
-              setDate(day);
-              showSlots(free);
-              return;
-            }
-          }
-          day = addDays(day, 1);
-        }
-        setDate(first || rules.today);
-        showSlots([]);
-      } catch {
-        setDate(first || rules.today);
-        slotsFailed();
-      } finally {
-        setLoadingSlots(false);
-      }
-    })();
-  }, [open, calendar, fetchSlots, showSlots, slotsFailed]);
-
-  const choose = (day: string) => {
-    if (day === date) return;
-    setDate(day);
-    void loadSlots(day);
-  };
-
-  const localTime = useMemo(
-    () => (calendar && slots.length ? localEquivalent(lang, date, time, calendar.timeZone) : null),
-    [calendar, slots.length, lang, date, time],
-  );
+    if (open && !calendar) void start();
+  }, [open, calendar, start]);
 
   const ready = hydrated && !!calendar && !!date;
   const complete = Boolean(ready && name.trim() && email.trim() && phone.trim() && date && time && slots.length);
@@ -270,7 +154,6 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
   };
 
   const closeButton = { commandfor: dialogId, command: "close" } as const;
-  const slotsShown = ready && !loadingSlots;
 
   return (
     <form onSubmit={confirm} noValidate className="relative p-6 sm:p-8" aria-busy={!ready}>
@@ -303,79 +186,22 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
       </div>
 
       <div className="mt-6 grid gap-6 md:grid-cols-[auto_1fr]">
-        <fieldset className="min-w-0">
-          <legend className="text-sm font-semibold text-brand-950">{labels.date}</legend>
-          <div className="mt-1.5 min-h-[21.5rem]">
-            {ready ? (
-              <BookingCalendar
-                lang={lang}
-                selected={date}
-                onSelect={choose}
-                isOpen={isOpenDay}
-                min={calendar.today}
-                max={calendar.lastDate}
-                labels={labels}
-              />
-            ) : (
-              <div
-                className="flex h-[21.5rem] w-full max-w-[21rem] flex-col items-center justify-center gap-3 rounded-2xl bg-surface text-muted md:w-[21rem]"
-                role="status"
-              >
-                <svg
-                  className="size-7 animate-spin text-brand-600 motion-reduce:animate-none"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  aria-hidden="true"
-                >
-                  <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-                  <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-                </svg>
-                <span className="text-sm font-medium">{labels.loadingCalendar}</span>
-              </div>
-            )}
-          </div>
-          {ready && (
-            <p className="mt-2 text-sm font-medium text-brand-900" aria-live="polite">
-              {labels.selectedDate.replace("{{date}}", formatDate(lang, date))}
-            </p>
-          )}
-        </fieldset>
-
-        <div className="grid content-start gap-4">
-          <div>
-            <label htmlFor="bk-time" className="block text-sm font-semibold text-brand-950">
-              {labels.time}
-            </label>
-            <select
-              id="bk-time"
-              value={slotsShown && slots.length ? time : ""}
-              onChange={(e) => setTime(e.target.value)}
-              disabled={!slotsShown || !slots.length}
-              aria-describedby="bk-time-help"
-              className={inputClass}
+        <SlotPicker
+          lang={lang}
+          labels={labels}
+          picker={picker}
+          idPrefix="bk"
+          ready={ready}
+          placeholder={
+            <div
+              className="flex h-[21.5rem] w-full max-w-[21rem] flex-col items-center justify-center gap-3 rounded-2xl bg-surface text-muted md:w-[21rem]"
+              role="status"
             >
-              {slotsShown && slots.length ? (
-                slots.map((slot) => (
-                  <option key={slot} value={slot}>
-                    {formatTime(lang, slot)}
-                  </option>
-                ))
-              ) : (
-                <option value="" disabled>
-                  {slotsShown ? labels.noSlotsOption : labels.loadingSlots}
-                </option>
-              )}
-            </select>
-            <p id="bk-time-help" className="mt-1.5 text-sm text-muted">
-              {labels.officeTime}
-              {localTime && (
-                <span className="block font-medium text-brand-800">
-                  {labels.localTime.replace("{{time}}", localTime)}
-                </span>
-              )}
-            </p>
-            {slotsShown && !slots.length && <p className="mt-2 text-sm font-medium text-red-700">{labels.noSlots}</p>}
-          </div>
+              <Spinner className="size-7 text-brand-600" />
+              <span className="text-sm font-medium">{labels.loadingCalendar}</span>
+            </div>
+          }
+        >
           {(
             [
               ["name", labels.name, name, setName, "name", "text"],
@@ -406,7 +232,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
               )}
             </div>
           ))}
-        </div>
+        </SlotPicker>
       </div>
 
       <PrivacyNote labels={labels.privacy} className="mt-6" />
@@ -419,12 +245,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
           disabled={processing || !complete}
           className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {processing && (
-            <svg className="size-4 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-              <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-              <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-            </svg>
-          )}
+          {processing && <Spinner className="size-4" />}
           {processing ? labels.processing : labels.confirm}
         </button>
       </div>

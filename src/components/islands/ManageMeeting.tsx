@@ -1,23 +1,17 @@
-import { useCallback, useEffect, useMemo, useState, type SubmitEvent } from "react";
+import { useEffect, useMemo, useState, type SubmitEvent } from "react";
 import { ApiError, apiRequest } from "#src/lib/api-client.ts";
-import type {
-  CalendarAnswer,
-  ManagedMeeting,
-  ManagedMeetingAnswer,
-  MovedMeetingAnswer,
-  OfficeCalendar,
-  SlotsAnswer,
-} from "#shared/api.ts";
-import { isoWeekday, toMinutes, toTime, zonedInstant } from "#shared/dates.ts";
+import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api.ts";
+import { toMinutes, toTime } from "#shared/dates.ts";
 import { formatDate, formatTime } from "#shared/format.ts";
-import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
+import type { Language } from "#shared/languages.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { Spinner } from "../ui/Spinner";
-import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
-import { ROUTES, withQuery } from "#shared/routes.ts";
+import { useOfficeCalendar, visitorTime, type SlotsFailureLabels } from "#src/lib/use-office-calendar.ts";
+import SlotPicker, { type SlotPickerLabels } from "./SlotPicker";
+import { ROUTES } from "#shared/routes.ts";
 
-export interface ManageLabels extends CalendarLabels {
+export interface ManageLabels extends SlotPickerLabels, SlotsFailureLabels {
   title: string;
   intro: string;
   loading: string;
@@ -48,18 +42,8 @@ export interface ManageLabels extends CalendarLabels {
   processing: string;
   /** The meeting's day and time, as the emails write it: contains {{date}}, {{start}} and {{end}}. */
   slot: string;
-  /** From the booking dialog: the date and time fields, office time, the visitor's time, no slots. */
-  date: string;
-  time: string;
-  officeTime: string;
-  /** Contains {{time}}. */
-  localTime: string;
-  /** Contains {{date}}. */
-  selectedDate: string;
+  /** From the booking dialog, like the date and time fields. */
   loadingCalendar: string;
-  loadingSlots: string;
-  noSlots: string;
-  noSlotsOption: string;
 }
 
 export interface ManageMeetingProps {
@@ -73,26 +57,12 @@ type Problem = "linkInvalid" | "linkExpired" | "linkReplaced" | "error";
 type View = "details" | "move" | "cancel";
 
 const PROBLEMS: readonly Problem[] = ["linkInvalid", "linkExpired", "linkReplaced"];
-const inputClass =
-  "mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-50";
 
 /** The token of the link: the URL fragment (never sent to any server), `#<token>`. */
 const tokenFromUrl = () => (typeof window === "undefined" ? "" : decodeURIComponent(window.location.hash.slice(1)));
 
 const problemOf = (error: unknown): Problem =>
   error instanceof ApiError && PROBLEMS.includes(error.message as Problem) ? (error.message as Problem) : "error";
-
-/** The visitor's own wall-clock time for an office time, when their zone differs from the office's. */
-function localEquivalent(lang: Language, date: string, time: string, officeZone: string): string | null {
-  const visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (visitorZone === officeZone) return null;
-  return new Intl.DateTimeFormat(LANGUAGE_INFO[lang].intl, {
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    weekday: "short",
-  }).format(zonedInstant(date, time, officeZone));
-}
 
 /**
  * The page a visitor's manage link opens (/{lang}/meeting/#token): their meeting in their
@@ -107,10 +77,8 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
   const [view, setView] = useState<View>("details");
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [calendar, setCalendar] = useState<OfficeCalendar | null>(null);
-  const [date, setDate] = useState("");
-  const [slots, setSlots] = useState<string[] | null>(null);
-  const [time, setTime] = useState("");
+  const picker = useOfficeCalendar(labels);
+  const { calendar, date, time, slots, loadingSlots, loadSlots, start } = picker;
 
   const auth = useMemo(() => ({ authorization: `Bearer ${token}` }), [token]);
 
@@ -127,39 +95,15 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
     load.catch((error: unknown) => setProblem(problemOf(error)));
   }, []);
 
-  const loadSlots = useCallback(async (day: string) => {
-    setSlots(null);
-    try {
-      const answer = await apiRequest<SlotsAnswer>("GET", withQuery(ROUTES.meetings.availableSlots, { date: day }));
-      setSlots(answer.data);
-      setTime(answer.data[0] ?? "");
-    } catch {
-      setSlots([]);
-      setTime("");
-    }
-  }, []);
-
+  /** The move view, on the meeting's own day when it can still be chosen, else on today. */
   const startMove = async () => {
     setView("move");
     setDone(null);
-    if (calendar) return;
-    try {
-      const rules = (await apiRequest<CalendarAnswer>("GET", ROUTES.meetings.calendar)).data;
-      setCalendar(rules);
-      const first =
-        meeting && meeting.date >= rules.today && meeting.date <= rules.lastDate ? meeting.date : rules.today;
-      setDate(first);
-      void loadSlots(first);
-    } catch {
-      setView("details");
-      showToast({ title: labels.errorTitle, description: labels.error, variant: "destructive" });
-    }
+    const started = await start((rules) =>
+      meeting && meeting.date >= rules.today && meeting.date <= rules.lastDate ? meeting.date : rules.today,
+    );
+    if (!started) setView("details");
   };
-
-  const isOpenDay = useCallback(
-    (day: string) => !!calendar && calendar.weekdays.includes(isoWeekday(day)) && !calendar.closedDates.includes(day),
-    [calendar],
-  );
 
   const fail = (error: unknown) => {
     const message = error instanceof ApiError ? error.message : "";
@@ -191,7 +135,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
       setDone(labels.moved);
     } catch (error) {
       fail(error);
-      if (date) void loadSlots(date);
+      if (date) void loadSlots(date, true);
     } finally {
       setBusy(false);
     }
@@ -231,7 +175,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
   }
 
   const end = toTime(toMinutes(meeting.time) + MEETING_MINUTES);
-  const local = calendar ? localEquivalent(lang, meeting.date, meeting.time, calendar.timeZone) : null;
+  const local = calendar ? visitorTime(lang, meeting.date, meeting.time, calendar.timeZone) : null;
   const statusText = {
     pending: labels.statusPending,
     confirmed: labels.statusConfirmed,
@@ -242,7 +186,6 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
     confirmed: "bg-teal-50 text-teal-800 ring-teal-600/30",
     cancelled: "bg-slate-100 text-slate-700 ring-slate-400/40",
   }[meeting.status];
-  const newLocal = calendar && time && date ? localEquivalent(lang, date, time, calendar.timeZone) : null;
 
   return (
     <div className="grid gap-6">
@@ -342,66 +285,11 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
             </p>
           ) : (
             <form onSubmit={move} className="mt-4 grid gap-6 md:grid-cols-[auto_1fr]">
-              <fieldset className="min-w-0">
-                <legend className="text-sm font-semibold text-brand-950">{labels.date}</legend>
-                <div className="mt-1.5">
-                  <BookingCalendar
-                    lang={lang}
-                    selected={date}
-                    onSelect={(day) => {
-                      if (day === date) return;
-                      setDate(day);
-                      void loadSlots(day);
-                    }}
-                    isOpen={isOpenDay}
-                    min={calendar.today}
-                    max={calendar.lastDate}
-                    labels={labels}
-                  />
-                </div>
-                <p className="mt-2 text-sm font-medium text-brand-900" aria-live="polite">
-                  {labels.selectedDate.replace("{{date}}", formatDate(lang, date))}
-                </p>
-              </fieldset>
-              <div className="grid content-start gap-4">
-                <div>
-                  <label htmlFor="mm-time" className="block text-sm font-semibold text-brand-950">
-                    {labels.time}
-                  </label>
-                  <select
-                    id="mm-time"
-                    value={slots?.length ? time : ""}
-                    onChange={(e) => setTime(e.target.value)}
-                    disabled={!slots?.length}
-                    aria-describedby="mm-time-help"
-                    className={inputClass}
-                  >
-                    {slots?.length ? (
-                      slots.map((slot) => (
-                        <option key={slot} value={slot}>
-                          {formatTime(lang, slot)}
-                        </option>
-                      ))
-                    ) : (
-                      <option value="" disabled>
-                        {slots ? labels.noSlotsOption : labels.loadingSlots}
-                      </option>
-                    )}
-                  </select>
-                  <p id="mm-time-help" className="mt-1.5 text-sm text-muted">
-                    {labels.officeTime}
-                    {newLocal && slots?.length ? (
-                      <span className="block font-medium text-brand-800">
-                        {labels.localTime.replace("{{time}}", newLocal)}
-                      </span>
-                    ) : null}
-                  </p>
-                  {slots && !slots.length && <p className="mt-2 text-sm font-medium text-red-700">{labels.noSlots}</p>}
-                </div>
+              <SlotPicker lang={lang} labels={labels} picker={picker} idPrefix="mm" ready>
                 <div className="flex flex-col gap-3 sm:flex-row">
                   <button
                     type="submit"
-                    disabled={busy || !slots?.length || !time}
+                    disabled={busy || loadingSlots || !slots.length || !time}
                     className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-60"
                   >
                     {busy && <Spinner className="size-4" />}
@@ -416,7 +304,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
                     {labels.back}
                   </button>
                 </div>
-              </div>
+              </SlotPicker>
             </form>
           )}
         </section>
