@@ -2,7 +2,7 @@
  * Search, filters, sort and CSV export above an admin list. Menus and dates apply at once; the search
  * text applies when submitted (Enter or "Search"), so a half-typed word never starts a request.
  */
-import { useId, useState, type SubmitEvent, type ReactNode } from "react";
+import { useId, useState, type SubmitEvent } from "react";
 import { isFiltered, SEARCH_MAX_LENGTH, type EnquiryFilters, type MeetingFilters } from "#shared/admin-lists.ts";
 import { englishLanguageName, LANGUAGES } from "#shared/languages.ts";
 import { SERVICE_IDS, type ServiceNames } from "#shared/services.ts";
@@ -84,6 +84,13 @@ const languageOptions: Option[] = [
   ...LANGUAGES.map((code) => ({ value: code, label: englishLanguageName(code) })),
 ];
 
+/** A menu of the bar: the filter it sets and its choices ("" = any). */
+interface Menu<F> {
+  key: keyof F & string;
+  label: string;
+  options: Option[];
+}
+
 interface FiltersProps<F extends EnquiryFilters | MeetingFilters> {
   /** Names the search landmark, e.g. "Find submissions". */
   label: string;
@@ -92,7 +99,11 @@ interface FiltersProps<F extends EnquiryFilters | MeetingFilters> {
   onChange: (filters: F) => void;
   /** The address of the CSV of the current filter. */
   exportHref: string;
-  children: (set: <K extends keyof F>(key: K, value: F[K] | undefined) => void) => ReactNode;
+  /** The menus before the date range, in order. */
+  menus: Menu<F>[];
+  /** What the date range is of, e.g. "Received" gives "Received from" and "Received to". */
+  datesLabel: string;
+  sortOptions: Option[];
 }
 
 function ListFilters<F extends EnquiryFilters | MeetingFilters>({
@@ -101,7 +112,9 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>({
   filters,
   onChange,
   exportHref,
-  children,
+  menus,
+  datesLabel,
+  sortOptions,
 }: FiltersProps<F>) {
   const searchId = useId();
   const hintId = useId();
@@ -169,7 +182,28 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>({
         id={panelId}
         className={`${expanded ? "grid" : "hidden"} mt-3 grid-cols-2 gap-3 sm:mt-4 sm:grid sm:grid-cols-3 lg:grid-cols-6`}
       >
-        {children(set)}
+        {menus.map((menu) => (
+          <Select
+            key={menu.key}
+            label={menu.label}
+            value={filters[menu.key] as string | undefined}
+            onChange={(v) => set(menu.key, v as F[typeof menu.key] | undefined)}
+            options={menu.options}
+          />
+        ))}
+        <DateField
+          label={`${datesLabel} from`}
+          value={filters.from}
+          max={filters.to}
+          onChange={(v) => set("from", v as F["from"])}
+        />
+        <DateField
+          label={`${datesLabel} to`}
+          value={filters.to}
+          min={filters.from}
+          onChange={(v) => set("to", v as F["to"])}
+        />
+        <Select label="Sort" value={filters.sort} onChange={(v) => set("sort", v as F["sort"])} options={sortOptions} />
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
         {isFiltered(filters) ? (
@@ -187,6 +221,8 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>({
     </section>
   );
 }
+
+const languageMenu = { key: "language", label: "Language", options: languageOptions } as const;
 
 export function EnquiryFiltersBar({
   filters,
@@ -206,45 +242,29 @@ export function EnquiryFiltersBar({
       filters={filters}
       onChange={onChange}
       exportHref={exportHref}
-    >
-      {(set) => (
-        <>
-          <Select
-            label="Status"
-            value={filters.status}
-            onChange={(v) => set("status", v as EnquiryFilters["status"])}
-            options={[
-              anyOption("Any status"),
-              { value: "pending", label: "Pending" },
-              { value: "processed", label: "Processed" },
-            ]}
-          />
-          <Select
-            label="Service"
-            value={filters.service}
-            onChange={(v) => set("service", v)}
-            options={[anyOption("Any service"), ...SERVICE_IDS.map((id) => ({ value: id, label: serviceNames[id] }))]}
-          />
-          <Select
-            label="Language"
-            value={filters.language}
-            onChange={(v) => set("language", v as EnquiryFilters["language"])}
-            options={languageOptions}
-          />
-          <DateField label="Received from" value={filters.from} max={filters.to} onChange={(v) => set("from", v)} />
-          <DateField label="Received to" value={filters.to} min={filters.from} onChange={(v) => set("to", v)} />
-          <Select
-            label="Sort"
-            value={filters.sort}
-            onChange={(v) => set("sort", v as EnquiryFilters["sort"])}
-            options={[
-              { value: "", label: "Newest first" },
-              { value: "oldest", label: "Oldest first" },
-            ]}
-          />
-        </>
-      )}
-    </ListFilters>
+      menus={[
+        {
+          key: "status",
+          label: "Status",
+          options: [
+            anyOption("Any status"),
+            { value: "pending", label: "Pending" },
+            { value: "processed", label: "Processed" },
+          ],
+        },
+        {
+          key: "service",
+          label: "Service",
+          options: [anyOption("Any service"), ...SERVICE_IDS.map((id) => ({ value: id, label: serviceNames[id] }))],
+        },
+        languageMenu,
+      ]}
+      datesLabel="Received"
+      sortOptions={[
+        { value: "", label: "Newest first" },
+        { value: "oldest", label: "Oldest first" },
+      ]}
+    />
   );
 }
 
@@ -264,50 +284,30 @@ export function MeetingFiltersBar({
       filters={filters}
       onChange={onChange}
       exportHref={exportHref}
-    >
-      {(set) => (
-        <>
-          <Select
-            label="When"
-            value={filters.when}
-            onChange={(v) => set("when", v as MeetingFilters["when"])}
-            options={[
-              anyOption("Any time"),
-              { value: "upcoming", label: "Upcoming" },
-              { value: "past", label: "Past" },
-            ]}
-          />
-          <Select
-            label="Status"
-            value={filters.status}
-            onChange={(v) => set("status", v as MeetingFilters["status"])}
-            options={[
-              anyOption("Any status"),
-              { value: "pending", label: "Pending" },
-              { value: "confirmed", label: "Confirmed" },
-            ]}
-          />
-          <Select
-            label="Language"
-            value={filters.language}
-            onChange={(v) => set("language", v as MeetingFilters["language"])}
-            options={languageOptions}
-          />
-          <DateField label="Meeting from" value={filters.from} max={filters.to} onChange={(v) => set("from", v)} />
-          <DateField label="Meeting to" value={filters.to} min={filters.from} onChange={(v) => set("to", v)} />
-          <Select
-            label="Sort"
-            value={filters.sort}
-            onChange={(v) => set("sort", v as MeetingFilters["sort"])}
-            options={[
-              { value: "", label: "Newest request first" },
-              { value: "oldest", label: "Oldest request first" },
-              { value: "soonest", label: "Meeting date, soonest first" },
-              { value: "latest", label: "Meeting date, latest first" },
-            ]}
-          />
-        </>
-      )}
-    </ListFilters>
+      menus={[
+        {
+          key: "when",
+          label: "When",
+          options: [anyOption("Any time"), { value: "upcoming", label: "Upcoming" }, { value: "past", label: "Past" }],
+        },
+        {
+          key: "status",
+          label: "Status",
+          options: [
+            anyOption("Any status"),
+            { value: "pending", label: "Pending" },
+            { value: "confirmed", label: "Confirmed" },
+          ],
+        },
+        languageMenu,
+      ]}
+      datesLabel="Meeting"
+      sortOptions={[
+        { value: "", label: "Newest request first" },
+        { value: "oldest", label: "Oldest request first" },
+        { value: "soonest", label: "Meeting date, soonest first" },
+        { value: "latest", label: "Meeting date, latest first" },
+      ]}
+    />
   );
 }
