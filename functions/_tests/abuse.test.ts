@@ -4,8 +4,8 @@
  * at" token, cross-site posts) with and without JavaScript, and where the client address comes from.
  * The clock is fixed just after the start of an hour, so no test straddles a window of the limits.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { call, formBody, setupApiDatabase } from "./harness.ts";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { call, formBody, apiTestbed, type ApiTestDatabase } from "./harness.ts";
 import contact from "../contact.ts";
 import meetings from "../meetings.ts";
 import newsletter from "../newsletter.ts";
@@ -14,25 +14,17 @@ import alerts from "../admin-alerts.ts";
 import { clientIp } from "../_lib/http.ts";
 import { addressKey } from "../_lib/limits.ts";
 import { issueFormToken } from "../_lib/form-guard.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
-import { createUser } from "#db/users.repository.ts";
-import { DUMMY_HASH } from "#db/admins.ts";
 import { LIMITS } from "#config/limits.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
 
-let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let t: ApiTestDatabase;
 let cookie: string;
 
-beforeAll(async () => {
-  // One "[mail] wrote …eml" line per message: hundreds of them say nothing here.
+// One "[mail] wrote …eml" line per message: hundreds of them say nothing here.
+beforeAll(() => {
   vi.spyOn(console, "log").mockImplementation(() => {});
-  t = await setupApiDatabase();
-  const admin = await createUser(t.db, "abuse-admin", DUMMY_HASH);
-  cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
-}, 60_000);
-afterAll(async () => {
-  await t?.destroy();
 });
+apiTestbed({ admin: "abuse-admin" }, (bed) => ({ t, cookie } = bed));
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
   vi.setSystemTime(new Date("2026-11-23T10:00:02Z"));

@@ -2,26 +2,15 @@
  * The office's availability, edited in the admin and stored in the database: the slots answer, the
  * date picker's calendar and the schedule check read the same rules, and an edit shows at once.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import { beforeEach, describe, expect, test } from "vitest";
+import { call, ORIGIN, apiTestbed, type ApiTestDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
 import availability from "../admin-availability.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
-import { DUMMY_HASH } from "#db/admins.ts";
-import { createUser } from "#db/users.repository.ts";
 
-let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let t: ApiTestDatabase;
 let cookie: string;
-beforeAll(async () => {
-  t = await setupApiDatabase();
-  // Many bookings from one test address: the abuse limits have their own tests (abuse.test.ts).
-  process.env.RATE_LIMIT = "off";
-  const admin = await createUser(t.db, "hours-admin", DUMMY_HASH);
-  cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
-}, 60_000);
-afterAll(async () => {
-  await t?.destroy();
-});
+// Many bookings from one test address: the abuse limits have their own tests (abuse.test.ts).
+apiTestbed({ admin: "hours-admin", rateLimitOff: true }, (bed) => ({ t, cookie } = bed));
 const DEFAULT_HOURS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: "09:00", closes: "17:00" }));
 beforeEach(async () => {
   // Monday 2026-11-23, 10:10 in Amsterdam.

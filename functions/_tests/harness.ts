@@ -6,10 +6,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Context } from "@netlify/functions";
+import { afterAll, beforeAll } from "vitest";
+import { DUMMY_HASH } from "#db/admins.ts";
 import { createTestDatabase } from "#db/testing.ts";
 import { closeDb } from "#db/client.ts";
+import { createUser } from "#db/users.repository.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
 import { issueFormToken } from "../_lib/form-guard.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
+import type { TestMailServer } from "./mail-server.ts";
 
 export const ORIGIN = "http://localhost:8888";
 
@@ -81,6 +86,44 @@ export async function setupApiDatabase() {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type ApiTestDatabase = Awaited<ReturnType<typeof setupApiDatabase>>;
+
+export interface ApiTestbedOptions {
+  /** Creates this admin user and signs a session for it (`cookie`). */
+  admin?: string;
+  /** Started before the tests and stopped after them. */
+  smtp?: TestMailServer;
+  /** Turns the abuse limits off, for files that book or send many times from one address (abuse.test.ts tests them). */
+  rateLimitOff?: boolean;
+}
+
+/**
+ * The beforeAll/afterAll most API test files share: a throwaway database (setupApiDatabase), then
+ * optionally the abuse limits off, a running SMTP server and a signed-in admin. `ready` receives the
+ * database and the admin's `cookie` header value once they exist; afterAll stops and removes them.
+ */
+export function apiTestbed(
+  options: ApiTestbedOptions,
+  ready: (bed: { t: ApiTestDatabase; cookie: string }) => void,
+): void {
+  let t: ApiTestDatabase | undefined;
+  beforeAll(async () => {
+    t = await setupApiDatabase();
+    if (options.rateLimitOff) process.env.RATE_LIMIT = "off";
+    await options.smtp?.start();
+    let cookie = "";
+    if (options.admin) {
+      const admin = await createUser(t.db, options.admin, DUMMY_HASH);
+      cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
+    }
+    ready({ t, cookie });
+  }, 60_000);
+  afterAll(async () => {
+    await options.smtp?.stop();
+    await t?.destroy();
+  });
 }
 
 /** The public forms' endpoints: their posts carry a token and the honeypot. */

@@ -5,37 +5,24 @@
  */
 import ICAL from "ical.js";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import { beforeEach, describe, expect, test } from "vitest";
+import { call, ORIGIN, apiTestbed, type ApiTestDatabase } from "./harness.ts";
 import { TestMailServer, type ReceivedMessage } from "./mail-server.ts";
 import meetings from "../meetings.ts";
 import manage from "../meeting-manage.ts";
 import adminMeetings from "../admin-meetings.ts";
 import outboxRetry from "../outbox-retry.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
 import { signManageToken } from "../_lib/manage-token.ts";
 import { deliverDue, enqueueDueReminders } from "../_lib/mail/outbox.ts";
 import { mailTransport } from "../_lib/mail/transport.ts";
-import { DUMMY_HASH } from "#db/admins.ts";
-import { createUser } from "#db/users.repository.ts";
 
 const LEADS = "leads@bridgewise.test";
 const smtp = new TestMailServer();
-let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let t: ApiTestDatabase;
 let cookie: string;
 
-beforeAll(async () => {
-  t = await setupApiDatabase();
-  // Many bookings from one test address: the abuse limits have their own tests (abuse.test.ts).
-  process.env.RATE_LIMIT = "off";
-  await smtp.start();
-  const admin = await createUser(t.db, "lifecycle-admin", DUMMY_HASH);
-  cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
-}, 60_000);
-afterAll(async () => {
-  await smtp.stop();
-  await t?.destroy();
-});
+// Many bookings from one test address: the abuse limits have their own tests (abuse.test.ts).
+apiTestbed({ admin: "lifecycle-admin", smtp, rateLimitOff: true }, (bed) => ({ t, cookie } = bed));
 beforeEach(async () => {
   process.env.SMTP_URL = smtp.url;
   process.env.NOTIFY_EMAIL = LEADS;

@@ -3,33 +3,21 @@
  * SMTP server: sign-up → confirmation email with a signed link → confirm → counted; the unsubscribe
  * link and RFC 8058 headers in every newsletter email; one-click unsubscribe without cookies.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import { beforeEach, describe, expect, test } from "vitest";
+import { call, ORIGIN, apiTestbed, type ApiTestDatabase } from "./harness.ts";
 import { TestMailServer, type ReceivedMessage } from "./mail-server.ts";
 import newsletter from "../newsletter.ts";
 import newsletterLinks, { config as linksConfig } from "../newsletter-links.ts";
 import adminNewsletter from "../admin-newsletter.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
 import { linkToken } from "../_lib/newsletter-links.ts";
-import { DUMMY_HASH } from "#db/admins.ts";
-import { createUser } from "#db/users.repository.ts";
 import { site } from "#config/site.ts";
 import { plainT } from "#src/i18n/index.ts";
 
 const smtp = new TestMailServer();
-let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let t: ApiTestDatabase;
 let cookie: string;
 
-beforeAll(async () => {
-  t = await setupApiDatabase();
-  await smtp.start();
-  const admin = await createUser(t.db, "news-admin", DUMMY_HASH);
-  cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
-}, 60_000);
-afterAll(async () => {
-  await smtp.stop();
-  await t?.destroy();
-});
+apiTestbed({ admin: "news-admin", smtp }, (bed) => ({ t, cookie } = bed));
 beforeEach(async () => {
   await t.db.deleteFrom("newsletterSubscribers").execute();
   await t.db.deleteFrom("emailOutbox").execute();

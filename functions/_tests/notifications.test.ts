@@ -3,8 +3,8 @@ import path from "node:path";
 import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { call, ORIGIN, setupApiDatabase, formBody } from "./harness.ts";
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { call, ORIGIN, formBody, apiTestbed, type ApiTestDatabase } from "./harness.ts";
 import { TestMailServer, type ReceivedMessage } from "./mail-server.ts";
 import contact from "../contact.ts";
 import meetings from "../meetings.ts";
@@ -13,30 +13,17 @@ import enquiries from "../admin-submissions.ts";
 import outboxRetry, { config as retryConfig } from "../outbox-retry.ts";
 import { deliverDue } from "../_lib/mail/outbox.ts";
 import { mailTransport } from "../_lib/mail/transport.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
-import { DUMMY_HASH } from "#db/admins.ts";
 import { enqueue } from "#db/outbox.repository.ts";
-import { createUser } from "#db/users.repository.ts";
 import { formatDate, formatTime } from "#shared/format.ts";
 
 const COMPANY = "hello@bridgewise.eu";
 const LEADS = "leads@bridgewise.test";
 const smtp = new TestMailServer();
-let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let t: ApiTestDatabase;
 let cookie: string;
 
-beforeAll(async () => {
-  t = await setupApiDatabase();
-  // Many submissions from one test address: the abuse limits have their own tests (abuse.test.ts).
-  process.env.RATE_LIMIT = "off";
-  await smtp.start();
-  const admin = await createUser(t.db, "mail-admin", DUMMY_HASH);
-  cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
-}, 60_000);
-afterAll(async () => {
-  await smtp.stop();
-  await t?.destroy();
-});
+// Many submissions from one test address: the abuse limits have their own tests (abuse.test.ts).
+apiTestbed({ admin: "mail-admin", smtp, rateLimitOff: true }, (bed) => ({ t, cookie } = bed));
 beforeEach(() => {
   process.env.SMTP_URL = smtp.url;
   process.env.NOTIFY_EMAIL = LEADS;

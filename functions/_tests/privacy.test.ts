@@ -3,8 +3,8 @@
  * database: DELETE /api/admin/submissions/{id}, POST /api/admin/privacy/export and /erase.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import { beforeEach, describe, expect, test } from "vitest";
+import { call, ORIGIN, apiTestbed, type ApiTestDatabase } from "./harness.ts";
 import contact from "../contact.ts";
 import meetings from "../meetings.ts";
 import login from "../login.ts";
@@ -12,24 +12,14 @@ import newsletter from "../newsletter.ts";
 import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
 import privacy from "../admin-privacy.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
 import { signManageToken } from "../_lib/manage-token.ts";
 import manage from "../meeting-manage.ts";
-import { DUMMY_HASH } from "#db/admins.ts";
-import { createUser } from "#db/users.repository.ts";
 import type { PersonalDataExport } from "#shared/api.ts";
 
-let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let t: ApiTestDatabase;
 let cookie: string;
 
-beforeAll(async () => {
-  t = await setupApiDatabase();
-  const admin = await createUser(t.db, "privacy-admin", DUMMY_HASH);
-  cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
-}, 60_000);
-afterAll(async () => {
-  await t?.destroy();
-});
+apiTestbed({ admin: "privacy-admin" }, (bed) => ({ t, cookie } = bed));
 beforeEach(() => {
   // Monday 2026-11-23, 10:10 in Amsterdam.
   process.env.BOOKING_NOW = "2026-11-23T09:10:00Z";
