@@ -117,36 +117,55 @@ interface LoadedFile {
   root: JsonNode | null;
 }
 
-/** Runs every check. Never throws for a mistake in the files: it reports it. */
-export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
-  const started = performance.now();
-  const problems: Problem[] = [];
-  const entries: TextEntry[] = [];
-  let fixed = 0;
-  const abs = (rel: string) => path.join(root, rel);
-  const report = (p: Problem) => problems.push(p);
+/** One run of the check: where it reads, and what it has found so far. */
+class Run {
+  readonly problems: Problem[] = [];
+  /** Every text read, locale and content, for the text rules and the editors' preview. */
+  readonly entries: TextEntry[] = [];
+  /** Arabic letters replaced by --fix. */
+  fixed = 0;
 
-  const load = (file: string, fixPersian?: (text: string, root: JsonNode) => string): LoadedFile => {
-    if (!existsSync(abs(file))) {
-      report({ severity: "error", rule: "syntax", file, message: "This file is missing." });
+  readonly root: string;
+  readonly fix: boolean;
+
+  constructor(root: string, fix: boolean) {
+    this.root = root;
+    this.fix = fix;
+  }
+
+  abs(rel: string): string {
+    return path.join(this.root, rel);
+  }
+
+  report(problem: Problem): void {
+    this.problems.push(problem);
+  }
+
+  /**
+   * Reads and parses a JSON file; a missing file, a syntax error or a key written twice is reported.
+   * With --fix, `fixPersian` rewrites the text first (Arabic letters to Persian ones).
+   */
+  load(file: string, fixPersian?: (text: string, root: JsonNode) => string): LoadedFile {
+    if (!existsSync(this.abs(file))) {
+      this.report({ severity: "error", rule: "syntax", file, message: "This file is missing." });
       return { file, text: "", root: null };
     }
-    let text = readFileSync(abs(file), "utf8");
+    let text = readFileSync(this.abs(file), "utf8");
     try {
       let { root: node, duplicates } = parseJsonSource(text);
-      if (fix && fixPersian) {
+      if (this.fix && fixPersian) {
         const next = fixPersian(text, node);
         if (next !== text) {
           const before = [...text];
           const after = [...next];
-          fixed += before.filter((ch, i) => ch !== after[i]).length;
-          writeFileSync(abs(file), next);
+          this.fixed += before.filter((ch, i) => ch !== after[i]).length;
+          writeFileSync(this.abs(file), next);
           text = next;
           ({ root: node, duplicates } = parseJsonSource(text));
         }
       }
       for (const d of duplicates)
-        report({
+        this.report({
           severity: "error",
           rule: "duplicate-key",
           file,
@@ -157,21 +176,59 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
       return { file, text, root: node };
     } catch (error) {
       if (!(error instanceof JsonSyntaxError)) throw error;
-      report({ severity: "error", rule: "syntax", file, line: error.line, message: error.message });
+      this.report({ severity: "error", rule: "syntax", file, line: error.line, message: error.message });
       return { file, text, root: null };
     }
-  };
+  }
+}
 
-  // ---- Rules file ------------------------------------------------------------------------------
+/** The locale files as read: their languages (English first) and each one's texts and groups by key. */
+interface Locales {
+  languages: string[];
+  loaded: Map<string, LoadedFile>;
+  flat: Map<string, { texts: Map<string, TextEntry>; groups: Map<string, number> }>;
+  /** The source language's (English) texts and groups. */
+  source: { texts: Map<string, TextEntry>; groups: Map<string, number> };
+  /** Whether the source file could be read: without it, nothing is compared against it. */
+  sourceOk: boolean;
+}
+
+/**
+ * Runs every check, phase by phase: the rules file, the locale files (read, then compared with the
+ * English), the content files, the keys the code uses, every text's own rules, the review flags.
+ * Never throws for a mistake in the files: it reports it.
+ */
+export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
+  const started = performance.now();
+  const run = new Run(root, fix);
+  const rules = readRules(run);
+  const locales = readLocales(run);
+  compareLocales(run, locales);
+  checkContentFiles(run, locales.languages);
+  const uses = checkKeyUses(run, locales);
+  checkTexts(run, rules, uses);
+  const reviews = reviewFlagsOf(run);
+  return {
+    problems: run.problems,
+    reviews,
+    entries: run.entries,
+    languages: locales.languages,
+    fixed: run.fixed,
+    durationMs: performance.now() - started,
+  };
+}
+
+/** Phase 1: copy-rules.json, the words kept in English and the length budgets. */
+function readRules(run: Run): CopyRules {
   const rules: CopyRules = { keepInEnglish: {}, lengthBudgets: [] };
-  const rulesFile = load(PATHS.rules);
+  const rulesFile = run.load(PATHS.rules);
   if (rulesFile.root) {
     const plain = toPlain(rulesFile.root) as Partial<CopyRules>;
     if (plain.keepInEnglish && typeof plain.keepInEnglish === "object") rules.keepInEnglish = plain.keepInEnglish;
     if (Array.isArray(plain.lengthBudgets)) rules.lengthBudgets = plain.lengthBudgets;
     for (const [lang, words] of Object.entries(rules.keepInEnglish))
       if (!Array.isArray(words) || words.some((w) => typeof w !== "string"))
-        report({
+        run.report({
           severity: "error",
           rule: "rules-file",
           file: PATHS.rules,
@@ -179,11 +236,13 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
           message: `keepInEnglish.${lang} must be a list of words in double quotes, e.g. ["CEO", "LinkedIn"].`,
         });
   }
-  const allowed = (lang: string) => new Set((rules.keepInEnglish[lang] ?? []).map((w) => String(w).toLowerCase()));
+  return rules;
+}
 
-  // ---- Locale files ----------------------------------------------------------------------------
-  const localeFiles = existsSync(abs(PATHS.locales))
-    ? readdirSync(abs(PATHS.locales))
+/** Phase 2: the locale files, English first; a value that is neither a text nor a group is reported. */
+function readLocales(run: Run): Locales {
+  const localeFiles = existsSync(run.abs(PATHS.locales))
+    ? readdirSync(run.abs(PATHS.locales))
         .filter((f) => f.endsWith(".json"))
         .map((f) => f.slice(0, -5))
     : [];
@@ -195,7 +254,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
   ];
   const persianFix = (text: string) => toPersianLetters(text);
   const locales = new Map(
-    languages.map((lang) => [lang, load(`${PATHS.locales}/${lang}.json`, lang === "fa" ? persianFix : undefined)]),
+    languages.map((lang) => [lang, run.load(`${PATHS.locales}/${lang}.json`, lang === "fa" ? persianFix : undefined)]),
   );
 
   /** key → { value, line } for the texts of a locale file; groups → line. */
@@ -206,7 +265,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
     flat.set(lang, { texts, groups });
     if (!loaded.root) continue;
     if (loaded.root.kind !== "object") {
-      report({
+      run.report({
         severity: "error",
         rule: "not-text",
         file: loaded.file,
@@ -222,7 +281,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
         if (prefix) groups.set(prefix, line);
         for (const p of node.properties) walk(p.value, prefix ? `${prefix}.${p.key}` : p.key, p.line);
       } else {
-        report({
+        run.report({
           severity: "error",
           rule: "not-text",
           file: loaded.file,
@@ -234,9 +293,13 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
     };
     walk(loaded.root, "", 1);
   }
-
   const source = flat.get(SOURCE_LANG)!;
   const sourceOk = !!locales.get(SOURCE_LANG)?.root;
+  return { languages, loaded: locales, flat, source, sourceOk };
+}
+
+/** Phase 3: every translation has exactly the English keys (missing ones stop the build). */
+function compareLocales(run: Run, { languages, loaded: locales, flat, source, sourceOk }: Locales): void {
   for (const lang of languages.filter((l) => l !== SOURCE_LANG)) {
     const target = flat.get(lang)!;
     const loaded = locales.get(lang)!;
@@ -246,7 +309,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
       const parts = key.split(".");
       const parent = parts.slice(0, -1).join(".");
       const where = parent ? target.groups.get(parent) : undefined;
-      report({
+      run.report({
         severity: "error",
         rule: "missing-key",
         file: loaded.file,
@@ -260,7 +323,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
     }
     for (const [key, entry] of target.texts) {
       if (source.texts.has(key)) continue;
-      report({
+      run.report({
         severity: "warning",
         rule: "extra-key",
         file: loaded.file,
@@ -270,17 +333,19 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
       });
     }
   }
-  for (const texts of [...flat.values()].map((f) => f.texts)) entries.push(...texts.values());
+  for (const texts of [...flat.values()].map((f) => f.texts)) run.entries.push(...texts.values());
+}
 
-  // ---- Content files -----------------------------------------------------------------------------
+/** Phase 4: the content files (testimonials, team, social images): their schema, texts and images. */
+function checkContentFiles(run: Run, languages: string[]): void {
   const contentFiles: { file: string; collection: string; schema: z.ZodType }[] = [
     { file: PATHS.content.testimonials, collection: "testimonials", schema: testimonialsFile },
     { file: PATHS.content.team, collection: "team", schema: teamFile },
     { file: PATHS.content.socialImages, collection: "social-images", schema: socialImagesFile },
   ];
-  const knownPages = pagePaths(root);
+  const knownPages = pagePaths(run.root);
   for (const { file, collection, schema } of contentFiles) {
-    const loaded = load(file, (text, node) => fixPersianInContent(text, node));
+    const loaded = run.load(file, (text, node) => fixPersianInContent(text, node));
     if (!loaded.root) continue;
     const plain = toPlain(loaded.root);
     const labelOf = (index: string | number) => {
@@ -300,7 +365,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
         const named = languages.includes(String(where.at(-1))) ? where.slice(0, -1) : where;
         const [head, ...rest] = named;
         const label = head === undefined ? "" : ` (${[labelOf(head), ...rest].join(" → ")})`;
-        report({
+        run.report({
           severity: "error",
           rule: "content",
           file,
@@ -318,7 +383,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
           const [head, ...rest] = at;
           for (const p of node.properties) {
             if (p.value.kind !== "string") continue;
-            entries.push({
+            run.entries.push({
               file,
               lang: p.key,
               key: `${collection}:${idOf(head)}${rest.length ? `.${rest.join(".")}` : ""}`,
@@ -349,10 +414,10 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
       const line = lineNear(loaded.root, [...at, "src"]);
       const [head, ...rest] = at;
       const label = [labelOf(head), ...rest].join(" → ");
-      const filePath = path.join(root, PATHS.public, src);
+      const filePath = path.join(run.root, PATHS.public, src);
       if (!/^\//.test(src)) continue; // the schema reports it
       if (!existsSync(filePath)) {
-        report({
+        run.report({
           severity: "error",
           rule: "image",
           file,
@@ -364,7 +429,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
       if (collection === "social-images") {
         const size = pngSize(filePath);
         if (size && (size.width < 600 || Math.abs(size.width / size.height - 1.91) > 0.1))
-          report({
+          run.report({
             severity: "warning",
             rule: "image",
             file,
@@ -376,7 +441,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
     if (collection === "social-images" && plain && typeof plain === "object")
       for (const page of Object.keys(plain))
         if (page !== "default" && !knownPages.has(page))
-          report({
+          run.report({
             severity: "warning",
             rule: "content",
             file,
@@ -384,12 +449,14 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
             message: `“${page}” is not a page of the site (${[...knownPages].join(", ")}); its image would never be used.`,
           });
   }
+}
 
-  // ---- Code: which keys are used, and which the code asks for but the files lack -----------------
+/** Phase 5: the keys the code asks for exist, and every English key is used somewhere. */
+function checkKeyUses(run: Run, { source, sourceOk }: Locales): KeyUse[] {
   const uses: KeyUse[] = [];
   const topGroups = new Set([...source.texts.keys(), ...source.groups.keys()].map((k) => k.split(".")[0]));
-  for (const file of sourceFiles(root)) {
-    const text = readFileSync(abs(file), "utf8");
+  for (const file of sourceFiles(run.root)) {
+    const text = readFileSync(run.abs(file), "utf8");
     uses.push(...findKeyUses(file, text), ...findKeyMentions(file, text, topGroups));
   }
   if (sourceOk) {
@@ -400,7 +467,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
         ? source.texts.has(use.written) || (use.group && isGroup(use.written))
         : [...source.texts.keys()].some((k) => usesKey(use, k));
       if (!found)
-        report({
+        run.report({
           severity: "error",
           rule: "absent-key",
           file: use.file,
@@ -414,7 +481,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
     const localeFile = `${PATHS.locales}/${SOURCE_LANG}.json`;
     for (const [key, entry] of source.texts) {
       if (uses.some((u) => usesKey(u, key))) continue;
-      report({
+      run.report({
         severity: "warning",
         rule: "unused-key",
         file: localeFile,
@@ -424,144 +491,183 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
       });
     }
   }
+  return uses;
+}
 
-  // ---- Each text ---------------------------------------------------------------------------------
+/** One text as the text rules see it: the entry, where to report, and how to name it to an editor. */
+interface TextAt {
+  e: TextEntry;
+  at: { file: string; line: number; key: string };
+  name: string;
+}
+
+type Budget = LengthBudget & { patterns: RegExp[] };
+
+/** Phase 6: each text's own rules: not empty, placeholders, no HTML, Persian letters, no English left, length. */
+function checkTexts(run: Run, rules: CopyRules, uses: KeyUse[]): void {
+  const allowed = (lang: string) => new Set((rules.keepInEnglish[lang] ?? []).map((w) => String(w).toLowerCase()));
   const budgets = rules.lengthBudgets.map((b) => ({ ...b, patterns: (b.keys ?? []).map(keyGlob) }));
   const sourceTexts = new Map<string, string>();
-  for (const e of entries) if (e.lang === SOURCE_LANG) sourceTexts.set(e.key, e.value);
-  for (const e of entries) {
-    const at = { file: e.file, line: e.line, key: e.key };
-    const name = e.source === "content" ? `${e.label} (${langName(e.lang)})` : `“${e.key}”`;
+  for (const e of run.entries) if (e.lang === SOURCE_LANG) sourceTexts.set(e.key, e.value);
+  for (const e of run.entries) {
+    const text: TextAt = {
+      e,
+      at: { file: e.file, line: e.line, key: e.key },
+      name: e.source === "content" ? `${e.label} (${langName(e.lang)})` : `“${e.key}”`,
+    };
     if (!e.value.trim()) {
-      report({
+      run.report({
         severity: "error",
         rule: "empty",
-        ...at,
-        message: `${name} is empty. Write the ${langName(e.lang)} text.`,
+        ...text.at,
+        message: `${text.name} is empty. Write the ${langName(e.lang)} text.`,
       });
       continue;
     }
-    // Placeholders.
-    const broken = brokenPlaceholders(e.value);
-    for (const b of broken) {
-      const inner = b.replace(/[{}]/g, "").trim();
-      report({
+    checkPlaceholders(run, text, uses, sourceTexts);
+    checkHtml(run, text);
+    checkPersianLetters(run, text);
+    checkEnglishLeft(run, text, allowed(e.lang));
+    checkLength(run, text, budgets);
+  }
+}
+
+/** Placeholders: written {{name}}, none in content texts, only those the code fills, the same as the English. */
+function checkPlaceholders(run: Run, { e, at, name }: TextAt, uses: KeyUse[], sourceTexts: Map<string, string>) {
+  const broken = brokenPlaceholders(e.value);
+  for (const b of broken) {
+    const inner = b.replace(/[{}]/g, "").trim();
+    run.report({
+      severity: "error",
+      rule: "placeholder",
+      ...at,
+      message:
+        e.source === "content"
+          ? `${name} contains “${b}”. Content texts are shown exactly as written: remove the braces.`
+          : /^\w+$/.test(inner)
+            ? `${name} has “${b}”: a placeholder needs two braces on each side, {{${inner}}}. As it is, visitors would see “${b}”.`
+            : `${name} has a stray “${b}”. Placeholders are written {{name}}; other braces are not allowed.`,
+    });
+  }
+  if (e.source === "content") {
+    for (const p of placeholdersOf(e.value))
+      run.report({
         severity: "error",
         rule: "placeholder",
         ...at,
-        message:
-          e.source === "content"
-            ? `${name} contains “${b}”. Content texts are shown exactly as written: remove the braces.`
-            : /^\w+$/.test(inner)
-              ? `${name} has “${b}”: a placeholder needs two braces on each side, {{${inner}}}. As it is, visitors would see “${b}”.`
-              : `${name} has a stray “${b}”. Placeholders are written {{name}}; other braces are not allowed.`,
+        message: `${name} contains {{${p}}}, but content texts are shown exactly as written. Write the text out instead.`,
       });
-    }
-    if (e.source === "content") {
-      for (const p of placeholdersOf(e.value))
-        report({
-          severity: "error",
-          rule: "placeholder",
-          ...at,
-          message: `${name} contains {{${p}}}, but content texts are shown exactly as written. Write the text out instead.`,
-        });
-    } else if (e.lang === SOURCE_LANG) {
-      const matching = uses.filter((u) => !u.mention && usesKey(u, e.key));
-      if (matching.length && matching.every((u) => u.variables !== null)) {
-        const filled = new Set(["brand", ...matching.flatMap((u) => u.variables ?? [])]);
-        for (const p of new Set(placeholdersOf(e.value)))
-          if (!filled.has(p))
-            report({
-              severity: "error",
-              rule: "placeholder",
-              ...at,
-              message: `${name} uses {{${p}}}, but the page fills in only ${[...filled].map((f) => `{{${f}}}`).join(", ")}: visitors would see “{{${p}}}”. Placeholder names stay exactly as they are.`,
-            });
-      }
-    } else {
-      const english = sourceTexts.get(e.key);
-      if (english !== undefined) {
-        const want = new Set(placeholdersOf(english));
-        const have = new Set(placeholdersOf(e.value));
-        const extra = [...have].filter((p) => !want.has(p));
-        const lacking = [...want].filter((p) => !have.has(p));
-        if (extra.length || lacking.length)
-          report({
+  } else if (e.lang === SOURCE_LANG) {
+    const matching = uses.filter((u) => !u.mention && usesKey(u, e.key));
+    if (matching.length && matching.every((u) => u.variables !== null)) {
+      const filled = new Set(["brand", ...matching.flatMap((u) => u.variables ?? [])]);
+      for (const p of new Set(placeholdersOf(e.value)))
+        if (!filled.has(p))
+          run.report({
             severity: "error",
             rule: "placeholder",
             ...at,
-            message:
-              extra.length && lacking.length
-                ? `${name} has ${extra.map((p) => `{{${p}}}`).join(", ")} where the English has ${lacking.map((p) => `{{${p}}}`).join(", ")}. Placeholders are never translated: write ${lacking.map((p) => `{{${p}}}`).join(", ")}.`
-                : extra.length
-                  ? `${name} has ${extra.map((p) => `{{${p}}}`).join(", ")}, which the English does not have; visitors would see it as written. Remove it.`
-                  : `${name} lacks ${lacking.map((p) => `{{${p}}}`).join(", ")}, which the English has; that part would be missing from the page. Add it.`,
+            message: `${name} uses {{${p}}}, but the page fills in only ${[...filled].map((f) => `{{${f}}}`).join(", ")}: visitors would see “{{${p}}}”. Placeholder names stay exactly as they are.`,
           });
-      }
     }
-    // HTML.
-    const html = htmlIn(e.value);
-    if (html)
-      report({
-        severity: "error",
-        rule: "html",
-        ...at,
-        message: `${name} contains HTML (“${html}”). The site shows texts exactly as written, so visitors would see the code. Remove it${html.startsWith("&") ? " and type the character itself" : ""}.`,
-      });
-    // Arabic letters in Persian.
-    if (e.lang === "fa") {
-      const arabic = arabicLettersIn(e.value);
-      if (arabic.length)
-        report({
+  } else {
+    const english = sourceTexts.get(e.key);
+    if (english !== undefined) {
+      const want = new Set(placeholdersOf(english));
+      const have = new Set(placeholdersOf(e.value));
+      const extra = [...have].filter((p) => !want.has(p));
+      const lacking = [...want].filter((p) => !have.has(p));
+      if (extra.length || lacking.length)
+        run.report({
           severity: "error",
-          rule: "arabic-letters",
+          rule: "placeholder",
           ...at,
-          message: `${name} is written with ${arabic.map((ch) => `the ${ARABIC_TO_PERSIAN[ch].name}`).join(", ")}. Search engines and search boxes treat them as different letters. Run \`npm run check:copy -- --fix\` to replace them all.`,
-        });
-    }
-    // English left in a translation.
-    if (e.lang === "nl" || e.lang === "fa") {
-      const words = suspectedEnglish(e.value, e.lang, allowed(e.lang));
-      if (words.length)
-        report({
-          severity: "warning",
-          rule: "english",
-          ...at,
-          message: `${name} looks ${e.lang === "fa" ? "partly written in English" : "left in English"} (${words.map((w) => `“${w}”`).join(", ")}). Translate it; if ${words.length > 1 ? "these words are" : "this word is"} right as ${words.length > 1 ? "they are" : "it is"} (a name, a brand), add ${words.length > 1 ? "them" : "it"} to keepInEnglish.${e.lang} in ${PATHS.rules}.`,
-        });
-    }
-    // Length budgets.
-    for (const budget of budgets) {
-      if (!budget.patterns.some((p) => p.test(e.key))) continue;
-      const length = visibleLength(e.value);
-      const word = longestWord(e.value);
-      if (budget.maxLength && length > budget.maxLength)
-        report({
-          severity: "warning",
-          rule: "length",
-          ...at,
-          message: `${name} is ${length} characters; ${budget.what} hold at most ${budget.maxLength}${budget.why ? ` (${budget.why})` : ""}. Shorten it.`,
-        });
-      if (budget.maxWordLength && visibleLength(word) > budget.maxWordLength)
-        report({
-          severity: "warning",
-          rule: "length",
-          ...at,
-          message: `${name}: “${word}” has ${visibleLength(word)} letters; words in ${budget.what} should have at most ${budget.maxWordLength}, or it is split across lines on a phone. Use a shorter word or two words.`,
+          message:
+            extra.length && lacking.length
+              ? `${name} has ${extra.map((p) => `{{${p}}}`).join(", ")} where the English has ${lacking.map((p) => `{{${p}}}`).join(", ")}. Placeholders are never translated: write ${lacking.map((p) => `{{${p}}}`).join(", ")}.`
+              : extra.length
+                ? `${name} has ${extra.map((p) => `{{${p}}}`).join(", ")}, which the English does not have; visitors would see it as written. Remove it.`
+                : `${name} lacks ${lacking.map((p) => `{{${p}}}`).join(", ")}, which the English has; that part would be missing from the page. Add it.`,
         });
     }
   }
+}
 
-  // ---- Review flags ------------------------------------------------------------------------------
+/** No HTML: texts are shown exactly as written. */
+function checkHtml(run: Run, { e, at, name }: TextAt) {
+  const html = htmlIn(e.value);
+  if (html)
+    run.report({
+      severity: "error",
+      rule: "html",
+      ...at,
+      message: `${name} contains HTML (“${html}”). The site shows texts exactly as written, so visitors would see the code. Remove it${html.startsWith("&") ? " and type the character itself" : ""}.`,
+    });
+}
+
+/** Persian texts use the Persian letter forms, not the Arabic ones. */
+function checkPersianLetters(run: Run, { e, at, name }: TextAt) {
+  if (e.lang === "fa") {
+    const arabic = arabicLettersIn(e.value);
+    if (arabic.length)
+      run.report({
+        severity: "error",
+        rule: "arabic-letters",
+        ...at,
+        message: `${name} is written with ${arabic.map((ch) => `the ${ARABIC_TO_PERSIAN[ch].name}`).join(", ")}. Search engines and search boxes treat them as different letters. Run \`npm run check:copy -- --fix\` to replace them all.`,
+      });
+  }
+}
+
+/** A translation with English left in it (words in keepInEnglish excepted). */
+function checkEnglishLeft(run: Run, { e, at, name }: TextAt, allowed: ReadonlySet<string>) {
+  if (e.lang === "nl" || e.lang === "fa") {
+    const words = suspectedEnglish(e.value, e.lang, allowed);
+    if (words.length)
+      run.report({
+        severity: "warning",
+        rule: "english",
+        ...at,
+        message: `${name} looks ${e.lang === "fa" ? "partly written in English" : "left in English"} (${words.map((w) => `“${w}”`).join(", ")}). Translate it; if ${words.length > 1 ? "these words are" : "this word is"} right as ${words.length > 1 ? "they are" : "it is"} (a name, a brand), add ${words.length > 1 ? "them" : "it"} to keepInEnglish.${e.lang} in ${PATHS.rules}.`,
+      });
+  }
+}
+
+/** The length budgets of copy-rules.json. */
+function checkLength(run: Run, { e, at, name }: TextAt, budgets: Budget[]) {
+  for (const budget of budgets) {
+    if (!budget.patterns.some((p) => p.test(e.key))) continue;
+    const length = visibleLength(e.value);
+    const word = longestWord(e.value);
+    if (budget.maxLength && length > budget.maxLength)
+      run.report({
+        severity: "warning",
+        rule: "length",
+        ...at,
+        message: `${name} is ${length} characters; ${budget.what} hold at most ${budget.maxLength}${budget.why ? ` (${budget.why})` : ""}. Shorten it.`,
+      });
+    if (budget.maxWordLength && visibleLength(word) > budget.maxWordLength)
+      run.report({
+        severity: "warning",
+        rule: "length",
+        ...at,
+        message: `${name}: “${word}” has ${visibleLength(word)} letters; words in ${budget.what} should have at most ${budget.maxWordLength}, or it is split across lines on a phone. Use a shorter word or two words.`,
+      });
+  }
+}
+
+/** Phase 7: translations whose English changed since reviewed.json recorded them. */
+function reviewFlagsOf(run: Run): ReviewFlag[] {
+  const entries = run.entries;
+  const sourceTexts = new Map<string, string>();
+  for (const e of entries) if (e.lang === SOURCE_LANG) sourceTexts.set(e.key, e.value);
   let record: ReviewRecord = emptyRecord();
-  const reviewedFile = load(PATHS.reviewed);
+  const reviewedFile = run.load(PATHS.reviewed);
   if (reviewedFile.root) record = { ...emptyRecord(), ...(toPlain(reviewedFile.root) as Partial<ReviewRecord>) };
   const translated = Object.fromEntries(
     TRANSLATED.map((lang) => [lang, new Set(entries.filter((e) => e.lang === lang).map((e) => e.key))]),
   ) as Record<Translated, Set<string>>;
-  const reviews = reviewFlags(sourceTexts, translated, record);
-
-  return { problems, reviews, entries, languages, fixed, durationMs: performance.now() - started };
+  return reviewFlags(sourceTexts, translated, record);
 }
 
 /** Replaces Arabic letters inside the Persian ("fa") texts of a content file, leaving the rest alone. */
