@@ -18,12 +18,13 @@ import { findChromium } from "./lib/chromium.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startServer } from "./lib/server.mjs";
 import { checkHtml, hasJava } from "./nu-checker.mjs";
+import { LANGUAGES } from "#shared/languages.ts";
 
 const FONT_BUDGET = 40 * 1024;
 const LCP_TARGET = 1000;
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PAGES = ["/", "/startup-visa", "/business-launchpad", "/startup-studio"].flatMap((p) =>
-  ["en", "nl", "fa"].map((l) => `/${l}${p === "/" ? "/" : p}`),
+  LANGUAGES.map((l) => `/${l}${p === "/" ? "/" : p}`),
 );
 const LIGHTHOUSE_PAGES = ["/en/", "/fa/", "/nl/startup-visa"];
 /** Chrome DevTools' "Slow 4G" and a mid-range phone's CPU: Lighthouse's mobile profile. */

@@ -5,6 +5,7 @@ import { chromium } from "@playwright/test";
 import { chromiumPath } from "./lib/chromium.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startServer } from "./lib/server.mjs";
+import { LANGUAGES } from "#shared/languages.ts";
 
 const [outDir = "screenshots", ...paths] = process.argv.slice(2);
 const targets = paths.length ? paths : ["/", "/startup-visa"];
@@ -20,7 +21,7 @@ try {
     });
     await context.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
     const page = await context.newPage();
-    for (const lang of ["en", "nl", "fa"]) {
+    for (const lang of LANGUAGES) {
       for (const p of targets) {
         await page.goto(`${server.url}/${lang}${p === "/" ? "/" : p}`, { waitUntil: "networkidle" });
         await page.evaluate(() => document.fonts.ready);

@@ -5,6 +5,7 @@
  * Messages are written for an editor: they follow "<file>, line N (<entry> → <field>):".
  */
 import { z } from "zod";
+import { englishLanguageName, LANGUAGES, type Language } from "#shared/languages.ts";
 
 const missingOr = (missing: string, wrong: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? missing : wrong;
@@ -20,14 +21,24 @@ const strictObject = <T extends z.ZodRawShape>(shape: T) =>
           : `must be a group { … } with ${Object.keys(shape).join(", ")}`,
   });
 
-/** A text in the three languages. Whether each one is present and sound is checked by the copy rules. */
+/** "a", "b" and "c" */
+const quotedList = (items: readonly string[]) =>
+  items
+    .map((item) => `"${item}"`)
+    .join(", ")
+    .replace(/, ([^,]*)$/, " and $1");
+
+/** A text in every language of the site. Whether each one is present and sound is checked by the copy rules. */
 export const langText = z.object(
-  {
-    en: z.string({ error: missingOr("the English text is missing", "must be a text in double quotes") }),
-    nl: z.string({ error: missingOr("the Dutch text is missing", "must be a text in double quotes") }),
-    fa: z.string({ error: missingOr("the Persian text is missing", "must be a text in double quotes") }),
-  },
-  { error: missingOr("is missing", 'must be a group with "en", "nl" and "fa" texts') },
+  Object.fromEntries(
+    LANGUAGES.map((lang) => [
+      lang,
+      z.string({
+        error: missingOr(`the ${englishLanguageName(lang)} text is missing`, "must be a text in double quotes"),
+      }),
+    ]),
+  ) as Record<Language, z.ZodString>,
+  { error: missingOr("is missing", `must be a group with ${quotedList(LANGUAGES)} texts`) },
 );
 export type LangText = z.infer<typeof langText>;
 

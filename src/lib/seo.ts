@@ -35,7 +35,7 @@ export function structuredData(lang: Language, serviceText: Record<string, { tit
       email: site.email,
       telephone: site.phone,
       areaServed: ["NL", "EU", "IR"],
-      availableLanguage: ["en", "nl", "fa"],
+      availableLanguage: [...LANGUAGES],
     },
   };
   const offers = services.map((s) => ({

@@ -11,8 +11,8 @@ import { LANGUAGE_INFO, type Language } from "./languages.ts";
 
 /** The `Intl` locale of a language (languages.ts: British English, Dutch, Persian of Iran). */
 const intl = (lang: Language) => LANGUAGE_INFO[lang].intl;
-/** Whether a language reads the Solar Hijri calendar and Persian digits. */
-const persian = (lang: Language) => LANGUAGE_INFO[lang].intl.startsWith("fa");
+/** Whether a language reads the Solar Hijri (Jalali) calendar: its dates are the Jalali one, then the Gregorian one. */
+const readsJalali = (lang: Language) => LANGUAGE_INFO[lang].calendar === "persian";
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** A cached `Intl.DateTimeFormat` in UTC. */
 function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -34,7 +34,7 @@ const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
 
 /** Western digits in `text` written as the language writes them (Persian digits in `fa`). */
 export function localizeDigits(lang: Language, text: string): string {
-  return persian(lang) ? text.replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]) : text;
+  return LANGUAGE_INFO[lang].digits === "persian" ? text.replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]) : text;
 }
 
 /** Number formatters by language and options, made once each (building one costs more than using it). */
@@ -72,7 +72,7 @@ export type DateStyle = "long" | "short";
  */
 export function formatDate(lang: Language, isoDate: string, style: DateStyle = "long"): string {
   const day = utcDay(isoDate);
-  if (!persian(lang)) {
+  if (!readsJalali(lang)) {
     return dateFormat(intl(lang), {
       weekday: style,
       day: "numeric",
@@ -121,7 +121,7 @@ export function calendarParts(
  * "نوامبر – دسامبر ۲۰۲۶".
  */
 export function formatMonth(lang: Language, firstDay: string, lastDay: string): { title: string; gregorian?: string } {
-  if (!persian(lang)) {
+  if (!readsJalali(lang)) {
     return { title: dateFormat(intl(lang), { month: "long", year: "numeric" }).format(utcDay(firstDay)) };
   }
   const jalali = partsOf(dateFormat("fa-IR-u-ca-persian", { month: "long", year: "numeric" }), utcDay(firstDay));
@@ -141,7 +141,7 @@ export function formatMonth(lang: Language, firstDay: string, lastDay: string): 
  */
 export function weekdayNames(lang: Language, firstWeekday: number): { short: string; long: string }[] {
   const locale = intl(lang);
-  const short = dateFormat(locale, { weekday: persian(lang) ? "narrow" : "short" });
+  const short = dateFormat(locale, { weekday: readsJalali(lang) ? "narrow" : "short" });
   const long = dateFormat(locale, { weekday: "long" });
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, i) => {

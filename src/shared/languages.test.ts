@@ -55,3 +55,17 @@ describe("the site's languages", () => {
     expect(rules.map((r) => [r.from, r.to]).sort()).toEqual(LANGUAGES.map((l) => [`/${l}/*`, `/${l}/404/`]).sort());
   });
 });
+
+describe("the facts of each language agree with its Intl locale", () => {
+  test.each(LANGUAGES)("%s: calendar, week start, digits and direction", (lang) => {
+    const info = LANGUAGE_INFO[lang];
+    const locale = new Intl.Locale(info.intl) as Intl.Locale & {
+      getWeekInfo(): { firstDay: number };
+      getTextInfo(): { direction: string };
+    };
+    expect(new Intl.DateTimeFormat(info.intl).resolvedOptions().calendar).toBe(info.calendar);
+    expect(locale.getWeekInfo().firstDay).toBe(info.weekStart);
+    expect(locale.getTextInfo().direction).toBe(info.dir);
+    expect(new Intl.NumberFormat(info.intl).format(7)).toBe(info.digits === "persian" ? "۷" : "7");
+  });
+});

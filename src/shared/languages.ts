@@ -24,6 +24,13 @@ export interface LanguageInfo {
   calendar: "gregory" | "persian";
   /** The ISO weekday a calendar week starts on: 1 (Monday) in Europe, 6 (Saturday) in Iran. */
   weekStart: 1 | 6;
+  /** The digits its numbers, dates and times are written in. */
+  digits: "latin" | "persian";
+  /**
+   * The letters its texts are written in. Persian script: the Persian letter forms (ی ک, not the
+   * Arabic ي ك; the copy check holds them) and the Persian font; English words are never expected in it.
+   */
+  script: "latin" | "persian";
   /** Open Graph locale (og:locale). */
   ogLocale: string;
   /** Countries (ISO 3166-1 alpha-2) whose visitors get this language on a first visit (GET /api/detect-language). */
@@ -38,6 +45,8 @@ export const LANGUAGE_INFO: Record<Language, LanguageInfo> = {
     intl: "en-GB",
     calendar: "gregory",
     weekStart: 1,
+    digits: "latin",
+    script: "latin",
     ogLocale: "en_US",
     countries: [],
   },
@@ -48,6 +57,8 @@ export const LANGUAGE_INFO: Record<Language, LanguageInfo> = {
     intl: "nl-NL",
     calendar: "gregory",
     weekStart: 1,
+    digits: "latin",
+    script: "latin",
     ogLocale: "nl_NL",
     countries: ["NL", "BE"],
   },
@@ -58,6 +69,8 @@ export const LANGUAGE_INFO: Record<Language, LanguageInfo> = {
     intl: "fa-IR",
     calendar: "persian",
     weekStart: 6,
+    digits: "persian",
+    script: "persian",
     ogLocale: "fa_IR",
     countries: ["IR"],
   },

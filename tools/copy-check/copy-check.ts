@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { socialImagesFile, teamFile, testimonialsFile } from "#src/data/content-schema.ts";
+import { englishLanguageName, isLanguage, LANGUAGE_INFO, LANGUAGES } from "#shared/languages.ts";
 import { findKeyMentions, findKeyUses, usesKey, type KeyUse } from "./code-usage.ts";
 import { JsonSyntaxError, lineNear, parseJsonSource, toPlain, type JsonNode } from "./json-source.ts";
 import { emptyRecord, reviewFlags, TRANSLATED, type ReviewFlag, type ReviewRecord, type Translated } from "./review.ts";
@@ -42,8 +43,9 @@ export const PATHS = {
 } as const;
 
 export const SOURCE_LANG = "en";
-const LANG_NAMES: Record<string, string> = { en: "English", nl: "Dutch", fa: "Persian" };
-const langName = (lang: string) => LANG_NAMES[lang] ?? lang;
+const langName = (lang: string) => englishLanguageName(lang);
+/** The script a language of the site is written in (languages.ts); null for a file of another language. */
+const scriptOf = (lang: string) => (isLanguage(lang) ? LANGUAGE_INFO[lang].script : null);
 
 export type Severity = "error" | "warning";
 
@@ -247,14 +249,17 @@ function readLocales(run: Run): Locales {
         .map((f) => f.slice(0, -5))
     : [];
   // English first, then Dutch and Persian (the site's order), then any other language alphabetically.
-  const order = (l: string) => (Object.keys(LANG_NAMES).includes(l) ? Object.keys(LANG_NAMES).indexOf(l) : 99);
+  const order = (l: string) => (isLanguage(l) ? LANGUAGES.indexOf(l) : 99);
   const languages = [
     SOURCE_LANG,
     ...localeFiles.filter((l) => l !== SOURCE_LANG).sort((a, b) => order(a) - order(b) || a.localeCompare(b)),
   ];
   const persianFix = (text: string) => toPersianLetters(text);
   const locales = new Map(
-    languages.map((lang) => [lang, run.load(`${PATHS.locales}/${lang}.json`, lang === "fa" ? persianFix : undefined)]),
+    languages.map((lang) => [
+      lang,
+      run.load(`${PATHS.locales}/${lang}.json`, scriptOf(lang) === "persian" ? persianFix : undefined),
+    ]),
   );
 
   /** key → { value, line } for the texts of a locale file; groups → line. */
@@ -375,7 +380,7 @@ function checkContentFiles(run: Run, languages: string[]): void {
         });
       }
     }
-    // Texts: every { "en": …, "nl": …, "fa": … } group, wherever it sits.
+    // Texts: every group keyed by language ({ "en": …, "nl": …, "fa": … }), wherever it sits.
     const walk = (node: JsonNode, at: (string | number)[]) => {
       if (node.kind === "object") {
         const isText = node.properties.length > 0 && node.properties.every((p) => languages.includes(p.key));
@@ -607,7 +612,7 @@ function checkHtml(run: Run, { e, at, name }: TextAt) {
 
 /** Persian texts use the Persian letter forms, not the Arabic ones. */
 function checkPersianLetters(run: Run, { e, at, name }: TextAt) {
-  if (e.lang === "fa") {
+  if (scriptOf(e.lang) === "persian") {
     const arabic = arabicLettersIn(e.value);
     if (arabic.length)
       run.report({
@@ -621,14 +626,15 @@ function checkPersianLetters(run: Run, { e, at, name }: TextAt) {
 
 /** A translation with English left in it (words in keepInEnglish excepted). */
 function checkEnglishLeft(run: Run, { e, at, name }: TextAt, allowed: ReadonlySet<string>) {
-  if (e.lang === "nl" || e.lang === "fa") {
-    const words = suspectedEnglish(e.value, e.lang, allowed);
+  const script = scriptOf(e.lang);
+  if (e.lang !== SOURCE_LANG && script) {
+    const words = suspectedEnglish(e.value, script, allowed);
     if (words.length)
       run.report({
         severity: "warning",
         rule: "english",
         ...at,
-        message: `${name} looks ${e.lang === "fa" ? "partly written in English" : "left in English"} (${words.map((w) => `“${w}”`).join(", ")}). Translate it; if ${words.length > 1 ? "these words are" : "this word is"} right as ${words.length > 1 ? "they are" : "it is"} (a name, a brand), add ${words.length > 1 ? "them" : "it"} to keepInEnglish.${e.lang} in ${PATHS.rules}.`,
+        message: `${name} looks ${script === "latin" ? "left in English" : "partly written in English"} (${words.map((w) => `“${w}”`).join(", ")}). Translate it; if ${words.length > 1 ? "these words are" : "this word is"} right as ${words.length > 1 ? "they are" : "it is"} (a name, a brand), add ${words.length > 1 ? "them" : "it"} to keepInEnglish.${e.lang} in ${PATHS.rules}.`,
       });
   }
 }
@@ -670,13 +676,14 @@ function reviewFlagsOf(run: Run): ReviewFlag[] {
   return reviewFlags(sourceTexts, translated, record);
 }
 
-/** Replaces Arabic letters inside the Persian ("fa") texts of a content file, leaving the rest alone. */
+/** Replaces Arabic letters inside the Persian-script texts of a content file, leaving the rest alone. */
 function fixPersianInContent(text: string, root: JsonNode): string {
   const spans: { start: number; end: number }[] = [];
   const walk = (node: JsonNode) => {
     if (node.kind === "object")
       for (const p of node.properties) {
-        if (p.key === "fa" && p.value.kind === "string") spans.push({ start: p.value.start, end: p.value.end });
+        if (scriptOf(p.key) === "persian" && p.value.kind === "string")
+          spans.push({ start: p.value.start, end: p.value.end });
         else walk(p.value);
       }
     else if (node.kind === "array") node.items.forEach(walk);

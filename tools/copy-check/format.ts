@@ -1,7 +1,9 @@
 /** The copy check's report as text for a terminal: each problem with its file, line and the line itself. */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { englishLanguageName } from "#shared/languages.ts";
 import type { CopyReport, Problem } from "./copy-check.ts";
+import { TRANSLATED } from "./review.ts";
 
 export interface FormatOptions {
   root: string;
@@ -55,12 +57,7 @@ export function formatReport(report: CopyReport, { root, color = false, errorsOn
   lines.push(`Copy check: ${summary.join("; ")} — ${Math.round(report.durationMs)} ms.`);
   if (report.reviews.length) {
     const by = (lang: string) => report.reviews.filter((r) => r.lang === lang).length;
-    const parts = [
-      ["nl", "Dutch"],
-      ["fa", "Persian"],
-    ]
-      .filter(([l]) => by(l))
-      .map(([l, name]) => `${by(l)} ${name}`);
+    const parts = TRANSLATED.filter((l) => by(l)).map((l) => `${by(l)} ${englishLanguageName(l)}`);
     lines.push(
       `${parts.join(" and ")} ${report.reviews.length === 1 ? "text waits" : "texts wait"} for review because the English changed: npm run check:copy -- --review`,
     );

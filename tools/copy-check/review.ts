@@ -5,17 +5,19 @@
  * translator marks them reviewed (`npm run copy:reviewed`).
  */
 import { createHash } from "node:crypto";
+import { LANGUAGES, type Language } from "#shared/languages.ts";
 
 /** Short, stable fingerprint of an English text (10 hex digits of its SHA-256). */
 export const fingerprint = (english: string) => createHash("sha256").update(english, "utf8").digest("hex").slice(0, 10);
 
-export type Translated = "nl" | "fa";
-export const TRANSLATED: readonly Translated[] = ["nl", "fa"];
+/** The languages translated from the English: every language of the site but English. */
+export type Translated = Exclude<Language, "en">;
+export const TRANSLATED: readonly Translated[] = LANGUAGES.filter((lang): lang is Translated => lang !== "en");
 
 /** The contents of reviewed.json: language → key → fingerprint of the English it was reviewed against. */
 export type ReviewRecord = Record<Translated, Record<string, string>>;
 
-export const emptyRecord = (): ReviewRecord => ({ nl: {}, fa: {} });
+export const emptyRecord = (): ReviewRecord => Object.fromEntries(TRANSLATED.map((lang) => [lang, {}])) as ReviewRecord;
 
 export interface ReviewFlag {
   lang: Translated;
@@ -54,7 +56,7 @@ export function markReviewed(
   lang: Translated,
   keys: readonly string[] | "all",
 ): ReviewRecord {
-  const next: ReviewRecord = { nl: { ...record.nl }, fa: { ...record.fa } };
+  const next = Object.fromEntries(TRANSLATED.map((l) => [l, { ...record[l] }])) as ReviewRecord;
   for (const key of keys === "all" ? english.keys() : keys) {
     const value = english.get(key);
     if (value !== undefined) next[lang][key] = fingerprint(value);

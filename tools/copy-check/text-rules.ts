@@ -70,13 +70,14 @@ export function latinWords(text: string): string[] {
 }
 
 /**
- * English words that look left behind in a Dutch or Persian text, or [] when none do. Dutch: common
- * English words (two of them, or one in a text of four words or fewer). Persian: any word in Latin
- * letters. Words in `allowed` (names, brands, abbreviations; case-insensitive) never count.
+ * English words that look left behind in a translation, or [] when none do. In Latin script (Dutch):
+ * common English words (two of them, or one in a text of four words or fewer). In another script
+ * (Persian): any word in Latin letters. Words in `allowed` (names, brands, abbreviations;
+ * case-insensitive) never count.
  */
-export function suspectedEnglish(text: string, lang: "nl" | "fa", allowed: ReadonlySet<string>): string[] {
+export function suspectedEnglish(text: string, script: "latin" | "persian", allowed: ReadonlySet<string>): string[] {
   const words = latinWords(text).filter((w) => !allowed.has(w.toLowerCase()));
-  if (lang === "fa") return [...new Set(words)];
+  if (script !== "latin") return [...new Set(words)];
   const markers = words.filter((w) => ENGLISH_MARKERS.has(w.toLowerCase()));
   const total = latinWords(text).length;
   if (markers.length >= 2 || (markers.length === 1 && total <= 4)) return [...new Set(markers)];

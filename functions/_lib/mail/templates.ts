@@ -435,7 +435,10 @@ const BOX = "padding:12px;background:#f3f4f6;border-radius:6px;line-height:1.6";
 
 function page(lang: Language, title: string, body: string): string {
   const dir = dirOf(lang);
-  const font = lang === "fa" ? "Vazirmatn,Tahoma,'Segoe UI',Arial,sans-serif" : "Inter,'Segoe UI',Arial,sans-serif";
+  const font =
+    LANGUAGE_INFO[lang].script === "persian"
+      ? "Vazirmatn,Tahoma,'Segoe UI',Arial,sans-serif"
+      : "Inter,'Segoe UI',Arial,sans-serif";
   return `<!doctype html>
 <html lang="${lang}" dir="${dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
