@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 // Frozen in time: one name for the visitor's enquiry. The table the first migration called
 // contact_submissions, and everything named after it, takes the name the code, the admin and the
-// emails use. Only names change: rows, ids, defaults and constraints stay as they are. The spec's
+// emails use. Only names change: rows, ids, defaults and constraints stay as they are. The public
 // URLs (/api/contact, /api/admin/submissions) are not database names and do not change.
 
 const RENAMES = [

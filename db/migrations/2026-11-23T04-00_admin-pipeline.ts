@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 
-// Frozen in time: what the admin needs to run a pipeline of 100,000 enquiries (issue 11).
+// Frozen in time: what the admin needs to run a pipeline of 100,000 enquiries.
 //
 // - search_fold(text): the one normalisation of searchable text, used by the stored search columns
 //   AND applied to every query (db/search.ts calls it in SQL), so both sides always fold alike:

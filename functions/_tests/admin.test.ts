@@ -72,7 +72,7 @@ describe("POST /api/login", () => {
     // Both pay for one bcrypt comparison at cost 12 (tens of milliseconds or more).
     expect(unknownMs).toBeGreaterThan(wrongMs * 0.4);
   });
-  test("missing fields are 400 with the spec's messages", async () => {
+  test("missing fields are 400 with the published messages", async () => {
     const res = await call(login, "/api/login", { body: { username: "", password: "" } });
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual({ username: ["Username is required"], password: ["Password is required"] });

@@ -131,7 +131,7 @@ describe("POST /api/meetings/schedule", () => {
     ["phone", { phone: "call me maybe 123456" }, "Please enter a valid phone number"],
     ["date", { date: "" }, "Please select a date"],
     ["time", { time: "" }, "Please select a time"],
-  ])("a bad %s is 400 with the spec's message", async (field, change, message) => {
+  ])("a bad %s is 400 with the published message", async (field, change, message) => {
     const res = await book({ ...visitor, date: "2026-11-24", time: "15:00", ...change });
     expect(res.status).toBe(400);
     expect(res.json.errors[field]).toContain(message);

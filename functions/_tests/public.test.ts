@@ -185,7 +185,7 @@ describe("POST /api/newsletter", () => {
     const bad = await call(newsletter, "/api/newsletter", { body: { email: "x@example.com", language: "zz" } });
     expect(bad.status).toBe(400);
   });
-  test("a bad email is 400 with the spec's message", async () => {
+  test("a bad email is 400 with the published message", async () => {
     const res = await call(newsletter, "/api/newsletter", { body: { email: "nope" } });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("Please enter a valid email address");

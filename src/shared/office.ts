@@ -11,7 +11,7 @@ import { dutchPublicHolidays } from "./holidays.ts";
 /** The office's time zone: every meeting date and time is wall-clock time here. */
 export const OFFICE_TIME_ZONE = "Europe/Amsterdam";
 
-/** A meeting's length, which is also the step between slot starts (spec: a 30-minute interval). */
+/** A meeting's length, which is also the step between slot starts: meetings start every 30 minutes. */
 export const MEETING_MINUTES = 30;
 
 export type { IsoWeekday } from "./dates.ts";

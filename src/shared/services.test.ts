@@ -4,11 +4,11 @@ import { resources } from "../i18n/locales";
 import { LANGUAGES } from "./languages";
 import { SERVICE_IDS, serviceDisplayName } from "./services";
 
-const SPEC_SERVICES = ["startup-visa", "business-launchpad", "startup-studio", "other"] as const;
+const PUBLISHED_SERVICES = ["startup-visa", "business-launchpad", "startup-studio", "other"] as const;
 
 describe("the service catalogue", () => {
-  test("holds the spec's four values, `other` last in the form", () => {
-    expect(SERVICE_IDS).toEqual(expect.arrayContaining([...SPEC_SERVICES]));
+  test("holds the four published values, `other` last in the form", () => {
+    expect(SERVICE_IDS).toEqual(expect.arrayContaining([...PUBLISHED_SERVICES]));
     expect(SERVICE_IDS.at(-1)).toBe("other");
   });
 
@@ -22,9 +22,9 @@ describe("the service catalogue", () => {
     }
   });
 
-  test("the admin shows the spec's labels (the English names), and an unknown value as it is", () => {
+  test("the admin shows the published labels (the English names), and an unknown value as it is", () => {
     const names = serviceNames("en");
-    expect(SPEC_SERVICES.map((id) => serviceDisplayName(id, names))).toEqual([
+    expect(PUBLISHED_SERVICES.map((id) => serviceDisplayName(id, names))).toEqual([
       "Startup Visa",
       "Business Launchpad",
       "Startup Studio",
