@@ -9,6 +9,7 @@ import { isIP } from "node:net";
 import type { Kysely } from "kysely";
 import { admit, type Admission, type AdmissionRequest, type OnceKey } from "#db/admission.repository.ts";
 import {
+  hitCounters,
   lockEmail,
   normaliseEmail,
   pendingMeetingsFor,
@@ -144,6 +145,45 @@ export async function newsletterVerdict(
   const { limit, windowSeconds } = LIMITS.newsletterPerAddress;
   const gate = { key: counterKey("newsletter-address", addressKey(ip)), windowSeconds, refuseAbove: limit };
   return verdictOf(db, { once: token, gate, following: [breakerHit()] }, ({ states }) => breakerOk(states));
+}
+
+/**
+ * Inside a manage-link change's transaction (a move or a cancellation), just before the change: one
+ * change counted for the meeting and the client address; 429 (code tooManyChanges, Retry-After) past
+ * either limit. The hits are in the caller's transaction, so a refused or failed change (429, a slot
+ * taken) counts nothing and hammering does not prolong a wait. After the commit, `manageChangeDone`
+ * counts it for the breaker.
+ */
+export async function takeManageChange(
+  trx: Kysely<Database>,
+  { meetingId, ip }: { meetingId: number; ip: string },
+): Promise<void> {
+  if (!rateLimitsOn()) return;
+  const { perMeeting, perAddress } = LIMITS.manageChanges;
+  const meeting = { key: counterKey("manage-meeting", String(meetingId)), ...perMeeting };
+  const address = { key: counterKey("manage-address", addressKey(ip)), ...perAddress };
+  const states = await hitCounters(trx, [
+    { key: meeting.key, windowSeconds: meeting.windowSeconds },
+    { key: address.key, windowSeconds: address.windowSeconds },
+  ]);
+  const over = [meeting, address]
+    .map((rate) => ({ rate, state: states.get(rate.key)! }))
+    .find(({ rate, state }) => state.estimate > rate.limit);
+  if (!over) return;
+  throw new HttpError(
+    429,
+    GUARD_CODES.tooManyChanges,
+    { code: GUARD_CODES.tooManyChanges },
+    { "Retry-After": String(over.state.resetSeconds) },
+  );
+}
+
+/**
+ * A manage-link change, committed, counted by the breaker (after the commit, so the breaker's one row
+ * is never held locked through another transaction).
+ */
+export async function manageChangeDone(db: Kysely<Database>): Promise<void> {
+  if (rateLimitsOn()) await hitCounters(db, [breakerHit()]);
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
   SlotsAnswer,
 } from "#shared/api.ts";
 import { isoWeekday, toMinutes, toTime, zonedInstant } from "#shared/dates.ts";
+import { GUARD_CODES } from "#shared/form-guard.ts";
 import { formatDate, formatTime } from "#shared/format.ts";
 import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
@@ -41,6 +42,8 @@ export interface ManageLabels extends CalendarLabels {
   linkInvalid: string;
   linkExpired: string;
   linkReplaced: string;
+  /** A 429 tooManyChanges: the link changed the meeting too often for now. */
+  tooManyChanges: string;
   error: string;
   slotTaken: string;
   errorTitle: string;
@@ -171,7 +174,12 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
       setMeeting((m) => m && { ...m, status: "cancelled" });
       return setView("details");
     }
-    const description = message === "timeSlotOccupied" ? labels.slotTaken : labels.error;
+    const description =
+      message === "timeSlotOccupied"
+        ? labels.slotTaken
+        : message === GUARD_CODES.tooManyChanges
+          ? labels.tooManyChanges
+          : labels.error;
     showToast({ title: labels.errorTitle, description, variant: "destructive" });
   };
 
