@@ -11,7 +11,9 @@ import { admit, type Admission, type AdmissionRequest, type OnceKey } from "#db/
 import {
   hitCounters,
   lockEmail,
+  lockMailbox,
   normaliseEmail,
+  normaliseMailbox,
   pendingMeetingsFor,
   readCounter,
   type CounterState,
@@ -136,15 +138,57 @@ export async function bookingVerdict(
   return verdictOf(db, { once: token, gate, following: [breakerHit()] }, ({ states }) => breakerOk(states));
 }
 
-/** Before a newsletter sign-up is stored, in one statement: its form token used up; then 429 past the sign-ups of its address. */
+/** 429 signUpsPaused: the breaker is tripped, so no sign-up is taken (nor its confirmation mailed) until it falls back. */
+const signUpsPaused = (state: CounterState) =>
+  new HttpError(
+    429,
+    `Sign-ups are paused for a few minutes. Please try again in ${wait(state.resetSeconds)}.`,
+    { code: GUARD_CODES.paused },
+    { "Retry-After": String(state.resetSeconds) },
+  );
+
+/**
+ * Before a newsletter sign-up is stored: 429 signUpsPaused while the breaker is tripped (checked
+ * first, so nothing is spent); then, in one statement, its form token used up and 429 past the
+ * sign-ups of its address; and 429 signUpsPaused again if this very sign-up tripped the breaker.
+ */
 export async function newsletterVerdict(
   db: Kysely<Database>,
   { ip, token }: { ip: string; token: OnceKey },
 ): Promise<SubmissionVerdict> {
   if (!rateLimitsOn()) return verdictOf(db, { once: token }, () => true);
+  const breaker = await readCounter(db, BREAKER_KEY, LIMITS.breaker.windowSeconds);
+  if (breaker.estimate > LIMITS.breaker.limit) throw signUpsPaused(breaker);
   const { limit, windowSeconds } = LIMITS.newsletterPerAddress;
   const gate = { key: counterKey("newsletter-address", addressKey(ip)), windowSeconds, refuseAbove: limit };
-  return verdictOf(db, { once: token, gate, following: [breakerHit()] }, ({ states }) => breakerOk(states));
+  const verdict = await verdictOf(db, { once: token, gate, following: [breakerHit()] }, ({ states }) => {
+    if (!breakerOk(states)) throw signUpsPaused(states.get(BREAKER_KEY)!);
+    return true;
+  });
+  return verdict;
+}
+
+const confirmationKey = (email: string) => counterKey("newsletter-confirmation", normaliseMailbox(email));
+
+/**
+ * Inside a sign-up's transaction, before it is recorded: whether a confirmation may still go to its
+ * mailbox (LIMITS.newsletterConfirmationPerMailbox). Holds the mailbox's lock until the transaction
+ * ends, so parallel sign-ups of one mailbox's spellings count one after the other; call
+ * `confirmationMailed` in the same transaction when one is queued.
+ */
+export async function confirmationAllowed(trx: Kysely<Database>, email: string): Promise<boolean> {
+  if (!rateLimitsOn()) return true;
+  await lockMailbox(trx, email);
+  const { limit, windowSeconds } = LIMITS.newsletterConfirmationPerMailbox;
+  return (await readCounter(trx, confirmationKey(email), windowSeconds)).estimate < limit;
+}
+
+/** Counts a confirmation queued for `email`'s mailbox (see confirmationAllowed). */
+export async function confirmationMailed(trx: Kysely<Database>, email: string): Promise<void> {
+  if (!rateLimitsOn()) return;
+  await hitCounters(trx, [
+    { key: confirmationKey(email), windowSeconds: LIMITS.newsletterConfirmationPerMailbox.windowSeconds },
+  ]);
 }
 
 /**
