@@ -65,6 +65,7 @@ const ADMIN_COLUMNS = [
 const byCreated = (direction: "asc" | "desc", name: EnquirySort): KeysetOrder<AdminEnquiryRow> => ({
   name,
   columns: ["created_at", "id"],
+  kinds: ["instant", "id"],
   direction,
   key: (row) => [toIso(row.createdAt), row.id],
 });

@@ -87,12 +87,14 @@ const toAdminMeeting = (row: AdminMeetingRow): AdminMeeting => ({
 const byCreated = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<AdminMeetingRow> => ({
   name,
   columns: ["created_at", "id"],
+  kinds: ["instant", "id"],
   direction,
   key: (row) => [toIso(row.createdAt), row.id],
 });
 const bySlot = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<AdminMeetingRow> => ({
   name,
   columns: ["date", "time", "id"],
+  kinds: ["date", "time", "id"],
   direction,
   key: (row) => [row.date, row.time, row.id],
 });

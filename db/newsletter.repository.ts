@@ -26,10 +26,16 @@ export interface Subscriber {
 /**
  * Records a sign-up: a new or unsubscribed address becomes pending with this consent (time, language,
  * page); a pending one takes the newer consent; an active one is left as it is. `confirm` is the
- * subscriber to send a confirmation email to, or null when none is due (already active, or one was
- * sent less than CONFIRMATION_RESEND_MINUTES ago): the caller answers the same either way.
+ * subscriber to send a confirmation email to, or null when none is due (already active, one was
+ * sent less than CONFIRMATION_RESEND_MINUTES ago, or the caller's `mayConfirm` is false): the caller
+ * answers the same either way.
  */
-export async function signUp(db: Kysely<Database>, input: SignUp): Promise<{ confirm: Subscriber | null }> {
+export async function signUp(
+  db: Kysely<Database>,
+  input: SignUp,
+  /** False when no confirmation may go to this mailbox now (its limit): the consent is still recorded. */
+  { mayConfirm = true }: { mayConfirm?: boolean } = {},
+): Promise<{ confirm: Subscriber | null }> {
   // The row is locked while it is read and changed: inside the caller's transaction, or one of its own.
   const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
@@ -48,9 +54,10 @@ export async function signUp(db: Kysely<Database>, input: SignUp): Promise<{ con
       .executeTakeFirstOrThrow();
     if (row.isActive) return { confirm: null };
     const due =
-      row.confirmationSentAt === null ||
-      new Date(row.confirmationSentAt).getTime() < Date.now() - CONFIRMATION_RESEND_MINUTES * 60_000 ||
-      row.unsubscribedAt !== null;
+      mayConfirm &&
+      (row.confirmationSentAt === null ||
+        new Date(row.confirmationSentAt).getTime() < Date.now() - CONFIRMATION_RESEND_MINUTES * 60_000 ||
+        row.unsubscribedAt !== null);
     const updated = await trx
       .updateTable("newsletterSubscribers")
       .set({

@@ -5,6 +5,7 @@
  * a row added meanwhile never shifts a page: no row is shown twice and none is skipped.
  */
 import { sql } from "kysely";
+import { isCalendarDate } from "#shared/dates.ts";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
@@ -25,12 +26,33 @@ export interface Page<T> {
 type KeyValue = string | number;
 
 /**
+ * What a key column holds, so a cursor's values are checked before they reach SQL (a cursor is the
+ * client's text: a date that is none or a number past the column's range would be a database error).
+ */
+export type KeyKind = "instant" | "date" | "time" | "id";
+
+const KEY_CHECKS: Record<KeyKind, (v: KeyValue) => boolean> = {
+  // As toIso writes it, and a real instant (2026-02-30T… is not).
+  instant: (v) =>
+    typeof v === "string" &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(v) &&
+    !Number.isNaN(Date.parse(v)) &&
+    new Date(v).toISOString() === v,
+  date: (v) => typeof v === "string" && isCalendarDate(v),
+  time: (v) => typeof v === "string" && /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v),
+  // A serial id (PostgreSQL integer).
+  id: (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v <= 2_147_483_647,
+};
+
+/**
  * An order a list can be paged in: its SQL key columns (unique together: the last is the id) and
  * direction, and how to read a row's key. Both directions run on the same index.
  */
 export interface KeysetOrder<Row> {
   name: string;
   columns: readonly string[];
+  /** What each of `columns` holds (same length). */
+  kinds: readonly KeyKind[];
   direction: "asc" | "desc";
   key: (row: Row) => KeyValue[];
 }
@@ -65,7 +87,12 @@ export function decodeCursor(cursor: string): { order: string; key: KeyValue[] }
 /** The condition "after the cursor's row in `order`"; throws InvalidCursorError for another order's cursor. */
 export function after<Row>(order: KeysetOrder<Row>, cursor: string) {
   const decoded = decodeCursor(cursor);
-  if (!decoded || decoded.order !== order.name || decoded.key.length !== order.columns.length) {
+  if (
+    !decoded ||
+    decoded.order !== order.name ||
+    decoded.key.length !== order.columns.length ||
+    !decoded.key.every((value, i) => KEY_CHECKS[order.kinds[i]](value))
+  ) {
     throw new InvalidCursorError();
   }
   const columns = sql.join(order.columns.map((c) => sql.ref(c)));

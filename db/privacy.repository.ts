@@ -7,13 +7,63 @@ import type { Database } from "./types.ts";
  * One person's data, found by their email address (any case): everything held about it, as one
  * export, and its erasure. An erasure anonymises the person's enquiries and meetings (the rows stay,
  * so the counts still add up), and deletes their newsletter subscription, every email to, from or
- * about them, and login attempts that typed the address.
+ * about them, and login attempts that typed the address. Elsewhere their address is taken out of
+ * other enquiries' messages, companies and notes, and their full name and phone number out of the
+ * admin's notes on other records.
  */
 
 /** What an anonymised enquiry or meeting keeps in place of the person's words. */
 export const ANONYMISED_NAME = "Anonymised";
 /** What stands where another enquiry quoted an erased address. */
 const ADDRESS_REMOVED = "[address removed]";
+/** What stands where an admin's note on another record named the erased person or their phone number. */
+const NAME_REMOVED = "[name removed]";
+const PHONE_REMOVED = "[phone removed]";
+
+/**
+ * The erased person's full names (as they gave them, two words or more) as whole words in any case
+ * and spacing: "Ann Sfxname", "ANN  SFXNAME", not "Annie Sfxnamesson". A one-word name is left
+ * alone: it would take other people's names with it.
+ */
+function namesPattern(names: readonly string[]): RegExp | null {
+  const words = [...new Set(names.map((n) => n.trim().toLowerCase().split(/\s+/).join(" ")))].filter(
+    (n) => n.includes(" ") && n !== ANONYMISED_NAME.toLowerCase(),
+  );
+  if (words.length === 0) return null;
+  const alternatives = words.map((n) =>
+    n
+      .split(" ")
+      .map((w) => w.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`))
+      .join("\\s+"),
+  );
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})(?![\\p{L}\\p{N}])`, "giu");
+}
+
+/**
+ * A run of text that may be a phone number: digits with the separators people write between them,
+ * from a leading "+" or an area code's "(" ("(020) 555 0199") to the last digit.
+ */
+const PHONE_RUN = /(?:\+|\((?=[\d\s]+\)))?\d[\d\s().\-/]{4,}\d/g;
+/**
+ * What two spellings of one number share: its last nine digits ("+31 20 555 0199", "020-555 0199" and
+ * "0031 (0)20 5550199" all end in 205550199), or all of them for a shorter number (six at least).
+ */
+const phoneKey = (text: string) => {
+  const digits = text.replace(/\D/g, "");
+  return digits.length < 6 ? null : digits.slice(-9);
+};
+
+/** `note` without the person's names and phone numbers (null when nothing of them is in it). */
+function scrubPerson(note: string, names: RegExp | null, phones: ReadonlySet<string>): string | null {
+  let scrubbed = names ? note.replace(names, NAME_REMOVED) : note;
+  if (phones.size) {
+    scrubbed = scrubbed.replace(PHONE_RUN, (run) => {
+      const key = phoneKey(run);
+      return key && phones.has(key) ? PHONE_REMOVED : run;
+    });
+  }
+  return scrubbed === note ? null : scrubbed;
+}
 
 /**
  * A PostgreSQL regular expression (case-insensitive use: `~*`, flag 'i') that finds `email` as a
@@ -121,6 +171,10 @@ async function findRows(db: Kysely<Database>, email: string, { quoting }: { quot
   return { enquiries, meetings, emails };
 }
 
+/** The admin's note on one of the person's records, as the export shows it. */
+const exportedNote = (r: { note: string | null; noteBy: string | null; noteAt: Date | null }) =>
+  r.note ? { text: r.note, by: r.noteBy ?? "", at: r.noteAt ? toIso(r.noteAt) : null } : null;
+
 /** Everything held about one address, for the person who asks (GDPR art. 15 and 20). */
 export async function exportPersonalData(db: Kysely<Database>, email: string, at: Date): Promise<PersonalDataExport> {
   const { enquiries, meetings, emails } = await findRows(db, email, { quoting: false });
@@ -156,6 +210,7 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       createdAt: toIso(r.createdAt),
       isProcessed: r.isProcessed,
       processedAt: iso(r.processedAt),
+      note: exportedNote(r),
     })),
     meetings: meetings.map((r) => ({
       id: r.id,
@@ -168,6 +223,7 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       createdAt: toIso(r.createdAt),
       isConfirmed: r.isConfirmed,
       cancelledAt: iso(r.cancelledAt),
+      note: exportedNote(r),
     })),
     newsletter: newsletter.map((r) => ({
       email: r.email,
@@ -235,6 +291,22 @@ export async function erasePersonalData(db: Kysely<Database>, email: string): Pr
         })
         .where(sql.ref(column), "~*", pattern)
         .execute();
+    }
+    // An admin's note on another record may also name the person or give their phone number, however
+    // written: those go too. (Another visitor's own message keeps its words; only the address goes.)
+    const names = namesPattern([
+      ...enquiries.map((r) => `${r.firstName} ${r.lastName}`),
+      ...meetings.map((r) => r.name),
+    ]);
+    const phones = new Set(meetings.map((r) => phoneKey(r.phone)).filter((k): k is string => k !== null));
+    if (names || phones.size) {
+      for (const table of ["enquiries", "meetings"] as const) {
+        const notes = await trx.selectFrom(table).select(["id", "note"]).where("note", "is not", null).execute();
+        for (const { id, note } of notes) {
+          const scrubbed = scrubPerson(note!, names, phones);
+          if (scrubbed !== null) await trx.updateTable(table).set({ note: scrubbed }).where("id", "=", id).execute();
+        }
+      }
     }
     const newsletter = await trx
       .deleteFrom("newsletterSubscribers")

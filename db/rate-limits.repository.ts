@@ -156,6 +156,26 @@ export async function lockEmail(db: Kysely<Database>, email: string): Promise<vo
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`email:${normaliseEmail(email)}`}, 0))`.execute(db);
 }
 
+/** Domains whose mail ignores dots in the local part ("a.n.n@gmail.com" is "ann@gmail.com"). */
+const DOTLESS_DOMAINS: Readonly<Record<string, string>> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
+
+/**
+ * The mailbox an address delivers to, for limits on mail sent to one person: as normaliseEmail,
+ * and for Gmail (gmail.com, googlemail.com) without the dots of the local part, whose spellings
+ * all reach one inbox. Other providers' dots are kept: for them "a.b" and "ab" may be two people.
+ */
+export function normaliseMailbox(email: string): string {
+  const address = normaliseEmail(email);
+  const at = address.lastIndexOf("@");
+  const domain = DOTLESS_DOMAINS[address.slice(at + 1)];
+  return domain ? `${address.slice(0, at).replaceAll(".", "")}@${domain}` : address;
+}
+
+/** Holds a transaction-scoped lock on one mailbox (normaliseMailbox), so two sign-ups for it count one after the other. */
+export async function lockMailbox(db: Kysely<Database>, email: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox:${normaliseMailbox(email)}`}, 0))`.execute(db);
+}
+
 /** An email address as the limits count it: trimmed, lower case, without a `+tag`. */
 export function normaliseEmail(email: string): string {
   return email

@@ -6,7 +6,9 @@
  * A token names one meeting; a link from before the visitor's last change is 410 `linkReplaced`,
  * one past the meeting's start 410 `linkExpired`, anything else 403 `linkInvalid`. A move is
  * decided by the same unique index as a booking (409 `timeSlotOccupied`); the visitor gets an
- * updated invite (same UID, next SEQUENCE) and the company is told of every change.
+ * updated invite (same UID, next SEQUENCE) and the company is told of every change. Changes are
+ * limited per meeting and per address (429 `tooManyChanges`, src/config/limits.ts) and counted
+ * by the breaker.
  */
 import type { Config } from "@netlify/functions";
 import type { Kysely } from "kysely";
@@ -24,7 +26,8 @@ import { now } from "#server/config.ts";
 import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api.ts";
 import { meetingMoveSchema } from "#shared/schemas.ts";
 import { requireBookable } from "./_lib/booking.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { manageChangeDone, takeManageChange } from "./_lib/limits.ts";
 import { bearerToken, signManageToken, verifyManageToken } from "./_lib/manage-token.ts";
 import {
   afterCommitDelivery,
@@ -82,6 +85,7 @@ export default routes({
               errors: { time: ["This is already the time of your meeting"] },
             });
           await requireBookable(trx, slot.date, slot.time);
+          await takeManageChange(trx, { meetingId: meeting.id, ip: clientIp(req, context) });
           const moved = await moveMeeting(trx, meeting.id, slot);
           if (moved.isConfirmed && withinReminderWindow(moved, now())) await markReminded(trx, moved.id);
           return { moved, emails: await enqueueMoveEmails(trx, moved, meeting) };
@@ -90,6 +94,7 @@ export default routes({
           if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");
           throw error;
         });
+      await manageChangeDone(db);
       await afterCommitDelivery(db, result.emails, context);
       return json<MovedMeetingAnswer>({
         success: true,
@@ -104,9 +109,11 @@ export default routes({
       const result = await db.transaction().execute(async (trx) => {
         const meeting = await tokenMeeting(trx, req);
         notCancelled(meeting);
+        await takeManageChange(trx, { meetingId: meeting.id, ip: clientIp(req, context) });
         const cancelled = await cancelMeeting(trx, meeting.id, "visitor");
         return { cancelled, emails: await enqueueCancellationEmails(trx, cancelled) };
       });
+      await manageChangeDone(db);
       await afterCommitDelivery(db, result.emails, context);
       return json<ManagedMeetingAnswer>({ success: true, data: managed(result.cancelled) });
     },

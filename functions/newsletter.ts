@@ -1,8 +1,9 @@
 /**
  * POST /api/newsletter { email, language, page } → 202, always the same answer: a sign-up is pending
  * until the address confirms it (double opt-in), so the answer never tells whether an address was
- * subscribed already. A new or pending address gets a confirmation email (at most one an hour); an
- * active one gets nothing. Without JavaScript the footer form posts here as a plain form (email,
+ * subscribed already. A new or pending address gets a confirmation email (at most one an hour per
+ * address, and LIMITS.newsletterConfirmationPerMailbox per mailbox however it is spelled); an active
+ * one gets nothing. While the breaker is tripped, sign-ups are refused (429 signUpsPaused). Without JavaScript the footer form posts here as a plain form (email,
  * lang, page); that request is answered with a redirect to a result page in the visitor's language.
  * Both paths pass the bot traps (functions/_lib/form-guard.ts) and the sign-ups-per-address limit
  * (functions/_lib/limits.ts).
@@ -14,7 +15,7 @@ import { signUp, type SignUp } from "#db/newsletter.repository.ts";
 import { now } from "#server/config.ts";
 import { plainT } from "#src/i18n/plain.ts";
 import type { MessageAnswer } from "#shared/api.ts";
-import { TOKEN_FIELD } from "#shared/form-guard.ts";
+import { GUARD_CODES, TOKEN_FIELD } from "#shared/form-guard.ts";
 import { newsletterSchema } from "#shared/schemas.ts";
 import { guardJson, readFormToken, tokenRefused } from "./_lib/form-guard.ts";
 import { confirmPage, openPlainPost, tooManyPage } from "./_lib/form-page.ts";
@@ -29,7 +30,7 @@ import {
   route,
   validate,
 } from "./_lib/http.ts";
-import { newsletterVerdict } from "./_lib/limits.ts";
+import { confirmationAllowed, confirmationMailed, newsletterVerdict } from "./_lib/limits.ts";
 import { afterCommitDelivery, enqueueNewsletterConfirmation } from "./_lib/mail/outbox.ts";
 import { ROUTES } from "#shared/routes.ts";
 
@@ -62,8 +63,10 @@ export default route({
 async function storeSignUp(input: SignUp, context: Context): Promise<void> {
   const db = getDb();
   const emails = await db.transaction().execute(async (trx) => {
-    const { confirm } = await signUp(trx, input);
-    return confirm ? enqueueNewsletterConfirmation(trx, confirm, now()) : [];
+    const { confirm } = await signUp(trx, input, { mayConfirm: await confirmationAllowed(trx, input.email) });
+    if (!confirm) return [];
+    await confirmationMailed(trx, input.email);
+    return enqueueNewsletterConfirmation(trx, confirm, now());
   });
   void afterCommitDelivery(db, emails, context);
 }
@@ -97,7 +100,8 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
     return to("subscribed");
   } catch (error) {
     if (error instanceof HttpError && error.status === 429) {
-      return tooManyPage(lang, error.headers["Retry-After"] ?? "3600", FORM_ANCHOR);
+      const paused = error.body.code === GUARD_CODES.paused;
+      return tooManyPage(lang, error.headers["Retry-After"] ?? "3600", FORM_ANCHOR, paused ? "paused" : "tooMany");
     }
     if (error instanceof HttpError) return to("invalid");
     errorResponse(error, req); // logs it

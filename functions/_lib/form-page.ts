@@ -116,13 +116,19 @@ ${honeypotHtml(lang)}
 }
 
 /** 429 with Retry-After: the visitor's network sent too much; what to do instead. */
-export function tooManyPage(lang: Language, retryAfter: string, formAnchor: string): Response {
+export function tooManyPage(
+  lang: Language,
+  retryAfter: string,
+  formAnchor: string,
+  /** "paused": the newsletter's sign-ups wait for the breaker (GUARD_CODES.paused). */
+  reason: "tooMany" | "paused" = "tooMany",
+): Response {
   const tr = plainT(lang);
   return page(
     lang,
-    tr("formGuard.tooManyTitle"),
-    `<h1>${escapeHtml(tr("formGuard.tooManyTitle"))}</h1>
-<p>${escapeHtml(tr("formGuard.tooManyText", { email: site.email })).replace(
+    tr(`formGuard.${reason}Title`),
+    `<h1>${escapeHtml(tr(`formGuard.${reason}Title`))}</h1>
+<p>${escapeHtml(tr(`formGuard.${reason}Text`, { email: site.email })).replace(
       escapeHtml(site.email),
       `<a href="mailto:${escapeHtml(site.email)}">${escapeHtml(site.email)}</a>`,
     )}</p>

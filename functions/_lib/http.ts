@@ -10,6 +10,7 @@ import type { ErrorAnswer } from "#shared/api.ts";
 import { ConfigError } from "#server/config-error.ts";
 import { noteDeployContext } from "#server/deploy-context.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
+import { breaksSingleLine, hasControlCharacter } from "#shared/text.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 
@@ -78,16 +79,57 @@ export function json<T>(body: T, status = 200, headers: Record<string, string> =
   });
 }
 
-/** Reads a JSON body: 415 for another content type, 413 over 32 KB, 400 when it does not parse. */
+/**
+ * Reads a JSON body: 415 for another content type, 413 over 32 KB, 400 when it does not parse or
+ * any of its texts holds a control character (src/shared/text.ts), before the caller spends anything.
+ */
 export async function readJson(req: Request): Promise<unknown> {
   const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") throw new HttpError(415, "Content-Type must be application/json");
   const text = await readText(req);
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new HttpError(400, "Malformed JSON in request body");
   }
+  refuseControlCharacters(body);
+  return body;
+}
+
+/** The top-level fields of a parsed body whose texts (nested ones too, and keys) hold a control character. */
+function fieldsWithControls(value: unknown, field = "_", found = new Set<string>()): Set<string> {
+  if (typeof value === "string") {
+    if (hasControlCharacter(value)) found.add(field);
+  } else if (Array.isArray(value)) {
+    for (const item of value) fieldsWithControls(item, field, found);
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const name = field === "_" ? key : field;
+      if (hasControlCharacter(key)) found.add(name);
+      fieldsWithControls(item, name, found);
+    }
+  }
+  return found;
+}
+
+const invalidCharacters = (fields: Iterable<string>, where: string) => {
+  const names = [...fields];
+  const errors = Object.fromEntries(names.map((f) => [f, [`${f} contains invalid characters`]]));
+  return new HttpError(400, `${names[0]} contains invalid characters${where}`, { errors });
+};
+
+/** 400 with field errors when any text of a parsed JSON body holds a control character. */
+export function refuseControlCharacters(body: unknown): void {
+  const fields = fieldsWithControls(body);
+  if (fields.size) throw invalidCharacters(fields, "");
+}
+
+/** 400 when a query parameter (name or value) holds a control character, tab or line break included. */
+function refuseControlsInQuery(url: URL): void {
+  const fields = new Set<string>();
+  for (const [name, value] of url.searchParams) if (breaksSingleLine(name) || breaksSingleLine(value)) fields.add(name);
+  if (fields.size) throw invalidCharacters(fields, " (query string)");
 }
 
 /** Whether this is a plain HTML form post (the no-JavaScript path). */
@@ -176,6 +218,7 @@ export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" 
         json<ErrorAnswer>({ success: false, message: `Method ${req.method} is not allowed` }, 405, { Allow: allowed }),
       );
     try {
+      refuseControlsInQuery(new URL(req.url));
       return withSecurityHeaders(await handler(req, context));
     } catch (error) {
       return withSecurityHeaders(errorResponse(error, req));

@@ -9,8 +9,11 @@ import { isIP } from "node:net";
 import type { Kysely } from "kysely";
 import { admit, type Admission, type AdmissionRequest, type OnceKey } from "#db/admission.repository.ts";
 import {
+  hitCounters,
   lockEmail,
+  lockMailbox,
   normaliseEmail,
+  normaliseMailbox,
   pendingMeetingsFor,
   readCounter,
   type CounterState,
@@ -135,15 +138,96 @@ export async function bookingVerdict(
   return verdictOf(db, { once: token, gate, following: [breakerHit()] }, ({ states }) => breakerOk(states));
 }
 
-/** Before a newsletter sign-up is stored, in one statement: its form token used up; then 429 past the sign-ups of its address. */
+/** 429 signUpsPaused: the breaker is tripped, so no sign-up is taken (nor its confirmation mailed) until it falls back. */
+const signUpsPaused = (state: CounterState) =>
+  new HttpError(
+    429,
+    `Sign-ups are paused for a few minutes. Please try again in ${wait(state.resetSeconds)}.`,
+    { code: GUARD_CODES.paused },
+    { "Retry-After": String(state.resetSeconds) },
+  );
+
+/**
+ * Before a newsletter sign-up is stored: 429 signUpsPaused while the breaker is tripped (checked
+ * first, so nothing is spent); then, in one statement, its form token used up and 429 past the
+ * sign-ups of its address; and 429 signUpsPaused again if this very sign-up tripped the breaker.
+ */
 export async function newsletterVerdict(
   db: Kysely<Database>,
   { ip, token }: { ip: string; token: OnceKey },
 ): Promise<SubmissionVerdict> {
   if (!rateLimitsOn()) return verdictOf(db, { once: token }, () => true);
+  const breaker = await readCounter(db, BREAKER_KEY, LIMITS.breaker.windowSeconds);
+  if (breaker.estimate > LIMITS.breaker.limit) throw signUpsPaused(breaker);
   const { limit, windowSeconds } = LIMITS.newsletterPerAddress;
   const gate = { key: counterKey("newsletter-address", addressKey(ip)), windowSeconds, refuseAbove: limit };
-  return verdictOf(db, { once: token, gate, following: [breakerHit()] }, ({ states }) => breakerOk(states));
+  const verdict = await verdictOf(db, { once: token, gate, following: [breakerHit()] }, ({ states }) => {
+    if (!breakerOk(states)) throw signUpsPaused(states.get(BREAKER_KEY)!);
+    return true;
+  });
+  return verdict;
+}
+
+const confirmationKey = (email: string) => counterKey("newsletter-confirmation", normaliseMailbox(email));
+
+/**
+ * Inside a sign-up's transaction, before it is recorded: whether a confirmation may still go to its
+ * mailbox (LIMITS.newsletterConfirmationPerMailbox). Holds the mailbox's lock until the transaction
+ * ends, so parallel sign-ups of one mailbox's spellings count one after the other; call
+ * `confirmationMailed` in the same transaction when one is queued.
+ */
+export async function confirmationAllowed(trx: Kysely<Database>, email: string): Promise<boolean> {
+  if (!rateLimitsOn()) return true;
+  await lockMailbox(trx, email);
+  const { limit, windowSeconds } = LIMITS.newsletterConfirmationPerMailbox;
+  return (await readCounter(trx, confirmationKey(email), windowSeconds)).estimate < limit;
+}
+
+/** Counts a confirmation queued for `email`'s mailbox (see confirmationAllowed). */
+export async function confirmationMailed(trx: Kysely<Database>, email: string): Promise<void> {
+  if (!rateLimitsOn()) return;
+  await hitCounters(trx, [
+    { key: confirmationKey(email), windowSeconds: LIMITS.newsletterConfirmationPerMailbox.windowSeconds },
+  ]);
+}
+
+/**
+ * Inside a manage-link change's transaction (a move or a cancellation), just before the change: one
+ * change counted for the meeting and the client address; 429 (code tooManyChanges, Retry-After) past
+ * either limit. The hits are in the caller's transaction, so a refused or failed change (429, a slot
+ * taken) counts nothing and hammering does not prolong a wait. After the commit, `manageChangeDone`
+ * counts it for the breaker.
+ */
+export async function takeManageChange(
+  trx: Kysely<Database>,
+  { meetingId, ip }: { meetingId: number; ip: string },
+): Promise<void> {
+  if (!rateLimitsOn()) return;
+  const { perMeeting, perAddress } = LIMITS.manageChanges;
+  const meeting = { key: counterKey("manage-meeting", String(meetingId)), ...perMeeting };
+  const address = { key: counterKey("manage-address", addressKey(ip)), ...perAddress };
+  const states = await hitCounters(trx, [
+    { key: meeting.key, windowSeconds: meeting.windowSeconds },
+    { key: address.key, windowSeconds: address.windowSeconds },
+  ]);
+  const over = [meeting, address]
+    .map((rate) => ({ rate, state: states.get(rate.key)! }))
+    .find(({ rate, state }) => state.estimate > rate.limit);
+  if (!over) return;
+  throw new HttpError(
+    429,
+    GUARD_CODES.tooManyChanges,
+    { code: GUARD_CODES.tooManyChanges },
+    { "Retry-After": String(over.state.resetSeconds) },
+  );
+}
+
+/**
+ * A manage-link change, committed, counted by the breaker (after the commit, so the breaker's one row
+ * is never held locked through another transaction).
+ */
+export async function manageChangeDone(db: Kysely<Database>): Promise<void> {
+  if (rateLimitsOn()) await hitCounters(db, [breakerHit()]);
 }
 
 /**

@@ -152,6 +152,9 @@ describe("export and erase one address", () => {
     expect(data.enquiries[0]).toMatchObject({ firstName: NAME, email: PERSON, company: `${NAME} Trading` });
     expect(data.meetings).toHaveLength(1);
     expect(data.meetings[0]).toMatchObject({ phone: "+98 21 5555 1234", date: "2026-11-27", time: "10:00" });
+    // The admin's notes on the person's records are data about them too.
+    expect(data.enquiries[0].note).toMatchObject({ text: `${NAME} prefers mornings`, by: "admin" });
+    expect(data.meetings[0].note).toMatchObject({ text: `${NAME} asked for Persian`, by: "admin" });
     expect(data.newsletter).toEqual([
       expect.objectContaining({
         email: PERSON,
@@ -312,6 +315,64 @@ describe("erasure and export touch only the person asked for", () => {
     const keys = (await t.db.selectFrom("loginAttempts").select("key").execute()).map((r) => r.key);
     expect(keys).toContain(`user:${JOANN}`);
     expect(keys).not.toContain(`user:${ANN}`);
+  });
+});
+
+describe("erasure scrubs the person from the notes of other records", () => {
+  test("their name and phone number, however written, go from other records' notes; other names and numbers stay", async () => {
+    const ANN = "ann.notes@example.com";
+    const booked = await call(meetings, "/api/meetings/schedule", {
+      body: { name: "Ann Sfxname", email: ANN, phone: "+31 20 555 0199", date: "2026-12-02", time: "10:00" },
+      ip: "192.0.2.71",
+    });
+    expect(booked.status).toBe(201);
+    const bob = await enquiry("bob.notes@example.com", "Ann Sfxname told me about you.");
+    const other = await call(meetings, "/api/meetings/schedule", {
+      body: {
+        name: "Carl Other",
+        email: "carl.notes@example.com",
+        phone: "+31 6 1234 5678",
+        date: "2026-12-02",
+        time: "11:00",
+      },
+      ip: "192.0.2.72",
+    });
+    expect(other.status).toBe(201);
+    const bobNote =
+      "Ann Sfxname (020-555 0199, ann.notes@example.com) introduced Bob; call Bob on +31 6 1234 5678. Also ANN  SFXNAME again, and Annie Sfxnamesson.";
+    const carlNote =
+      "Carl knows ann sfxname: she gave 0031205550199, (020) 555 0199 and +31 (0)20 5550199. Carl: 06-12345678.";
+    await t.db
+      .updateTable("enquiries")
+      .set({ note: bobNote, noteBy: "admin", noteAt: new Date() })
+      .where("id", "=", bob.json.id)
+      .execute();
+    await t.db
+      .updateTable("meetings")
+      .set({ note: carlNote, noteBy: "admin", noteAt: new Date() })
+      .where("email", "=", "carl.notes@example.com")
+      .execute();
+
+    expect((await admin("/api/admin/privacy/erase", "POST", { email: ANN })).status).toBe(200);
+
+    const bobRow = await t.db
+      .selectFrom("enquiries")
+      .select(["message", "note"])
+      .where("id", "=", bob.json.id)
+      .executeTakeFirstOrThrow();
+    expect(bobRow.note).toBe(
+      "[name removed] ([phone removed], [address removed]) introduced Bob; call Bob on +31 6 1234 5678. Also [name removed] again, and Annie Sfxnamesson.",
+    );
+    // Bob's own words are his: only an erased address is taken out of another person's message.
+    expect(bobRow.message).toBe("Ann Sfxname told me about you.");
+    const carlRow = await t.db
+      .selectFrom("meetings")
+      .select("note")
+      .where("email", "=", "carl.notes@example.com")
+      .executeTakeFirstOrThrow();
+    expect(carlRow.note).toBe(
+      "Carl knows [name removed]: she gave [phone removed], [phone removed] and [phone removed]. Carl: 06-12345678.",
+    );
   });
 });
 

@@ -10,5 +10,6 @@ export function guardLabels(lang: Language): GuardLabels {
     honeypot: tr("formGuard.honeypotLabel"),
     tooMany: tr("formGuard.tooManyText", { email: site.email }),
     tokenFailed: tr("formGuard.tokenFailed"),
+    paused: tr("formGuard.pausedText", { email: site.email }),
   };
 }

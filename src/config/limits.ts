@@ -28,12 +28,31 @@ export const LIMITS = {
   pendingMeetingsPerEmail: 2,
   /** Newsletter sign-ups per client address. */
   newsletterPerAddress: { limit: 10, windowSeconds: HOUR } satisfies Rate,
+  /**
+   * Newsletter confirmation emails per mailbox (lower case, `+tag` removed, Gmail's dots removed:
+   * normaliseMailbox in db/rate-limits.repository.ts). Past it the sign-up is still recorded and
+   * answered as always (202, which never tells whether an address signed up before), without an email.
+   */
+  newsletterConfirmationPerMailbox: { limit: 3, windowSeconds: DAY } satisfies Rate,
+  /**
+   * Changes (moves and cancellations) through a visitor's manage link; each sends an email to the
+   * company and one to the visitor. Past either, the answer is 429 and nothing changes. A refused
+   * change is not counted. Each change also counts towards the breaker (it still mails: the
+   * visitor's calendar must hold the new time).
+   */
+  manageChanges: {
+    /** Per meeting, whichever link of it is used. */
+    perMeeting: { limit: 5, windowSeconds: DAY } satisfies Rate,
+    /** Per client address, over all the meetings it manages. */
+    perAddress: { limit: 10, windowSeconds: HOUR } satisfies Rate,
+  },
   /** Acknowledgements of enquiries to one recipient (normalised address); past it, skipped. */
   acknowledgementPerRecipient: { limit: 1, windowSeconds: DAY } satisfies Rate,
   /**
-   * The circuit breaker: public submissions (enquiries, bookings, sign-ups) from all addresses
-   * together. Past it, acknowledgements pause (leads are still stored and the company told) and the
-   * admin dashboard shows a banner until the rate falls back.
+   * The circuit breaker: public submissions (enquiries, bookings, sign-ups, manage-link changes) from all addresses
+   * together. Past it, acknowledgements pause (leads are still stored and the company told),
+   * newsletter sign-ups are refused (429 signUpsPaused: a sign-up mails a confirmation and stores
+   * nothing else of value) and the admin dashboard shows a banner until the rate falls back.
    */
   breaker: { limit: 100, windowSeconds: 10 * MINUTE } satisfies Rate,
   login: {

@@ -94,6 +94,8 @@ export interface GuardLabels {
   tooMany: string;
   /** The token was refused twice. */
   tokenFailed: string;
+  /** Newsletter sign-ups paused while the breaker is tripped. */
+  paused: string;
 }
 
 /** The message for a guard's refusal, or null when the error is not one. */
@@ -101,5 +103,6 @@ export function guardMessage(error: unknown, labels: GuardLabels): string | null
   const code = guardCode(error);
   if (code === GUARD_CODES.tooMany) return labels.tooMany;
   if (code === GUARD_CODES.token) return labels.tokenFailed;
+  if (code === GUARD_CODES.paused) return labels.paused;
   return null;
 }

@@ -227,11 +227,23 @@ export type AdminMeetingsAnswer = AdminMeeting[];
  * POST /api/admin/privacy/export: everything held about one email address, as the person may ask
  * for it (GDPR art. 15 and 20). Timestamps are ISO 8601 in UTC.
  */
+/** An admin's internal note on one of the person's records, in their export. */
+export interface ExportedNote {
+  text: string;
+  by: string;
+  /** ISO 8601, UTC; null for a note from before notes were timed. */
+  at: string | null;
+}
+
 export interface PersonalDataExport {
   email: string;
   exportedAt: string;
-  enquiries: (Omit<Enquiry, "language"> & { language: string; processedAt: string | null })[];
-  meetings: (Omit<Meeting, "language"> & { language: string })[];
+  enquiries: (Omit<Enquiry, "language"> & {
+    language: string;
+    processedAt: string | null;
+    note: ExportedNote | null;
+  })[];
+  meetings: (Omit<Meeting, "language"> & { language: string; note: ExportedNote | null })[];
   newsletter: {
     email: string;
     language: string;

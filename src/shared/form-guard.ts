@@ -16,6 +16,10 @@ export const GUARD_CODES = {
   tooMany: "tooManyRequests",
   /** The email address already has the most pending meetings allowed: 429. */
   tooManyPending: "tooManyPendingMeetings",
+  /** Newsletter sign-ups wait while the breaker is tripped (too many submissions site-wide): 429. */
+  paused: "signUpsPaused",
+  /** A manage link changed its meeting too often (functions/meeting-manage.ts): 429. */
+  tooManyChanges: "tooManyChanges",
   /** The token is missing, forged, too fast, too old or used: 400 (the form gets a fresh one). */
   token: "formTokenInvalid",
   /** The honeypot was filled: 400. */

@@ -12,6 +12,7 @@ import { isCalendarDate } from "./dates.ts";
 import { NOTE_MAX_LENGTH } from "./admin-lists.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 import { ROLES } from "./roles.ts";
+import { breaksSingleLine, hasControlCharacter } from "./text.ts";
 
 // Never compile validators with `new Function`: zod's probe for it alone is reported as a violation
 // of the site's strict Content-Security-Policy (no 'unsafe-eval'). Interpreted parsing is fast enough
@@ -48,18 +49,24 @@ const LIMITS = {
 /** A language the emails can speak; optional where the server can tell it from the page. */
 const language = z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(", ")}` });
 
-/** Control characters other than line breaks and tabs have no place in a form field (and PostgreSQL refuses NUL). */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const noControl = (field: string) => [(v: string) => !CONTROL.test(v), `${field} contains invalid characters`] as const;
+/**
+ * Control characters have no place in a form field (src/shared/text.ts says which): a single-line
+ * field refuses tab and line breaks too, a multi-line one (a message, a note) keeps them.
+ */
+const noControl = (field: string, { multiline = false } = {}) =>
+  [
+    (v: string) => !(multiline ? hasControlCharacter(v) : breaksSingleLine(v)),
+    `${field} contains invalid characters`,
+  ] as const;
 
-const text = (min: number, max: number, tooShort: string, field: string) =>
+const text = (min: number, max: number, tooShort: string, field: string, options: { multiline?: boolean } = {}) =>
   z
     .string({ error: tooShort })
     .check(
       z.trim(),
       z.minLength(min, tooShort),
       z.maxLength(max, `${field} must be at most ${max} characters`),
-      z.refine(...noControl(field)),
+      z.refine(...noControl(field, options)),
     );
 
 const email = z.pipe(
@@ -90,7 +97,7 @@ export const enquirySchema = z.object({
     z.transform((v) => (v ? v : null)),
   ),
   service: text(1, LIMITS.service, MESSAGES.service, "Service"),
-  message: text(10, LIMITS.message, MESSAGES.message, "Message"),
+  message: text(10, LIMITS.message, MESSAGES.message, "Message", { multiline: true }),
   /** The visitor's language, for the emails about this enquiry. Optional: the server then takes the page's. */
   language: z.optional(language),
 });
@@ -206,14 +213,27 @@ export type ClosurePayload = z.output<typeof closureSchema>;
 export const calendarFeedSchema = z.strictObject({
   name: z
     .string({ error: "name must be text" })
-    .check(z.trim(), z.minLength(1, "name is required"), z.maxLength(80, "name must be at most 80 characters")),
+    .check(
+      z.trim(),
+      z.minLength(1, "name is required"),
+      z.maxLength(80, "name must be at most 80 characters"),
+      z.refine(...noControl("name")),
+    ),
   url: z.string({ error: "url must be an http(s) address" }).check(
     z.trim(),
     z.maxLength(2000, "url must be at most 2000 characters"),
-    z.refine((v) => /^https?:\/\/[^\s]+$/i.test(v), "url must be an http(s) address"),
+    z.refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && !breaksSingleLine(v), "url must be an http(s) address"),
   ),
-  username: z.optional(z.string({ error: "username must be text" }).check(z.maxLength(200, "username is too long"))),
-  password: z.optional(z.string({ error: "password must be text" }).check(z.maxLength(500, "password is too long"))),
+  username: z.optional(
+    z
+      .string({ error: "username must be text" })
+      .check(z.maxLength(200, "username is too long"), z.refine(...noControl("username"))),
+  ),
+  password: z.optional(
+    z
+      .string({ error: "password must be text" })
+      .check(z.maxLength(500, "password is too long"), z.refine(...noControl("password"))),
+  ),
 });
 export type CalendarFeedPayload = z.output<typeof calendarFeedSchema>;
 
@@ -226,13 +246,12 @@ export const loginSchema = z.object({
       z.maxLength(LIMITS.username, MESSAGES.username),
       z.refine(...noControl("Username")),
     ),
-  password: z
-    .string({ error: MESSAGES.password })
-    .check(
-      z.minLength(1, MESSAGES.password),
-      z.maxLength(LIMITS.password, "Password must be at most 200 characters"),
-      z.refine(...noControl("Password")),
-    ),
+  password: z.string({ error: MESSAGES.password }).check(
+    z.minLength(1, MESSAGES.password),
+    z.maxLength(LIMITS.password, "Password must be at most 200 characters"),
+    // A password may hold a tab (it is compared, never shown); nothing else of the controls.
+    z.refine(...noControl("Password", { multiline: true })),
+  ),
 });
 
 /** POST /api/admin/users: a new account, with the role it gets. */
@@ -245,8 +264,18 @@ export type InvitePayload = z.output<typeof inviteSchema>;
 export const newsletterSchema = z.object({
   email,
   language: z._default(language, DEFAULT_LANGUAGE),
-  /** The page the form was on (a path), recorded with the consent; anything else is dropped, not refused. */
-  page: z.catch(z.optional(z.string().check(z.maxLength(200), z.regex(/^\/[^\s]*$/))), undefined),
+  /**
+   * The page the form was on (a path), recorded with the consent. A control character is refused
+   * like in any field; anything else that is not a path (too long, not text) is dropped.
+   */
+  page: z.optional(
+    z.pipe(
+      z
+        .unknown()
+        .check(z.refine((v) => typeof v !== "string" || !breaksSingleLine(v), "page contains invalid characters")),
+      z.transform((v) => (typeof v === "string" && v.length <= 200 && /^\/[^\s]*$/.test(v) ? v : undefined)),
+    ),
+  ),
 });
 
 /** The privacy tools of the admin (export, erase): one email address. */
@@ -263,5 +292,9 @@ export const meetingPatchSchema = z.strictObject({
 export const noteSchema = z.strictObject({
   note: z
     .string({ error: "note must be text" })
-    .check(z.trim(), z.maxLength(NOTE_MAX_LENGTH, `note must be at most ${NOTE_MAX_LENGTH} characters`)),
+    .check(
+      z.trim(),
+      z.maxLength(NOTE_MAX_LENGTH, `note must be at most ${NOTE_MAX_LENGTH} characters`),
+      z.refine(...noControl("note", { multiline: true })),
+    ),
 });

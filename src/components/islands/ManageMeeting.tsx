@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type SubmitEvent } from "react";
 import { ApiError, apiRequest } from "#src/lib/api-client.ts";
 import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api.ts";
 import { toMinutes, toTime } from "#shared/dates.ts";
+import { GUARD_CODES } from "#shared/form-guard.ts";
 import { formatDate, formatTime } from "#shared/format.ts";
 import type { Language } from "#shared/languages.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
@@ -36,6 +37,8 @@ export interface ManageLabels extends SlotPickerLabels, SlotsFailureLabels {
   linkInvalid: string;
   linkExpired: string;
   linkReplaced: string;
+  /** A 429 tooManyChanges: the link changed the meeting too often for now. */
+  tooManyChanges: string;
   error: string;
   slotTaken: string;
   errorTitle: string;
@@ -113,7 +116,12 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
       setMeeting((m) => m && { ...m, status: "cancelled" });
       return setView("details");
     }
-    const description = message === "timeSlotOccupied" ? labels.slotTaken : labels.error;
+    const description =
+      message === "timeSlotOccupied"
+        ? labels.slotTaken
+        : message === GUARD_CODES.tooManyChanges
+          ? labels.tooManyChanges
+          : labels.error;
     showToast({ title: labels.errorTitle, description, variant: "destructive" });
   };
 
