@@ -355,7 +355,7 @@ async function killDrill(dataDir) {
         await db.end();
       }
     }
-    figures.restartLog = /\[db\][^\n]*restart[^\n]*/i.exec(site.output)?.[0] ?? null;
+    figures.log = site.output.match(/\[db\][^\n]*/g)?.join("\n    ") ?? "(nothing)";
   } finally {
     if (site.running) await site.stop("SIGTERM").catch((error) => misses.push(error.message));
   }
@@ -409,8 +409,6 @@ async function sigtermDrill(dataDir) {
     const orphans = stillPostgres(postgres);
     figures.orphans = orphans.length;
     if (orphans.length) misses.push(`postgres processes left running: ${orphans.join(", ")}`);
-    const stoppedCleanly = /database system is shut down|shut down/i.test(site.output.slice(outputBefore));
-    figures.postgresShutDown = stoppedCleanly;
 
     // The next start serves the same data.
     site = await Site.start(siteEnv(dataDir));
