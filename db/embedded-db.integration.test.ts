@@ -175,7 +175,9 @@ describe("startEmbeddedDatabase after a crash", () => {
 
 describe("startEmbeddedDatabase under supervision (npm start)", () => {
   const lines: string[] = [];
-  const log = { log: (m: string) => lines.push(m), error: (m: string) => lines.push(m) };
+  // The supervisor's lines (not "Creating the embedded PostgreSQL database…" of a first start).
+  const keep = (m: string) => m.startsWith("[db]") && lines.push(m);
+  const log = { log: keep, error: keep };
   const alive = (pid: number) => {
     try {
       process.kill(pid, 0);

@@ -194,11 +194,23 @@ function superviseServer(server, { output, log, delays = RESTART_DELAYS_MS }) {
   };
 }
 
-/** The last FATAL or PANIC line PostgreSQL printed, without its prefix; undefined when none. */
+/**
+ * What PostgreSQL said last about why it stopped: its last FATAL or PANIC message without the
+ * prefix, else its last line saying "could not" or "error" (found before its log starts:
+ * "postgres: could not access directory …"), else its last line.
+ */
 function lastServerError(output) {
-  const lines = output.join("").split("\n");
+  const lines = output
+    .join("")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   const fatal = lines.filter((line) => /\b(FATAL|PANIC):/.test(line)).pop();
-  return fatal?.replace(/^.*?\b(FATAL|PANIC):\s*/, "").trim();
+  return (
+    fatal?.replace(/^.*?\b(FATAL|PANIC):\s*/, "") ??
+    lines.filter((l) => /could not|error/i.test(l)).pop() ??
+    lines.pop()
+  );
 }
 
 /**
