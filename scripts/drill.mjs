@@ -20,6 +20,10 @@ import pg from "pg";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { machineReference } from "./lib/bench-site.mjs";
 import { LIMITS } from "#config/limits.ts";
+import { createDb } from "#db/client.ts";
+import { TestMailServer } from "#functions/_tests/mail-server.ts";
+import { deliverDue } from "#functions/_lib/mail/delivery.ts";
+import { smtpTransport } from "#functions/_lib/mail/transport.ts";
 
 const root = process.cwd();
 const reportFile = process.argv.find((a) => a.startsWith("--report="))?.slice("--report=".length);
@@ -218,12 +222,14 @@ const enquiry = (tag, i, token) => ({
   website: "",
 });
 
-/** The database of a running site (the embedded PostgreSQL's port from its log, its password file). */
-async function openDatabase(dataDir, port) {
+/** The URL of a running site's database (the embedded PostgreSQL's port from its log, its password file). */
+function databaseUrl(dataDir, port) {
   const password = readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-  });
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+async function openDatabase(dataDir, port) {
+  const client = new pg.Client({ connectionString: databaseUrl(dataDir, port) });
   client.on("error", () => {});
   await client.connect();
   return client;
@@ -442,11 +448,121 @@ async function sigtermDrill(dataDir) {
   return { figures, misses };
 }
 
+// ── 3. The mail server refusing, then accepting ──────────────────────────────────────────────────
+
+async function smtpDrill(dataDir) {
+  const misses = [];
+  const figures = {};
+  const smtp = new TestMailServer();
+  await smtp.start();
+  await smtp.stop(); // first gone altogether (connection refused), later answering 450 to every recipient
+  const site = await Site.start(siteEnv(dataDir, { SMTP_URL: smtp.url }));
+  let db;
+  let retryDb;
+  try {
+    db = await openDatabase(dataDir, site.dbPort);
+    const rowsOf = async () =>
+      (
+        await db.query(
+          `SELECT o.id, o.status FROM email_outbox o JOIN enquiries e ON e.id = o.enquiry_id WHERE e.email LIKE 'drill-mail-%'`,
+        )
+      ).rows;
+    const send = async (from, count, tokens) =>
+      Promise.all(
+        Array.from(
+          { length: count },
+          (_, i) =>
+            request(`${site.url}/api/contact`, { method: "POST", body: enquiry("mail", from + i, tokens[i]) }).answer,
+        ),
+      );
+    const tokens = await formTokens(site.url, 30);
+    const answers = [];
+    // Refusing: no mail server, then one that answers 450 to every recipient. The enquiries are
+    // stored and answered at once all the same; their emails fail and wait for the retry.
+    answers.push(...(await send(0, 5, tokens.slice(0, 5))));
+    await smtp.start();
+    smtp.refuse = "rcpt";
+    answers.push(...(await send(5, 5, tokens.slice(5, 10))));
+    await waitFor(
+      "the first sends to fail",
+      async () => {
+        const rows = await rowsOf();
+        return rows.length >= 10 && rows.every((r) => r.status === "failed");
+      },
+      { timeoutMs: 120_000, everyMs: 200 },
+    );
+    figures.refusedPhase = `${byStatus(answers)}; every email failed and waits for its retry`;
+
+    // Accepting, slowly (300 ms a message): the failed ones are due again (as after the backoff's
+    // minute), new enquiries are sent right after their answer, and three retry runs from another
+    // process (as the scheduled function's instances would) race those first sends.
+    smtp.refuse = false;
+    smtp.delayMs = 300;
+    const acceptedAt = Date.now();
+    await db.query(
+      `UPDATE email_outbox SET next_attempt_at = now() WHERE status = 'failed' AND enquiry_id IN (SELECT id FROM enquiries WHERE email LIKE 'drill-mail-%')`,
+    );
+    retryDb = createDb(databaseUrl(dataDir, site.dbPort));
+    const transport = smtpTransport(smtp.url);
+    let retrySent = 0;
+    const retryRuns = Array.from({ length: 3 }, async () => {
+      // Each run claims what is due until the drill's emails are all sent.
+      for (;;) {
+        const { sent } = await deliverDue(retryDb, transport, { budgetMs: 5_000 });
+        retrySent += sent;
+        const rows = await rowsOf();
+        if (rows.length >= 30 && rows.every((r) => r.status === "sent")) return;
+        await sleep(100);
+      }
+    });
+    answers.push(...(await send(10, 5, tokens.slice(10, 15))));
+    answers.push(...(await send(15, 5, tokens.slice(15, 20))));
+    await Promise.race([
+      Promise.all(retryRuns),
+      sleep(180_000).then(() => {
+        throw new Error("the emails were not all sent within 180 s of the mail server accepting");
+      }),
+    ]);
+    figures.answers = byStatus(answers);
+    for (const [i, res] of answers.entries()) {
+      if (res.status !== 201) misses.push(`enquiry ${i} with the mail server down: ${res.status ?? res.error}`);
+    }
+    const rows = await rowsOf();
+    figures.allSentMs = Date.now() - acceptedAt;
+    const expected = new Set(rows.map((r) => String(r.id)));
+    const received = new Map();
+    for (const message of smtp.messages) {
+      const id = /<outbox-(\d+)@/.exec(message.parsed.messageId ?? "")?.[1];
+      if (id) received.set(id, (received.get(id) ?? 0) + 1);
+    }
+    const twice = [...received].filter(([, n]) => n > 1).map(([id]) => id);
+    const missing = [...expected].filter((id) => !received.has(id));
+    const unexpected = [...received.keys()].filter((id) => !expected.has(id));
+    figures.emails = `${expected.size} expected, ${smtp.messages.length} received (${received.size} distinct), ${retrySent} by the racing retry runs`;
+    if (expected.size !== 2 * answers.filter((r) => r.status === 201).length)
+      misses.push(`${expected.size} emails queued for ${answers.length} enquiries (2 each expected)`);
+    if (twice.length) misses.push(`sent more than once: outbox ${twice.join(", ")}`);
+    if (missing.length) misses.push(`never sent: outbox ${missing.join(", ")}`);
+    if (unexpected.length) misses.push(`sent without an outbox row of the drill: ${unexpected.join(", ")}`);
+  } finally {
+    await retryDb?.destroy();
+    await db?.end();
+    if (site.running) {
+      const exit = await site.stop("SIGTERM").catch((error) => ({ error }));
+      if (exit.error) misses.push(exit.error.message);
+      else if (exit.code !== 0) misses.push(`npm start exited with ${exit.signal ?? exit.code}`);
+    }
+    await smtp.stop();
+  }
+  return { figures, misses };
+}
+
 // ── run ───────────────────────────────────────────────────────────────────────────────────────────
 
 const steps = [
   { name: "kill -9 PostgreSQL during a burst of 60 enquiries", key: "kill", run: killDrill },
   { name: "SIGTERM during a burst of 30 enquiries", key: "sigterm", run: sigtermDrill },
+  { name: "the mail server refusing, then accepting", key: "smtp", run: smtpDrill },
 ].filter((step) => !only || step.key === only);
 
 buildIfNeeded(root);
