@@ -1,6 +1,7 @@
 // `npm start`: build if needed, prepare the database, then serve the site and API on http://localhost:${PORT:-8888}.
 // SIGTERM, SIGINT (Ctrl+C) or SIGHUP stop it in order: no new connections, the requests in flight
 // answered, the pool closed, the embedded PostgreSQL shut down cleanly, exit within STOP_LIMIT_MS.
+import net from "node:net";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { takeOverShutdownSignals } from "./lib/postgres-as-root.mjs";
 import { prepareRuntime } from "./lib/runtime.mjs";
@@ -18,8 +19,11 @@ let stopping = false;
 
 const starting = (async () => {
   const { PORT: port, HOST: host } = serverEnv();
-  buildIfNeeded();
+  // What can fail at once fails first, in one sentence: the port, then the database (a build takes minutes).
+  await assertPortFree(port, host);
   runtime = await prepareRuntime();
+  if (stopping) return;
+  buildIfNeeded();
   if (stopping) return;
   server = await startServer({ port, host });
   console.log(`\n  Site ready: ${server.url}/\n  (Ctrl+C to stop)\n`);
@@ -30,9 +34,29 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => s
 try {
   await starting;
 } catch (error) {
+  // One sentence, no stack trace: every error raised on the way says what is wrong and what to do.
   console.error(`Could not start: ${error instanceof Error ? error.message : error}`);
   await runtime?.close().catch(() => {});
   process.exit(1);
+}
+
+/** Rejects with a plain sentence when another program listens on the site's port. */
+async function assertPortFree(port, host) {
+  if (!port) return;
+  await new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error) => {
+      const taken = error.code === "EADDRINUSE";
+      reject(
+        new Error(
+          taken
+            ? `Port ${port} is already in use by another program: stop it, or set PORT to a free port (PORT=${port + 1} npm start).`
+            : `Cannot listen on ${host}:${port} (${error.code}): set PORT to a port above 1024, or HOST to an address of this machine.`,
+        ),
+      );
+    });
+    probe.listen(port, host, () => probe.close(resolve));
+  });
 }
 
 /** Stops in order, once (a Ctrl+C under npm arrives twice: from the terminal and from npm). */

@@ -47,14 +47,21 @@ export async function startEmbeddedDatabase({
   log = console,
 } = {}) {
   const root = path.resolve(dataDir);
-  mkdirSync(root, { recursive: true });
-  // PostgreSQL refuses to run as root: it then runs as the `postgres` system user, from binaries and
-  // in a cluster folder that user can reach (scripts/lib/postgres-as-root.mjs).
-  const asRoot = process.getuid?.() === 0 ? rootSetup(root, log) : undefined;
+  let releaseLock;
+  let asRoot;
+  let password;
+  try {
+    mkdirSync(root, { recursive: true });
+    // PostgreSQL refuses to run as root: it then runs as the `postgres` system user, from binaries and
+    // in a cluster folder that user can reach (scripts/lib/postgres-as-root.mjs).
+    asRoot = process.getuid?.() === 0 ? rootSetup(root, log) : undefined;
+    releaseLock = acquireLock(path.join(root, LOCK_FILE));
+    password = readOrCreateSecret(path.join(root, PASSWORD_FILE), 24);
+  } catch (error) {
+    releaseLock?.();
+    throw unusableFolder(root, error);
+  }
   const cluster = asRoot?.cluster ?? path.join(root, CLUSTER_DIR);
-  const releaseLock = acquireLock(path.join(root, LOCK_FILE));
-
-  const password = readOrCreateSecret(path.join(root, PASSWORD_FILE), 24);
   const output = [];
   const keep = (message) => {
     output.push(String(message));
@@ -104,13 +111,10 @@ export async function startEmbeddedDatabase({
       }
     }
   } catch (error) {
-    await server?.stop().catch(() => {});
+    // shutDown, not stop(): stop() waits forever for the "exit" of a process that has already exited.
+    if (server) await shutDown(server).catch(() => {});
     releaseLock();
-    const reason = error instanceof Error ? error.message : "the server stopped while starting";
-    throw new Error(
-      `Could not start the embedded PostgreSQL in ${cluster}: ${reason}\n${output.join("").trim().split("\n").slice(-8).join("\n")}`,
-      { cause: error },
-    );
+    throw startFailure(error, { root, cluster, output, port: server?.options.port });
   }
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${server.options.port}/postgres`;
@@ -132,6 +136,64 @@ export async function startEmbeddedDatabase({
       return closing;
     },
   };
+}
+
+/** The log of the last failed start, kept in the data folder for whoever reads the one-sentence error. */
+export const START_LOG = "postgres-start.log";
+
+/**
+ * Why the data folder cannot be used, in one sentence with what to do (the error of a folder, a
+ * lock or a secret file that cannot be made; a lock held by a live process says so itself).
+ */
+function unusableFolder(root, error) {
+  if (!(error instanceof Error) || !("code" in error) || typeof error.code !== "string") return error;
+  const why = {
+    EACCES: "this user may not write there",
+    EPERM: "this user may not write there",
+    EROFS: "it is on a read-only file system",
+    ENOTDIR: "a file is in the way of a folder",
+    EEXIST: "a file is in the way of a folder",
+    ENOSPC: "the disk is full",
+  }[error.code];
+  if (!why) return error;
+  return new Error(
+    `The data folder ${root} cannot be used (${why}): fix it, or set DATA_DIR to another folder (or DATABASE_URL to a PostgreSQL server).`,
+    { cause: error },
+  );
+}
+
+/**
+ * Why PostgreSQL did not start, in one sentence with what to do; its own words are kept in
+ * START_LOG in the data folder.
+ */
+function startFailure(error, { root, cluster, output, port }) {
+  const text = output.join("");
+  const logFile = path.join(root, START_LOG);
+  try {
+    writeFileSync(logFile, `${new Date().toISOString()}\n${error instanceof Error ? error.message : error}\n${text}`);
+  } catch {
+    // The folder may be what failed; the sentence still says why.
+  }
+  const said = lastServerError(output) ?? (error instanceof Error ? error.message : String(error));
+  const where = `(PostgreSQL's own words are in ${logFile})`;
+  let sentence;
+  const versions =
+    /initialized by PostgreSQL version (\S+), which is not compatible with this version (\S+?)\.?\s/.exec(`${text} `);
+  if (versions || /database files are incompatible with server/i.test(text)) {
+    const which = versions ? `PostgreSQL ${versions[1]}; this is ${versions[2]}` : said;
+    sentence = `The database in ${cluster} was made by another PostgreSQL version (${which}): move that folder away to start afresh, or set DATA_DIR to another folder ${where}.`;
+  } else if (/could not (bind|create listen socket)|address already in use/i.test(text)) {
+    sentence = `The embedded PostgreSQL could not listen on port ${port}, another program holds it: stop that program or start again ${where}.`;
+  } else if (/permission denied|wrong ownership|has invalid permissions/i.test(text)) {
+    sentence = `The embedded PostgreSQL cannot use ${cluster} (${said}): give that folder back to the user that runs npm start${process.getuid?.() === 0 ? " (as root: to the postgres user)" : ""}, or set DATA_DIR to another folder ${where}.`;
+  } else if (
+    /PG_VERSION|not a database cluster directory|does not appear to be a PostgreSQL database|initdb/i.test(text)
+  ) {
+    sentence = `${cluster} is not a PostgreSQL database folder (${said}): move it away to start afresh, or set DATA_DIR to another folder ${where}.`;
+  } else {
+    sentence = `The embedded PostgreSQL in ${cluster} did not start (${said}): fix what it says, or set DATABASE_URL to another PostgreSQL server ${where}.`;
+  }
+  return new Error(sentence.replace(/\s+/g, " "), { cause: error });
 }
 
 /** Waits before each restart of a server that died: about a minute in all before giving up. */
