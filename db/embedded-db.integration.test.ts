@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -170,6 +170,103 @@ describe("startEmbeddedDatabase after a crash", () => {
     await running.close();
     expect(alive(pid)).toBe(false);
     await expect(new pg.Client({ connectionString: running.url }).connect()).rejects.toThrow();
+  });
+});
+
+describe("startEmbeddedDatabase under supervision (npm start)", () => {
+  const lines: string[] = [];
+  // The supervisor's lines (not "Creating the embedded PostgreSQL database…" of a first start).
+  const keep = (m: string) => m.startsWith("[db]") && lines.push(m);
+  const log = { log: keep, error: keep };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) => {
+    const end = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const answers = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    client.on("error", () => {});
+    try {
+      await client.connect();
+      return (await client.query("SELECT count(*)::int AS n FROM notes")).rows[0].n as number;
+    } catch {
+      return undefined;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  test(
+    "a server killed with kill -9 is started again on the same data and port, in one line each way",
+    SLOW,
+    async () => {
+      const running = await startEmbeddedDatabase({ dataDir, log, supervise: true });
+      try {
+        const before = await answers(running.url);
+        const killed = running.pid!;
+        process.kill(killed, "SIGKILL");
+        await until("the restart", () => running.pid !== undefined && running.pid !== killed && lines.length >= 2);
+        await until("the restarted server to answer", async () => (await answers(running.url)) === before);
+        expect(alive(killed)).toBe(false);
+        expect(lines).toEqual([
+          expect.stringMatching(/^\[db\] The embedded PostgreSQL stopped unexpectedly \(killed by SIGKILL\)/),
+          expect.stringMatching(
+            /^\[db\] The embedded PostgreSQL restarted after [\d.]+ s \(attempt \d\); the site serves again\.$/,
+          ),
+        ]);
+      } finally {
+        await running.close();
+      }
+      expect(existsSync(lockFile())).toBe(false);
+    },
+  );
+
+  test(
+    "when every restart fails, one line says that it stopped and why; close() still frees the folder",
+    SLOW,
+    async () => {
+      const running = await startEmbeddedDatabase({ dataDir, log, supervise: true, restartDelaysMs: [50, 50, 50] });
+      const cluster = path.join(dataDir, "postgres");
+      const moved = `${cluster}-moved`;
+      try {
+        // The data folder goes away with the server: no restart can find it.
+        renameSync(cluster, moved);
+        process.kill(running.pid!, "SIGKILL");
+        await until("the last line", () => lines.some((line) => /could not be restarted/.test(line)));
+        expect(lines).toHaveLength(2);
+        expect(lines[1]).toMatch(
+          /^\[db\] The embedded PostgreSQL stopped and could not be restarted \(3 tries in \d+ s, last: .*(does not exist|No such file).*\); requests that need the database are answered 503 until npm start is run again\.$/,
+        );
+      } finally {
+        await running.close();
+        renameSync(moved, cluster);
+      }
+      expect(existsSync(lockFile())).toBe(false);
+    },
+  );
+
+  test("close() during a restart waits for it and leaves no server running", SLOW, async () => {
+    const running = await startEmbeddedDatabase({ dataDir, log, supervise: true });
+    const killed = running.pid!;
+    process.kill(killed, "SIGKILL");
+    await until("the supervisor to notice", () => lines.length >= 1);
+    await running.close();
+    expect(running.pid).toBeUndefined();
+    expect(existsSync(lockFile())).toBe(false);
+    await expect(answers(running.url)).resolves.toBeUndefined();
   });
 });
 

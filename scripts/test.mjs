@@ -1,5 +1,6 @@
-// `npm test`: every suite (unit with vitest, browser with Playwright), then one closing line
-// `N passed, N failed` that sums them, which CI reads. Exits non-zero when anything failed.
+// `npm test`: every suite (unit with vitest, the deploy rehearsal, the fault drill, browser with
+// Playwright), then one closing line `N passed, N failed` that sums them, which CI reads. Exits
+// non-zero when anything failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, mkdirSync } from "node:fs";
 import { findChromium, HEADLESS_SHELL } from "./lib/chromium.mjs";
@@ -71,7 +72,21 @@ const rehearsal = run(process.execPath, ["scripts/rehearse-deploy.mjs"]);
 if (rehearsal.status === 0) totals.passed += 1;
 else totals.failed += 1;
 
-// 3. Browser tests against the production build.
+// 3. The fault drill (scripts/drill.mjs): the embedded PostgreSQL killed, SIGTERM, the mail server
+// refusing, each during a burst on `npm start`. One result per step.
+console.log("\n── fault drill ──");
+rmSync("test-results/drill.json", { force: true });
+const drill = run(process.execPath, ["scripts/drill.mjs", "--report=test-results/drill.json"]);
+if (existsSync("test-results/drill.json")) {
+  const report = JSON.parse(readFileSync("test-results/drill.json", "utf8"));
+  totals.passed += report.passed;
+  totals.failed += report.failed || (drill.status === 0 ? 0 : 1);
+} else {
+  totals.failed += 1;
+  problems++;
+}
+
+// 4. Browser tests against the production build.
 if (ensureChromium()) {
   buildIfNeeded(process.cwd(), { force: true });
   rmSync("test-results/e2e.json", { force: true });

