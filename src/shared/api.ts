@@ -157,6 +157,9 @@ export interface AdminStats {
   /** How many enquiries that share is taken over. */
   processedOnTimeOf: number;
   windowDays: number;
+  /** Meetings of the last `windowDays` days (today included) an admin marked done, and no-show. */
+  meetingsDone: number;
+  meetingsNoShow: number;
 }
 
 /** The booking rules the date picker needs, in office time. */
