@@ -8,7 +8,7 @@ import { dayConflict, isBookable, officeDaySpan } from "#shared/booking.ts";
 import type { OfficeRules } from "#shared/office.ts";
 import type { BookingRules, MeetingLocation } from "#shared/api.ts";
 import { VIDEO_ROOM_MARKER } from "#shared/schemas.ts";
-import { site } from "#config/site.ts";
+import { officeAddressLine } from "#config/site.ts";
 import { HttpError } from "./http.ts";
 
 /**
@@ -46,12 +46,6 @@ export async function requireRoomOnDay(
   if (conflict === "taken" && !taken.includes(slot.time)) throw new HttpError(409, "timeSlotOccupied");
 }
 
-/** The office's address as a meeting place: street, postcode and town (src/config/site.ts). */
-export const officeAddress = () => {
-  const a = site.postalAddress;
-  return `${a.streetAddress}, ${a.postalCode} ${a.addressLocality}`;
-};
-
 const ROOM_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 
 /** A room name nobody can guess: 14 characters of 32 (70 bits) from the platform's CSPRNG. */
@@ -68,5 +62,5 @@ export function newMeetingLocation(rules: Pick<BookingRules, "meetingPlace" | "v
   if (rules.meetingPlace === "video")
     return { kind: "video", detail: rules.videoPattern.replace(VIDEO_ROOM_MARKER, roomName()) };
   if (rules.meetingPlace === "phone") return { kind: "phone", detail: null };
-  return { kind: "office", detail: officeAddress() };
+  return { kind: "office", detail: officeAddressLine };
 }
