@@ -6,7 +6,8 @@ import { formTokens, guardCode, guardMessage, type GuardLabels } from "#src/lib/
 import { GUARD_CODES } from "#shared/form-guard.ts";
 import Honeypot, { honeypotValue } from "./Honeypot";
 import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "#shared/api.ts";
-import { addDays, isoWeekday, zonedInstant } from "#shared/dates.ts";
+import { calendarDayOpen } from "#shared/booking.ts";
+import { addDays, zonedInstant } from "#shared/dates.ts";
 import { formatDate, formatTime } from "#shared/format.ts";
 import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
 import { showToast } from "#src/stores/toasts.ts";
@@ -39,6 +40,8 @@ export interface BookingLabels extends CalendarLabels {
     errorTitle: string;
     errorMessage: string;
     slotTaken: string;
+    /** The day reached its cap of meetings meanwhile. */
+    dayFull: string;
     scheduleSuccess: string;
     /** Contains {{date}} and {{time}}. */
     scheduleWhen: string;
@@ -121,10 +124,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
     () => false,
   );
 
-  const isOpenDay = useCallback(
-    (day: string) => !!calendar && calendar.weekdays.includes(isoWeekday(day)) && !calendar.closedDates.includes(day),
-    [calendar],
-  );
+  const isOpenDay = useCallback((day: string) => !!calendar && calendarDayOpen(day, calendar), [calendar]);
 
   const fetchSlots = useCallback(async (day: string) => {
     const result = await apiRequest<SlotsAnswer>(
@@ -176,7 +176,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
         return;
       }
       setCalendar(rules);
-      const openDay = (day: string) => rules.weekdays.includes(isoWeekday(day)) && !rules.closedDates.includes(day);
+      const openDay = (day: string) => calendarDayOpen(day, rules);
       let first = "";
       try {
         for (let day = rules.today, tried = 0; day <= rules.lastDate && tried < FIRST_FREE_DAY_SEARCH;) {
@@ -256,6 +256,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
       else if (guarded) description = guarded;
       else if (message === "timeSlotOccupied" || data?.message === "timeSlotOccupied")
         description = labels.toast.slotTaken;
+      else if (message === "dailyLimitReached") description = labels.toast.dayFull;
       else if (topic === "email") description = labels.validation.email;
       else if (topic === "phone") description = labels.validation.phone;
       else if (topic) description = labels.validation.name;

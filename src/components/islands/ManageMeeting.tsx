@@ -8,8 +8,9 @@ import type {
   OfficeCalendar,
   SlotsAnswer,
 } from "#shared/api.ts";
-import { isoWeekday, toMinutes, toTime, zonedInstant } from "#shared/dates.ts";
-import { formatDate, formatTime } from "#shared/format.ts";
+import { calendarDayOpen } from "#shared/booking.ts";
+import { toMinutes, toTime, zonedInstant } from "#shared/dates.ts";
+import { formatDate, formatNumber, formatTime } from "#shared/format.ts";
 import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
 import { showToast } from "#src/stores/toasts.ts";
@@ -43,6 +44,15 @@ export interface ManageLabels extends CalendarLabels {
   linkReplaced: string;
   error: string;
   slotTaken: string;
+  /** The day reached its cap of meetings meanwhile. */
+  dayFull: string;
+  /** Why the link no longer moves or cancels: contains {{cutoff}}; then how to reach the office. */
+  changesClosed: string;
+  changesContact: string;
+  /** The office's phone as shown, its tel: link, and its email address (src/config/site.ts). */
+  phone: string;
+  phoneHref: string;
+  email: string;
   errorTitle: string;
   processing: string;
   /** The meeting's day and time, as the emails write it: contains {{date}}, {{start}} and {{end}}. */
@@ -158,10 +168,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
     }
   };
 
-  const isOpenDay = useCallback(
-    (day: string) => !!calendar && calendar.weekdays.includes(isoWeekday(day)) && !calendar.closedDates.includes(day),
-    [calendar],
-  );
+  const isOpenDay = useCallback((day: string) => !!calendar && calendarDayOpen(day, calendar), [calendar]);
 
   const fail = (error: unknown) => {
     const message = error instanceof ApiError ? error.message : "";
@@ -171,7 +178,17 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
       setMeeting((m) => m && { ...m, status: "cancelled" });
       return setView("details");
     }
-    const description = message === "timeSlotOccupied" ? labels.slotTaken : labels.error;
+    // The cut-off passed while the page was open: show why, and how to reach the office.
+    if (message === "changesClosed") {
+      setMeeting((m) => m && { ...m, changeable: false });
+      return setView("details");
+    }
+    const description =
+      message === "timeSlotOccupied"
+        ? labels.slotTaken
+        : message === "dailyLimitReached"
+          ? labels.dayFull
+          : labels.error;
     showToast({ title: labels.errorTitle, description, variant: "destructive" });
   };
 
@@ -292,7 +309,10 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
             <bdi>{meeting.reference}</bdi>
           </dd>
         </dl>
-        {meeting.status !== "cancelled" && view === "details" && (
+        {meeting.status !== "cancelled" && !meeting.changeable && (
+          <ChangesClosed lang={lang} labels={labels} cutoffMinutes={meeting.changeCutoffMinutes} />
+        )}
+        {meeting.status !== "cancelled" && meeting.changeable && view === "details" && (
           <div className="mt-8 flex flex-col gap-3 border-t border-line pt-6 sm:flex-row">
             <button type="button" onClick={() => void startMove()} className="btn btn-primary">
               {labels.move}
@@ -309,7 +329,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
         )}
       </section>
 
-      {view === "cancel" && meeting.status !== "cancelled" && (
+      {view === "cancel" && meeting.status !== "cancelled" && meeting.changeable && (
         <section aria-labelledby="cancel-title" className="card border-red-200 p-6 sm:p-8">
           <h2 id="cancel-title" className="text-xl font-bold text-brand-950">
             {labels.cancelTitle}
@@ -332,7 +352,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
         </section>
       )}
 
-      {view === "move" && meeting.status !== "cancelled" && (
+      {view === "move" && meeting.status !== "cancelled" && meeting.changeable && (
         <section aria-labelledby="move-title" className="card p-6 sm:p-8">
           <h2 id="move-title" className="text-xl font-bold text-brand-950">
             {labels.moveTitle}
@@ -423,6 +443,44 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
           )}
         </section>
       )}
+    </div>
+  );
+}
+
+/** The cut-off as words: whole hours as hours ("2 hours", "۲ ساعت"), anything else as minutes. */
+function duration(lang: Language, minutes: number): string {
+  const hours = minutes % 60 === 0;
+  return formatNumber(lang, hours ? minutes / 60 : minutes, {
+    style: "unit",
+    unit: hours ? "hour" : "minute",
+    unitDisplay: "long",
+  });
+}
+
+/** Past the admin's cut-off: why the page no longer moves or cancels, and how to reach the office. */
+function ChangesClosed({
+  lang,
+  labels,
+  cutoffMinutes,
+}: {
+  lang: Language;
+  labels: ManageLabels;
+  cutoffMinutes: number;
+}) {
+  return (
+    <div className="mt-8 border-t border-line pt-6" data-testid="changes-closed">
+      <p className="font-medium text-brand-950">
+        {labels.changesClosed.replace("{{cutoff}}", duration(lang, cutoffMinutes))}
+      </p>
+      <p className="mt-2 text-muted">{labels.changesContact}</p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        <a href={labels.phoneHref} className="btn btn-primary">
+          <bdi dir="ltr">{labels.phone}</bdi>
+        </a>
+        <a href={`mailto:${labels.email}`} className="btn btn-secondary">
+          <bdi>{labels.email}</bdi>
+        </a>
+      </div>
     </div>
   );
 }
