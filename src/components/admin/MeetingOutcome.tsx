@@ -1,17 +1,17 @@
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
 import type { AdminMeeting, MeetingOutcome as Outcome } from "#shared/api.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError } from "./api";
+import { useHydrated } from "#src/lib/use-hydrated.ts";
 import { adminCopy } from "./copy";
 import { Spinner } from "./ui";
 
 /** The admin texts, once mounted (they are read from the page, which the server render has not). */
 export function useAdminCopy() {
-  const [copy, setCopy] = useState<ReturnType<typeof adminCopy> | null>(null);
-  useEffect(() => setCopy(adminCopy()), []);
-  return copy;
+  const hydrated = useHydrated();
+  return useMemo(() => (hydrated ? adminCopy() : null), [hydrated]);
 }
 
 /** Whether a meeting has started, office time: only then has it an outcome (the API agrees). */

@@ -447,14 +447,11 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
   );
 }
 
-/** The cut-off as words: whole hours as hours ("2 hours", "۲ ساعت"), anything else as minutes. */
+/** The cut-off as words: whole days as days ("7 days", "۷ روز"), whole hours as hours, else minutes. */
 function duration(lang: Language, minutes: number): string {
-  const hours = minutes % 60 === 0;
-  return formatNumber(lang, hours ? minutes / 60 : minutes, {
-    style: "unit",
-    unit: hours ? "hour" : "minute",
-    unitDisplay: "long",
-  });
+  const [value, unit] =
+    minutes % 1440 === 0 ? [minutes / 1440, "day"] : minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
+  return formatNumber(lang, value, { style: "unit", unit, unitDisplay: "long" });
 }
 
 /** Past the admin's cut-off: why the page no longer moves or cancels, and how to reach the office. */
