@@ -31,6 +31,8 @@ export function adminStatsQuery(now: Date, rules: OfficeRules) {
     meetingsNext7Days: string;
     onTime: string;
     known: string;
+    meetingsDone: string;
+    meetingsNoShow: string;
   }>`
     WITH days (starts, ends, deadline) AS (
       SELECT * FROM unnest(${starts}::timestamptz[], ${ends}::timestamptz[], ${deadlines}::timestamptz[])
@@ -47,7 +49,11 @@ export function adminStatsQuery(now: Date, rules: OfficeRules) {
           AND cancelled_at IS NULL) AS meetings_next7_days,
       (SELECT count(*) FROM window_enquiries WHERE processed_at <= deadline) AS on_time,
       (SELECT count(*) FROM window_enquiries
-        WHERE processed_at IS NOT NULL OR (NOT is_processed AND deadline <= ${now})) AS known`;
+        WHERE processed_at IS NOT NULL OR (NOT is_processed AND deadline <= ${now})) AS known,
+      (SELECT count(*) FILTER (WHERE outcome = 'done') FROM meetings
+        WHERE date >= ${days[0]} AND date <= ${office.date} AND outcome IS NOT NULL) AS meetings_done,
+      (SELECT count(*) FILTER (WHERE outcome = 'no-show') FROM meetings
+        WHERE date >= ${days[0]} AND date <= ${office.date} AND outcome IS NOT NULL) AS meetings_no_show`;
 }
 
 export async function adminStats(db: Kysely<Database>, now: Date, rules: OfficeRules): Promise<AdminStats> {
@@ -62,5 +68,7 @@ export async function adminStats(db: Kysely<Database>, now: Date, rules: OfficeR
     processedOnTime: known ? Number(row.onTime) / known : null,
     processedOnTimeOf: known,
     windowDays: ON_TIME_WINDOW_DAYS,
+    meetingsDone: Number(row.meetingsDone),
+    meetingsNoShow: Number(row.meetingsNoShow),
   };
 }

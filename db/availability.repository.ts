@@ -10,7 +10,7 @@
 import { type Kysely, sql } from "kysely";
 import type { OfficeClosure } from "#shared/api.ts";
 import type { BusyInterval } from "#shared/booking.ts";
-import type { IsoWeekday, OpeningHours } from "#shared/office.ts";
+import { defaultGuardrails, type BookingGuardrails, type IsoWeekday, type OpeningHours } from "#shared/office.ts";
 import type { AvailabilityPayload, ClosurePayload } from "#shared/schemas.ts";
 import { isSerialId } from "./rows.ts";
 import type { Database } from "./types.ts";
@@ -20,9 +20,15 @@ export interface StoredAvailability {
   hours: OpeningHours[];
   closures: OfficeClosure[];
   publicHolidays: boolean;
+  guardrails: BookingGuardrails;
 }
 
-type Row = { hours: OpeningHours[] | null; closures: OfficeClosure[] | null; publicHolidays: boolean | null };
+type Row = {
+  hours: OpeningHours[] | null;
+  closures: OfficeClosure[] | null;
+  publicHolidays: boolean | null;
+  guardrails: BookingGuardrails | null;
+};
 
 // The closures that can matter from `from` on: yearly ones and those not over yet.
 const rulesColumns = (from: string, to: string) => sql`
@@ -31,7 +37,11 @@ const rulesColumns = (from: string, to: string) => sql`
   (SELECT json_agg(json_build_object('id', id, 'from', starts_on, 'to', ends_on, 'yearly', yearly, 'note', note)
                    ORDER BY starts_on, id)
      FROM office_closures WHERE yearly OR (ends_on >= ${from} AND starts_on <= ${to})) AS closures,
-  (SELECT public_holidays FROM office_settings) AS "publicHolidays"`;
+  (SELECT public_holidays FROM office_settings) AS "publicHolidays",
+  (SELECT json_build_object('noticeMinutes', notice_minutes, 'bufferBeforeMinutes', buffer_before_minutes,
+            'bufferAfterMinutes', buffer_after_minutes, 'dailyLimit', daily_limit,
+            'changeCutoffMinutes', change_cutoff_minutes)
+     FROM office_settings) AS guardrails`;
 
 function toStored(row: Row | undefined): StoredAvailability {
   return {
@@ -39,6 +49,7 @@ function toStored(row: Row | undefined): StoredAvailability {
     closures: row?.closures ?? [],
     // The settings row is made by the migration; without it the office keeps the holidays.
     publicHolidays: row?.publicHolidays ?? true,
+    guardrails: row?.guardrails ?? defaultGuardrails,
   };
 }
 

@@ -37,6 +37,7 @@ describe("createMeeting", () => {
       cancelledBy: null,
       inviteSequence: 0,
       manageVersion: 0,
+      location: null,
     });
   });
 
@@ -118,6 +119,8 @@ describe("listMeetings", () => {
       cancelledBy: "visitor",
       emailStatus: null,
       note: { text, by: "admin", at: rows[0].noted.toISOString() },
+      location: null,
+      outcome: null,
     };
     expect((await listMeetings(database.db)).items).toEqual([expected]);
     expect(noted).toEqual(expected);

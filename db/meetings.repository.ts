@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { MeetingFilters, MeetingSort } from "#shared/admin-lists.ts";
-import type { AdminMeeting, Meeting } from "#shared/api.ts";
+import type { AdminMeeting, Meeting, MeetingLocation, MeetingOutcome } from "#shared/api.ts";
 import { officeNow } from "#shared/dates.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
@@ -19,6 +19,8 @@ export type MeetingRecord = Meeting & {
   inviteSequence: number;
   manageVersion: number;
   cancelledBy: "admin" | "visitor" | null;
+  /** Where it happens (the emails and the invite say it); null for meetings booked before meeting places. */
+  location: MeetingLocation | null;
 };
 
 export type NewMeetingInput = {
@@ -31,6 +33,8 @@ export type NewMeetingInput = {
   time: string;
   /** Defaults to DEFAULT_LANGUAGE. */
   language?: Language;
+  /** Where it happens, fixed now and kept when the meeting moves. */
+  location?: MeetingLocation;
 };
 
 /** The slot (date and time) already has a booking. */
@@ -70,11 +74,15 @@ function toMeeting(row: Omit<MeetingRow, "anonymisedAt">): Meeting {
   };
 }
 
+const toLocation = (row: Pick<MeetingRow, "locationKind" | "locationDetail">): MeetingLocation | null =>
+  row.locationKind ? { kind: row.locationKind, detail: row.locationDetail } : null;
+
 const toMeetingRecord = (row: MeetingRow): MeetingRecord => ({
   ...toMeeting(row),
   inviteSequence: row.inviteSequence,
   manageVersion: row.manageVersion,
   cancelledBy: row.cancelledBy,
+  location: toLocation(row),
 });
 
 const toAdminMeeting = (row: AdminMeetingRow): AdminMeeting => ({
@@ -82,6 +90,8 @@ const toAdminMeeting = (row: AdminMeetingRow): AdminMeeting => ({
   emailStatus: row.emailStatus,
   cancelledBy: row.cancelledBy,
   note: toNote(row),
+  location: toLocation(row),
+  outcome: row.outcome,
 });
 
 const byCreated = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<AdminMeetingRow> => ({
@@ -125,6 +135,7 @@ export function publicMeeting({
   inviteSequence: _sequence,
   manageVersion: _version,
   cancelledBy: _by,
+  location: _location,
   ...meeting
 }: MeetingRecord): Meeting {
   return meeting;
@@ -145,6 +156,8 @@ export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput
         date: input.date,
         time: input.time,
         language: input.language ?? DEFAULT_LANGUAGE,
+        locationKind: input.location?.kind ?? null,
+        locationDetail: input.location?.detail ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -352,4 +365,46 @@ export async function claimDueReminders(
     FROM due WHERE m.id = due.id
     RETURNING m.*`.execute(db);
   return rows.map(toMeetingRecord);
+}
+
+/** The meeting has not started yet, or is cancelled: it has no outcome to mark. */
+export class OutcomeTooEarlyError extends Error {
+  constructor(id: number) {
+    super(`Meeting #${id} has not taken place`);
+    this.name = "OutcomeTooEarlyError";
+  }
+}
+
+/**
+ * Marks how a meeting went (done or no-show; null clears it), by admin `by`. Only a standing
+ * meeting that has started (office time `now`) has an outcome: otherwise OutcomeTooEarlyError, or
+ * MeetingCancelledError. Undefined when there is no such meeting.
+ */
+export async function setMeetingOutcome(
+  db: Kysely<Database>,
+  id: number,
+  outcome: MeetingOutcome | null,
+  by: string,
+  now: Date,
+): Promise<AdminMeeting | undefined> {
+  if (!isSerialId(id)) return undefined;
+  const office = officeNow(now, OFFICE_TIME_ZONE);
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("meetings").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!current) return undefined;
+    if (current.cancelledAt) throw new MeetingCancelledError(id);
+    if (current.date > office.date || (current.date === office.date && current.time > office.time))
+      throw new OutcomeTooEarlyError(id);
+    const row = await trx
+      .updateTable("meetings")
+      .set(
+        outcome
+          ? { outcome, outcomeAt: sql<Date>`now()`, outcomeBy: by }
+          : { outcome: null, outcomeAt: null, outcomeBy: null },
+      )
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toAdminMeeting(row);
+  });
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { EmailStatus, Enquiry, Meeting } from "#shared/api.ts";
+import type { EmailStatus, Enquiry, Meeting, MeetingOutcome } from "#shared/api.ts";
+import type { MeetingPlaceKind } from "#shared/office.ts";
 import type { Role } from "#shared/roles.ts";
 
 /**
@@ -92,6 +93,14 @@ export interface MeetingsTable extends Pick<Meeting, "name" | "email" | "phone" 
   manageVersion: Generated<number>;
   /** When the 24-hour reminder was queued (null: not yet, or the meeting moved since). */
   reminderQueuedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Where it happens, fixed at booking (src/shared/office.ts MeetingPlaceKind); null for meetings booked before. */
+  locationKind: MeetingPlaceKind | null;
+  /** The office address or the video link of that place; null for a phone call. */
+  locationDetail: string | null;
+  /** How it went, set by an admin once it has started. */
+  outcome: MeetingOutcome | null;
+  outcomeAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  outcomeBy: string | null;
 }
 
 /** Opening hours, office time: a weekday (1 = Monday) may have several periods. */
@@ -115,6 +124,13 @@ export interface OfficeClosuresTable {
 export interface OfficeSettingsTable {
   id: Generated<boolean>;
   publicHolidays: Generated<boolean>;
+  noticeMinutes: Generated<number>;
+  bufferBeforeMinutes: Generated<number>;
+  bufferAfterMinutes: Generated<number>;
+  dailyLimit: number | null;
+  changeCutoffMinutes: Generated<number>;
+  meetingPlace: Generated<MeetingPlaceKind>;
+  videoPattern: Generated<string>;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 

@@ -1,6 +1,8 @@
 /**
  * GET /api/admin/meetings, PATCH /api/admin/meetings/{id} { isConfirmed },
- * POST /api/admin/meetings/{id}/cancel. Admin only.
+ * POST /api/admin/meetings/{id}/cancel, POST /api/admin/meetings/{id}/outcome { outcome }. Admin only.
+ * An outcome (done, no-show, or null to clear it) is for a meeting that has started: a future or
+ * cancelled one answers 409; the dashboard counts them.
  * Confirming a meeting, setting it back to pending or cancelling it queues the visitor's email with
  * the updated calendar invite in the same transaction as the change. A cancelled meeting frees its
  * slot at once; it cannot be confirmed again (409).
@@ -14,17 +16,19 @@ import {
   lockMeeting,
   markReminded,
   MeetingCancelledError,
+  OutcomeTooEarlyError,
   setConfirmed,
+  setMeetingOutcome,
 } from "#db/meetings.repository.ts";
 import { now } from "#server/config.ts";
 import type { AdminMeeting } from "#shared/api.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { parseMeetingFilters } from "#shared/admin-lists.ts";
-import { meetingPatchSchema } from "#shared/schemas.ts";
+import { meetingOutcomeSchema, meetingPatchSchema } from "#shared/schemas.ts";
 import { adminResource } from "./_lib/admin-resource.ts";
 import { requireAdmin } from "./_lib/auth.ts";
-import { HttpError, json, requireSameOrigin, route } from "./_lib/http.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
 import {
   afterCommitDelivery,
   enqueueCancellationEmails,
@@ -83,9 +87,31 @@ const cancel = route({
   },
 });
 
-export default (req: Request, context: Context) =>
-  /\/cancel\/?$/.test(new URL(req.url).pathname) ? cancel(req, context) : resource(req, context);
+const outcome = route({
+  POST: async (req, context) => {
+    requireSameOrigin(req);
+    const db = getDb();
+    const admin = await requireAdmin(db, req);
+    const raw = context?.params?.id ?? new URL(req.url).pathname.split("/").at(-2) ?? "";
+    const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+    const body = validate(meetingOutcomeSchema, await readJson(req));
+    const meeting = await setMeetingOutcome(db, id, body.outcome, admin.username, now()).catch((error: unknown) => {
+      if (error instanceof OutcomeTooEarlyError) throw new HttpError(409, "The meeting has not taken place yet");
+      if (error instanceof MeetingCancelledError) throw new HttpError(409, "A cancelled meeting has no outcome");
+      throw error;
+    });
+    if (!meeting) throw new HttpError(404, NOT_FOUND);
+    return json<AdminMeeting>(meeting);
+  },
+});
+
+export default (req: Request, context: Context) => {
+  const path = new URL(req.url).pathname;
+  if (/\/cancel\/?$/.test(path)) return cancel(req, context);
+  if (/\/outcome\/?$/.test(path)) return outcome(req, context);
+  return resource(req, context);
+};
 
 export const config: Config = {
-  path: [ROUTES.admin.meetings, ROUTES.admin.meeting, ROUTES.admin.meetingCancel],
+  path: [ROUTES.admin.meetings, ROUTES.admin.meeting, ROUTES.admin.meetingCancel, ROUTES.admin.meetingOutcome],
 };

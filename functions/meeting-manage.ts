@@ -8,7 +8,10 @@
  * decided by the same unique index as a booking (409 `timeSlotOccupied`); the visitor gets an
  * updated invite (same UID, next SEQUENCE) and the company is told of every change. Changes are
  * limited per meeting and per address (429 `tooManyChanges`, src/config/limits.ts) and counted
- * by the breaker.
+ * by the breaker. From the admin's cut-off
+ * before the start (changeCutoffMinutes, exactly then still allowed) a move or a cancel is 409
+ * `changesClosed`, and the meeting answers `changeable: false`; a move also keeps to the notice, the
+ * buffers and the daily cap like a booking (409 `dailyLimitReached`).
  */
 import type { Config } from "@netlify/functions";
 import type { Kysely } from "kysely";
@@ -21,11 +24,14 @@ import {
   SlotTakenError,
   type MeetingRecord,
 } from "#db/meetings.repository.ts";
+import { readBookingRules } from "#db/booking-rules.repository.ts";
 import type { Database } from "#db/types.ts";
-import { now } from "#server/config.ts";
+import { now, officeRules } from "#server/config.ts";
 import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api.ts";
+import { canChangeMeeting } from "#shared/booking.ts";
+import type { BookingGuardrails } from "#shared/office.ts";
 import { meetingMoveSchema } from "#shared/schemas.ts";
-import { requireBookable } from "./_lib/booking.ts";
+import { requireBookable, requireRoomOnDay } from "./_lib/booking.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
 import { manageChangeDone, takeManageChange } from "./_lib/limits.ts";
 import { bearerToken, signManageToken, verifyManageToken } from "./_lib/manage-token.ts";
@@ -37,13 +43,27 @@ import {
 } from "./_lib/mail/outbox.ts";
 import { ROUTES } from "#shared/routes.ts";
 
-const managed = (m: MeetingRecord): ManagedMeeting => ({
+const managed = (m: MeetingRecord, guardrails: BookingGuardrails): ManagedMeeting => ({
   reference: `M-${String(m.id).padStart(5, "0")}`,
   date: m.date,
   time: m.time,
   language: m.language,
   status: m.cancelledAt ? "cancelled" : m.isConfirmed ? "confirmed" : "pending",
+  changeable: !m.cancelledAt && canChangeMeeting(m.date, m.time, now(), { ...officeRules(), guardrails }),
+  changeCutoffMinutes: guardrails.changeCutoffMinutes,
 });
+
+/** The admin's guardrails (with the cut-off), read in the request's transaction. */
+const guardrailsOf = async (db: Kysely<Database>): Promise<BookingGuardrails> => {
+  const { meetingPlace: _place, videoPattern: _pattern, ...guardrails } = await readBookingRules(db);
+  return guardrails;
+};
+
+/** 409 changesClosed once the cut-off before the meeting has passed. */
+const requireChangeable = (meeting: MeetingRecord, guardrails: BookingGuardrails) => {
+  if (!canChangeMeeting(meeting.date, meeting.time, now(), { ...officeRules(), guardrails }))
+    throw new HttpError(409, "changesClosed");
+};
 
 /**
  * The meeting the request's token names, locked for the rest of the transaction. A cancelled
@@ -66,8 +86,10 @@ export default routes({
   manage: route({
     GET: async (req) => {
       const db = getDb();
-      const meeting = await db.transaction().execute((trx) => tokenMeeting(trx, req));
-      return json<ManagedMeetingAnswer>({ success: true, data: managed(meeting) });
+      const { meeting, guardrails } = await db
+        .transaction()
+        .execute(async (trx) => ({ meeting: await tokenMeeting(trx, req), guardrails: await guardrailsOf(trx) }));
+      return json<ManagedMeetingAnswer>({ success: true, data: managed(meeting, guardrails) });
     },
   }),
   move: route({
@@ -80,15 +102,18 @@ export default routes({
         .execute(async (trx) => {
           const meeting = await tokenMeeting(trx, req);
           notCancelled(meeting);
+          const guardrails = await guardrailsOf(trx);
+          requireChangeable(meeting, guardrails);
           if (meeting.date === slot.date && meeting.time === slot.time)
             throw new HttpError(400, "This is already the time of your meeting", {
               errors: { time: ["This is already the time of your meeting"] },
             });
-          await requireBookable(trx, slot.date, slot.time);
+          const rules = await requireBookable(trx, slot.date, slot.time);
+          await requireRoomOnDay(trx, rules, slot, meeting.id);
           await takeManageChange(trx, { meetingId: meeting.id, ip: clientIp(req, context) });
           const moved = await moveMeeting(trx, meeting.id, slot);
           if (moved.isConfirmed && withinReminderWindow(moved, now())) await markReminded(trx, moved.id);
-          return { moved, emails: await enqueueMoveEmails(trx, moved, meeting) };
+          return { moved, guardrails, emails: await enqueueMoveEmails(trx, moved, meeting) };
         })
         .catch((error: unknown) => {
           if (error instanceof SlotTakenError) throw new HttpError(409, "timeSlotOccupied");
@@ -98,7 +123,7 @@ export default routes({
       await afterCommitDelivery(db, result.emails, context);
       return json<MovedMeetingAnswer>({
         success: true,
-        data: { ...managed(result.moved), token: await signManageToken(result.moved) },
+        data: { ...managed(result.moved, result.guardrails), token: await signManageToken(result.moved) },
       });
     },
   }),
@@ -109,13 +134,15 @@ export default routes({
       const result = await db.transaction().execute(async (trx) => {
         const meeting = await tokenMeeting(trx, req);
         notCancelled(meeting);
+        const guardrails = await guardrailsOf(trx);
+        requireChangeable(meeting, guardrails);
         await takeManageChange(trx, { meetingId: meeting.id, ip: clientIp(req, context) });
         const cancelled = await cancelMeeting(trx, meeting.id, "visitor");
-        return { cancelled, emails: await enqueueCancellationEmails(trx, cancelled) };
+        return { cancelled, guardrails, emails: await enqueueCancellationEmails(trx, cancelled) };
       });
       await manageChangeDone(db);
       await afterCommitDelivery(db, result.emails, context);
-      return json<ManagedMeetingAnswer>({ success: true, data: managed(result.cancelled) });
+      return json<ManagedMeetingAnswer>({ success: true, data: managed(result.cancelled, result.guardrails) });
     },
   }),
 });

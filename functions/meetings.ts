@@ -2,7 +2,7 @@
  * Meeting booking:
  *   GET  /api/meetings/calendar                  → the booking rules the date picker needs, in one answer
  *   GET  /api/meetings/available-slots?date=…    → { success, data: ["09:00", …] }
- *   POST /api/meetings/schedule                  → 201 { success, data: meeting } | 409 timeSlotOccupied
+ *   POST /api/meetings/schedule                  → 201 { success, data: meeting } | 409 timeSlotOccupied | 409 dailyLimitReached
  * A booking queues the company's notification and the visitor's acknowledgement (with a tentative
  * calendar invite) in the transaction that stores it; they are sent right after, or retried later.
  * All three read the office rules the admin edits from the database, each in one statement (the
@@ -11,13 +11,14 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { readAvailability, slotsContext } from "#db/availability.repository.ts";
+import { fullDates, readBookingRules } from "#db/booking-rules.repository.ts";
 import { createMeeting, publicMeeting, SlotTakenError } from "#db/meetings.repository.ts";
 import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "#shared/api.ts";
-import { addDays, availableSlots, officeDaySpan, officeNow } from "#shared/booking.ts";
+import { addDays, availableSlots, earliestStart, officeDaySpan, officeNow } from "#shared/booking.ts";
 import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "#shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "#shared/schemas.ts";
 import { now, officeRules } from "#server/config.ts";
-import { requireBookable } from "./_lib/booking.ts";
+import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking.ts";
 import { guardJson, tokenRefused } from "./_lib/form-guard.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
 import { assertRoomForBooking, bookingVerdict } from "./_lib/limits.ts";
@@ -32,6 +33,7 @@ export default routes({
       const today = officeNow(now(), defaults.timeZone).date;
       const lastDate = addDays(today, defaults.horizonDays);
       const rules = officeRules(await readAvailability(getDb(), { from: today, to: lastDate }));
+      const limit = rules.guardrails.dailyLimit;
       return json<CalendarAnswer>({
         success: true,
         data: {
@@ -41,6 +43,9 @@ export default routes({
           weekdays: workingWeekdays(rules),
           closedDates: closedDatesBetween(today, lastDate, rules),
           hours: [...rules.hours],
+          fullDates: limit === null ? [] : await fullDates(getDb(), today, lastDate, limit),
+          earliest: earliestStart(now(), rules),
+          slotMinutes: rules.slotMinutes,
         },
       });
     },
@@ -58,7 +63,7 @@ export default routes({
       const body = await readJson(req);
       const input = validate(meetingSchema, body);
       const db = getDb();
-      await requireBookable(db, input.date, input.time);
+      const rules = await requireBookable(db, input.date, input.time);
       const token = guardJson(body);
       const verdict = await bookingVerdict(db, { ip: clientIp(req, context), token });
       if (verdict.tokenUsed) throw tokenRefused("used");
@@ -68,7 +73,12 @@ export default routes({
         .transaction()
         .execute(async (trx) => {
           await assertRoomForBooking(trx, input.email, today);
-          const meeting = await createMeeting(trx, { ...input, language: submissionLanguage(req, input.language) });
+          await requireRoomOnDay(trx, rules, input);
+          const meeting = await createMeeting(trx, {
+            ...input,
+            language: submissionLanguage(req, input.language),
+            location: newMeetingLocation(await readBookingRules(trx)),
+          });
           return { meeting, emails: await enqueueBookingEmails(trx, meeting, { acknowledge }) };
         })
         .catch((error: unknown) => {

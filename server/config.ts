@@ -343,6 +343,7 @@ export function guardKey(): Uint8Array {
 /** The editable part of the office rules, as the database holds it (db/availability.repository.ts). */
 export type EditableRules = Pick<OfficeRules, "hours" | "publicHolidays"> & {
   closures: readonly { from: string; to: string; yearly: boolean }[];
+  guardrails?: OfficeRules["guardrails"];
 };
 
 /**
@@ -358,6 +359,7 @@ export function officeRules(stored?: EditableRules): OfficeRules {
       hours: stored.hours,
       publicHolidays: stored.publicHolidays,
       closedRanges: stored.closures.map(({ from, to, yearly }) => ({ from, to, yearly })),
+      guardrails: stored.guardrails ?? defaultOfficeRules.guardrails,
     }),
     horizonDays: env.BOOKING_HORIZON_DAYS,
     closedDates: [...new Set([...defaultOfficeRules.closedDates, ...env.BOOKING_CLOSED_DATES])].sort(),

@@ -237,6 +237,8 @@ describe("admin lists and status changes", () => {
       cancelledBy: null,
       emailStatus: null,
       note: null,
+      location: null,
+      outcome: null,
     });
     const on = await call(adminMeetings, `/api/admin/meetings/${m.id}`, {
       method: "PATCH",

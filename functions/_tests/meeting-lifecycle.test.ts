@@ -190,6 +190,8 @@ describe("the visitor's manage link", () => {
       time: "14:00",
       language: "fa",
       status: "confirmed",
+      changeable: true,
+      changeCutoffMinutes: 0,
     });
     // Nothing personal in the answer: a forwarded link shows no email or phone.
     expect(res.text).not.toContain("example.com");

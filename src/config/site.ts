@@ -85,6 +85,9 @@ export const site = {
 
 export const languageCookieName = `${site.slug}_language`;
 
+/** The office's address on one line (street, postcode and town): where meetings at the office happen. */
+export const officeAddressLine = `${site.postalAddress.streetAddress}, ${site.postalAddress.postalCode} ${site.postalAddress.addressLocality}`;
+
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 /** Link that opens a chat with the company number and the English greeting. */

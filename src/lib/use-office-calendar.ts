@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "#shared/api.ts";
-import { addDays, isoWeekday, zonedInstant } from "#shared/dates.ts";
+import { calendarDayOpen } from "#shared/booking.ts";
+import { addDays, zonedInstant } from "#shared/dates.ts";
 import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
 import { ROUTES, withQuery } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
@@ -16,8 +17,8 @@ export interface SlotsFailureLabels {
 }
 
 /** Whether the office takes meetings on `day` at all: one of its weekdays and not a closed date. */
-export const isOpenOn = (calendar: OfficeCalendar, day: string) =>
-  calendar.weekdays.includes(isoWeekday(day)) && !calendar.closedDates.includes(day);
+/** Whether a day can still offer a slot: the shared rule (weekdays, closures, full days, the notice). */
+export const isOpenOn = (calendar: OfficeCalendar, day: string) => calendarDayOpen(day, calendar);
 
 /** The visitor's own wall-clock time for an office time, e.g. 09:00 in Amsterdam → "Mon 11:30" in Tehran; null in the office's zone. */
 export function visitorTime(lang: Language, date: string, time: string, officeZone: string): string | null {

@@ -6,7 +6,7 @@
  */
 import type { Language } from "./languages.ts";
 import type { DutchHoliday } from "./holidays.ts";
-import type { IsoWeekday, OpeningHours } from "./office.ts";
+import type { BookingGuardrails, IsoWeekday, MeetingPlaceKind, OpeningHours } from "./office.ts";
 import type { Role } from "./roles.ts";
 
 /** Every error answer: the message, and each field's messages on a 400. */
@@ -78,12 +78,27 @@ export interface AdminEnquiry extends Enquiry {
   note: AdminNote | null;
 }
 
+/** Where a meeting happens, fixed when it was booked: the office's address, a phone call, or its own video link. */
+export interface MeetingLocation {
+  kind: MeetingPlaceKind;
+  /** The address (office) or the link (video); null for a phone call (we call the visitor's number). */
+  detail: string | null;
+}
+
+/** How a meeting that has started went, as an admin marked it. */
+export type MeetingOutcome = "done" | "no-show";
+export const MEETING_OUTCOMES: readonly MeetingOutcome[] = ["done", "no-show"];
+
 /** A meeting as the admin lists (and PATCH answers) show it. */
 export interface AdminMeeting extends Meeting {
   emailStatus: EmailStatus | null;
   note: AdminNote | null;
   /** Who cancelled it, when it is cancelled. */
   cancelledBy: "admin" | "visitor" | null;
+  /** null for meetings booked before meeting places existed. */
+  location: MeetingLocation | null;
+  /** null until an admin marks it. */
+  outcome: MeetingOutcome | null;
 }
 
 /** Where a meeting stands, as its visitor sees it. */
@@ -97,6 +112,13 @@ export interface ManagedMeeting {
   time: string;
   language: Language;
   status: MeetingStatus;
+  /**
+   * Whether the link may still move or cancel it: false from `changeCutoffMinutes` before its
+   * start (the page then says how to reach the office instead).
+   */
+  changeable: boolean;
+  /** The admin's cut-off, in minutes before the start. */
+  changeCutoffMinutes: number;
 }
 
 /** A company closure as the admin edits it (yyyy-MM-dd, both ends included). */
@@ -135,6 +157,9 @@ export interface AdminStats {
   /** How many enquiries that share is taken over. */
   processedOnTimeOf: number;
   windowDays: number;
+  /** Meetings of the last `windowDays` days (today included) an admin marked done, and no-show. */
+  meetingsDone: number;
+  meetingsNoShow: number;
 }
 
 /** The booking rules the date picker needs, in office time. */
@@ -149,6 +174,12 @@ export interface OfficeCalendar {
   /** Working days from today to lastDate on which the office is closed (public holidays, company days). */
   closedDates: string[];
   hours: OpeningHours[];
+  /** Days from today to lastDate whose daily cap of meetings is reached. */
+  fullDates: string[];
+  /** The earliest start the notice allows now, office time (src/shared/booking.ts earliestStart). */
+  earliest: { date: string; time: string };
+  /** Meeting length and step between slot starts, in minutes. */
+  slotMinutes: number;
 }
 
 export interface CurrentUser {
@@ -212,6 +243,13 @@ export interface MovedMeetingAnswer {
 export interface AvailabilityAnswer {
   success: true;
   data: Availability;
+}
+/** The admin's booking rules: the guardrails and where meetings happen (GET and PUT /api/admin/booking-rules). */
+export type BookingRules = BookingGuardrails & { meetingPlace: MeetingPlaceKind; videoPattern: string };
+/** GET and PUT /api/admin/booking-rules */
+export interface BookingRulesAnswer {
+  success: true;
+  data: BookingRules;
 }
 /** POST /api/admin/availability/closures (201) */
 export interface ClosureAnswer {

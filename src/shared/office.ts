@@ -45,7 +45,56 @@ export interface OfficeRules {
   closedDates: readonly string[];
   /** Company closures, one-off or yearly. Kept apart from public holidays: they are the company's choice. Editable. */
   closedRanges: readonly ClosedRange[];
+  /** Notice, buffers, the daily cap and the visitor's change cut-off. Editable. */
+  guardrails: BookingGuardrails;
 }
+
+/**
+ * The admin's limits on bookings (src/shared/booking.ts applies them). Every "at least N minutes
+ * ahead" holds at exactly N: a slot starting exactly `noticeMinutes` from now is offered, and a
+ * visitor can still move or cancel exactly `changeCutoffMinutes` before the start.
+ */
+export interface BookingGuardrails {
+  /** A slot is offered only if it starts at least this many minutes from now. */
+  noticeMinutes: number;
+  /** Free time kept before each meeting: no other meeting or busy calendar event may end within it. */
+  bufferBeforeMinutes: number;
+  /** Free time kept after each meeting: no other meeting or busy calendar event may start within it. */
+  bufferAfterMinutes: number;
+  /** At most this many meetings on one day (cancelled ones do not count); null: no cap. */
+  dailyLimit: number | null;
+  /** The visitor's manage link moves or cancels a meeting only until this many minutes before its start. */
+  changeCutoffMinutes: number;
+}
+
+/**
+ * What a new database starts with, and an upgraded one keeps until the admin chooses: no notice
+ * beyond "not in the past", no buffer, no cap, changes until the start. Booking behaves as before
+ * the guardrails existed; the admin's availability page sets them.
+ */
+export const defaultGuardrails: BookingGuardrails = {
+  noticeMinutes: 0,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  dailyLimit: null,
+  changeCutoffMinutes: 0,
+};
+
+/** Where meetings happen: at the office, by phone (we call the visitor), or in a video room made per meeting. */
+export type MeetingPlaceKind = "office" | "phone" | "video";
+export const MEETING_PLACE_KINDS: readonly MeetingPlaceKind[] = ["office", "phone", "video"];
+
+/** The admin's choice of meeting place; `videoPattern`'s `{random}` becomes a fresh room name per meeting. */
+export interface MeetingPlaceSetting {
+  kind: MeetingPlaceKind;
+  videoPattern: string;
+}
+
+/** A Jitsi room with an unguessable name per meeting: free, no account, works in a browser. */
+export const DEFAULT_VIDEO_PATTERN = "https://meet.jit.si/bridgewise-{random}";
+
+/** Meetings at the office, unless the admin chooses otherwise (the consultancy's first meetings are in person). */
+export const defaultMeetingPlace: MeetingPlaceSetting = { kind: "office", videoPattern: DEFAULT_VIDEO_PATTERN };
 
 const WORKING_DAY = { opens: "09:00", closes: "17:00" } as const;
 
@@ -61,6 +110,7 @@ export const defaultOfficeRules: OfficeRules = {
     { from: "2026-12-24", to: "2026-12-24", yearly: true },
     { from: "2026-12-31", to: "2026-12-31", yearly: true },
   ],
+  guardrails: defaultGuardrails,
 };
 
 /** Whether a closure covers `date`; a yearly one by month and day (a range over New Year wraps). */

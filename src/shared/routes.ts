@@ -40,6 +40,7 @@ export const ROUTES = {
     meeting: "/api/admin/meetings/:id",
     meetingNote: "/api/admin/meetings/:id/note",
     meetingCancel: "/api/admin/meetings/:id/cancel",
+    meetingOutcome: "/api/admin/meetings/:id/outcome",
     exportEnquiries: "/api/admin/export/submissions",
     exportMeetings: "/api/admin/export/meetings",
     availability: "/api/admin/availability",

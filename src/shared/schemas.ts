@@ -298,3 +298,55 @@ export const noteSchema = z.strictObject({
       z.refine(...noControl("note", { multiline: true })),
     ),
 });
+
+/** Whole minutes from 0 to `max`. */
+const minutes = (field: string, max: number) => {
+  const message = `${field} must be a whole number of minutes from 0 to ${max}`;
+  return z
+    .number({ error: message })
+    .check(z.refine(Number.isInteger, message), z.gte(0, message), z.lte(max, message));
+};
+
+/** The marker in a video pattern that becomes a fresh, unguessable room name for each meeting. */
+export const VIDEO_ROOM_MARKER = "{random}";
+const VIDEO_PATTERN = `videoPattern must be an https:// address containing ${VIDEO_ROOM_MARKER}, such as https://meet.jit.si/bridgewise-${VIDEO_ROOM_MARKER}`;
+
+/**
+ * The admin's booking rules (PUT /api/admin/booking-rules): the guardrails of src/shared/office.ts
+ * and where meetings happen. Flat, so each field's error names it. Limits: a notice of up to 14
+ * days, buffers of up to 4 hours, at most 48 meetings a day, a cut-off of up to 7 days.
+ */
+export const bookingRulesSchema = z.strictObject({
+  noticeMinutes: minutes("noticeMinutes", 14 * 24 * 60),
+  bufferBeforeMinutes: minutes("bufferBeforeMinutes", 240),
+  bufferAfterMinutes: minutes("bufferAfterMinutes", 240),
+  dailyLimit: z.nullable(
+    z
+      .number({ error: "dailyLimit must be a whole number from 1 to 48, or null for no cap" })
+      .check(
+        z.refine(Number.isInteger, "dailyLimit must be a whole number from 1 to 48, or null for no cap"),
+        z.gte(1, "dailyLimit must be a whole number from 1 to 48, or null for no cap"),
+        z.lte(48, "dailyLimit must be a whole number from 1 to 48, or null for no cap"),
+      ),
+  ),
+  changeCutoffMinutes: minutes("changeCutoffMinutes", 7 * 24 * 60),
+  meetingPlace: z.enum(["office", "phone", "video"], { error: "meetingPlace must be office, phone or video" }),
+  videoPattern: z.string({ error: VIDEO_PATTERN }).check(
+    z.trim(),
+    z.maxLength(300, "videoPattern must be at most 300 characters"),
+    z.refine((v) => {
+      if (!v.includes(VIDEO_ROOM_MARKER) || /\s/.test(v)) return false;
+      try {
+        return new URL(v.replace(VIDEO_ROOM_MARKER, "room")).protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, VIDEO_PATTERN),
+  ),
+});
+export type BookingRulesPayload = z.output<typeof bookingRulesSchema>;
+
+/** POST /api/admin/meetings/{id}/outcome: how a meeting that has started went; null clears it. */
+export const meetingOutcomeSchema = z.strictObject({
+  outcome: z.nullable(z.enum(["done", "no-show"], { error: "outcome must be done, no-show or null" })),
+});

@@ -19,6 +19,10 @@ export interface MeetingInvite {
   durationMinutes: number;
   summary: string;
   description: string;
+  /** Where it happens, as words (LOCATION): the office's address, a phone call, or the video link. */
+  location?: string;
+  /** The meeting's video link (URL); only an http(s) address is written. */
+  url?: string;
   organizer: { name: string; email: string };
   attendee: { name: string; email: string };
   /** When this invite was made (DTSTAMP). */
@@ -70,6 +74,8 @@ export function meetingInvite(invite: MeetingInvite): string {
     `DTEND;TZID=${OFFICE_TZID}:${localDateTime(invite.date, invite.time, invite.durationMinutes)}`,
     `SUMMARY:${text(invite.summary)}`,
     `DESCRIPTION:${text(invite.description)}`,
+    ...(invite.location ? [`LOCATION:${text(invite.location)}`] : []),
+    ...(invite.url && /^https?:\/\/[^\s"<>\\]+$/.test(invite.url) ? [`URL:${invite.url}`] : []),
     `STATUS:${invite.status}`,
     "TRANSP:OPAQUE",
     `ORGANIZER;CN=${param(invite.organizer.name)}:mailto:${invite.organizer.email}`,

@@ -17,7 +17,7 @@
 import { site } from "#config/site.ts";
 import { plainT, serviceNames } from "#src/i18n/plain.ts";
 import { formatDate, formatNumber, formatTime } from "#shared/format.ts";
-import type { Enquiry, Meeting } from "#shared/api.ts";
+import type { Enquiry, Meeting, MeetingLocation } from "#shared/api.ts";
 import { dirOf, englishLanguageName, LANGUAGE_INFO, requireLanguage, type Language } from "#shared/languages.ts";
 import { toMinutes, toTime } from "#shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
@@ -39,7 +39,10 @@ export type EnquiryDetails = Pick<
 export type MeetingDetails = Pick<
   Meeting,
   "id" | "name" | "email" | "phone" | "date" | "time" | "language" | "createdAt"
->;
+> & {
+  /** Where it happens (absent or null: booked before meeting places, and then not mentioned). */
+  location?: MeetingLocation | null;
+};
 
 /** What a visitor's meeting email announces. */
 export type MeetingStage =
@@ -89,6 +92,11 @@ interface Copy {
     officeTime: string;
     summary: string;
     description: (ref: string) => string;
+    where: string;
+    /** The place in words: the office's address, the phone call to the visitor's number, or the video link. */
+    place: (location: MeetingLocation, phone: string) => string;
+    /** The invite's LOCATION for a phone call (the others are the address and the link). */
+    phoneLocation: string;
   };
 }
 
@@ -130,6 +138,14 @@ function copyOf(lang: Language): Copy {
       officeTime: tr("mail.meeting.officeTime"),
       summary: tr("mail.meeting.summary"),
       description: (ref) => tr("mail.meeting.description", { ref, minutes }),
+      where: tr("mail.meeting.where"),
+      place: (location, phone) =>
+        location.kind === "phone"
+          ? tr("mail.meeting.place.phone", { phone })
+          : location.kind === "video"
+            ? tr("mail.meeting.place.video", { url: location.detail ?? "" })
+            : tr("mail.meeting.place.office", { address: location.detail ?? "" }),
+      phoneLocation: tr("mail.meeting.place.phoneLocation"),
     },
   };
 }
@@ -169,6 +185,9 @@ export function companyMeetingEmail(m: MeetingDetails): Email {
       ["Reference", ref, "ours"],
       ["When", `${when.long} (Amsterdam time), ${MEETING_MINUTES} minutes`, "ours"],
       ["Status", "Pending: confirm it in the dashboard", "ours"],
+      ...(placeForCompany(m.location, m.phone)
+        ? ([["Where", placeForCompany(m.location, m.phone)!, "ours"]] satisfies Field[])
+        : []),
       ["Name", m.name],
       ["Email", m.email],
       ["Phone", m.phone],
@@ -238,12 +257,23 @@ export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage, mana
   const copy = copyOf(lang);
   const stageCopy = copy.meeting[stage];
   const when = meetingWhen(lang, m.date, m.time);
+  // A cancelled meeting happens nowhere: its emails leave the place out.
+  const place = m.location && !stage.startsWith("cancelled") ? m.location : null;
   return visitorEmail(lang, {
     subject: stageCopy.subject(ref, when.subject),
     name: displayName(m.name),
     paragraphs: [stageCopy.intro],
     facts: [
       [copy.meeting.when, `${when.long} (${copy.meeting.officeTime})`],
+      ...(place
+        ? [
+            [
+              copy.meeting.where,
+              copy.meeting.place(place, m.phone),
+              place.kind === "video" ? (place.detail ?? undefined) : undefined,
+            ] as Fact,
+          ]
+        : []),
       [copy.reference, ref],
     ],
     after: [stageCopy.status, stageCopy.invite],
@@ -251,11 +281,34 @@ export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage, mana
   });
 }
 
-/** SUMMARY and DESCRIPTION of the meeting's calendar invite, in the visitor's language. */
-export function inviteText(m: Pick<MeetingDetails, "id" | "language">): { summary: string; description: string } {
+/**
+ * SUMMARY, DESCRIPTION, LOCATION and URL of the meeting's calendar invite, in the visitor's
+ * language: the place is in the description too, and a video link is the invite's URL.
+ */
+export function inviteText(m: Pick<MeetingDetails, "id" | "language" | "phone" | "location">): {
+  summary: string;
+  description: string;
+  location?: string;
+  url?: string;
+} {
   const ref = meetingReference(m.id);
   const copy = copyOf(requireLanguage(m.language, `meeting ${ref}`)).meeting;
-  return { summary: copy.summary, description: copy.description(ref) };
+  const place = m.location;
+  if (!place) return { summary: copy.summary, description: copy.description(ref) };
+  return {
+    summary: copy.summary,
+    description: `${copy.description(ref)}\n${copy.where}: ${copy.place(place, m.phone)}`,
+    location: place.kind === "phone" ? copy.phoneLocation : (place.detail ?? undefined),
+    url: place.kind === "video" ? (place.detail ?? undefined) : undefined,
+  };
+}
+
+/** The place in the company's (English) emails. */
+function placeForCompany(location: MeetingLocation | null | undefined, phone: string): string | null {
+  if (!location) return null;
+  if (location.kind === "phone") return `Phone call: call the visitor on ${phone}`;
+  if (location.kind === "video") return `Video call: ${location.detail ?? ""}`;
+  return `At the office: ${location.detail ?? ""}`;
 }
 
 /** The links a newsletter email carries: where to confirm (a sign-up's first email) and where to unsubscribe. */
@@ -342,6 +395,16 @@ function companyEmail({
   return { subject, text, html: page("en", subject, body) };
 }
 
+/** A row of a visitor email's facts: label, value, and optionally our own link inside the value. */
+type Fact = [label: string, value: string, url?: string];
+
+/** A fact's HTML: escaped, with our own link (when the value shows it) made clickable. */
+function factValue(value: string, url?: string): string {
+  if (!url || !value.includes(url)) return escapeHtml(value);
+  const [before, after] = [value.slice(0, value.indexOf(url)), value.slice(value.indexOf(url) + url.length)];
+  return `${escapeHtml(before)}<a href="${escapeHtml(url)}" style="color:#1d4ed8;font-weight:600">${escapeHtml(url)}</a>${escapeHtml(after)}`;
+}
+
 /** A visitor email's own links: a call to action after the paragraphs, and the newsletter's unsubscribe line. */
 interface VisitorLinks {
   action?: { label: string; url: string };
@@ -363,7 +426,8 @@ function visitorEmail(
     subject: string;
     name: string | null;
     paragraphs: string[];
-    facts: [string, string][];
+    /** Label, value, and one of our own links (a meeting's video room) that the value shows. */
+    facts: Fact[];
     after: string[];
     /** One of our own links (never a visitor value), with the sentence before it. */
     link?: { intro: string; link: string; url: string };
@@ -402,8 +466,8 @@ function visitorEmail(
     facts.length
       ? `<table role="presentation" style="border-collapse:collapse;width:100%">${facts
           .map(
-            ([label, value]) =>
-              `<tr><th style="${TH}">${escapeHtml(label)}</th><td style="${TD}"><bdi>${escapeHtml(value)}</bdi></td></tr>`,
+            ([label, value, url]) =>
+              `<tr><th style="${TH}">${escapeHtml(label)}</th><td style="${TD}"><bdi>${factValue(value, url)}</bdi></td></tr>`,
           )
           .join("")}</table>`
       : "",

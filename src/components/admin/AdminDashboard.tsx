@@ -338,7 +338,12 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
               texts={meetingTexts}
               emptyIcon={iconPaths.calendar}
               renderCard={(item, controls, replace) => (
-                <MeetingCard item={item} controls={controls} replace={replace} />
+                <MeetingCard
+                  item={item}
+                  controls={controls}
+                  replace={replace}
+                  onOutcome={() => setStatsVersion((v) => v + 1)}
+                />
               )}
             />
           </>

@@ -2,15 +2,29 @@
 import { useEffect, useState } from "react";
 import type { AdminStats } from "#shared/api.ts";
 import { fetchStats } from "./api";
+import { fill } from "./copy";
+import { useAdminCopy } from "./MeetingOutcome";
 
 type State = { status: "loading" } | { status: "error" } | { status: "ready"; stats: AdminStats };
 
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });
 const count = new Intl.NumberFormat("en-US");
 
-function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+function Figure({
+  label,
+  value,
+  detail,
+  lang,
+  dir,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  lang?: string;
+  dir?: "ltr" | "rtl";
+}) {
   return (
-    <div className="card flex min-w-0 flex-col-reverse justify-end gap-1 p-4">
+    <div lang={lang} dir={dir} className="card flex min-w-0 flex-col-reverse justify-end gap-1 p-4">
       <dt className="text-xs font-semibold uppercase leading-snug tracking-wider text-muted">
         {label}
         {detail && <span className="mt-0.5 block font-normal normal-case tracking-normal">{detail}</span>}
@@ -23,6 +37,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 /** `version`: bump it to fetch the figures again (after a status change). */
 export function StatsBar({ version }: { version: number }) {
   const [state, setState] = useState<State>({ status: "loading" });
+  const texts = useAdminCopy();
 
   useEffect(() => {
     let active = true;
@@ -48,7 +63,7 @@ export function StatsBar({ version }: { version: number }) {
       <h2 id="figures-title" className="sr-only">
         At a glance
       </h2>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Figure label="New enquiries this week" value={show(stats?.newThisWeek)} />
         <Figure label="Pending enquiries" value={show(stats?.pending)} />
         <Figure label="Meetings in the next 7 days" value={show(stats?.meetingsNext7Days)} />
@@ -59,6 +74,24 @@ export function StatsBar({ version }: { version: number }) {
             stats ? `of ${count.format(stats.processedOnTimeOf)} in the last ${stats.windowDays} days` : undefined
           }
         />
+        {texts && (
+          <>
+            <Figure
+              lang={texts.lang}
+              dir={texts.dir}
+              label={texts.copy.outcome.statsDone}
+              value={show(stats?.meetingsDone)}
+              detail={stats ? fill(texts.lang, texts.copy.outcome.statsWindow, { days: stats.windowDays }) : undefined}
+            />
+            <Figure
+              lang={texts.lang}
+              dir={texts.dir}
+              label={texts.copy.outcome.statsNoShow}
+              value={show(stats?.meetingsNoShow)}
+              detail={stats ? fill(texts.lang, texts.copy.outcome.statsWindow, { days: stats.windowDays }) : undefined}
+            />
+          </>
+        )}
       </dl>
     </section>
   );

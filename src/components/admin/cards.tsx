@@ -8,6 +8,7 @@ import { formatCalendarDate, formatDateTime } from "./format";
 import { ConfirmAction } from "./ConfirmAction";
 import { CancelMeetingButton } from "./CancelMeetingButton";
 import { NoteEditor } from "./NoteEditor";
+import { MeetingOutcome } from "./MeetingOutcome";
 import type { CardControls, ReplaceItem } from "./StatusList";
 import { Badge, Icon, iconPaths, Spinner } from "./ui";
 
@@ -219,10 +220,13 @@ export function MeetingCard({
   item: listed,
   controls,
   replace,
+  onOutcome,
 }: {
   item: AdminMeeting;
   controls: CardControls;
   replace: ReplaceItem<AdminMeeting>;
+  /** After an outcome is saved (the figures count them). */
+  onOutcome?: () => void;
 }) {
   const titleId = `meeting-${listed.id}-title`;
   // A cancellation answers the updated meeting; the card shows it at once.
@@ -255,6 +259,15 @@ export function MeetingCard({
       footer={
         <>
           <Stamp label="Requested on" iso={item.createdAt} />
+          <MeetingOutcome
+            meeting={item}
+            describedBy={titleId}
+            onSaved={(updated) => {
+              if (cancelled) setCancelled(updated);
+              replace(updated);
+              onOutcome?.();
+            }}
+          />
           {item.cancelledAt ? (
             <p className="text-sm font-medium text-muted">
               Cancelled by {item.cancelledBy === "visitor" ? "the visitor" : "an admin"} on{" "}

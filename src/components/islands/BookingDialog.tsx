@@ -30,6 +30,8 @@ export interface BookingLabels extends SlotPickerLabels {
     errorTitle: string;
     errorMessage: string;
     slotTaken: string;
+    /** The day reached its cap of meetings meanwhile. */
+    dayFull: string;
     scheduleSuccess: string;
     /** Contains {{date}} and {{time}}. */
     scheduleWhen: string;
@@ -138,6 +140,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
       else if (guarded) description = guarded;
       else if (message === "timeSlotOccupied" || data?.message === "timeSlotOccupied")
         description = labels.toast.slotTaken;
+      else if (message === "dailyLimitReached") description = labels.toast.dayFull;
       else if (topic === "email") description = labels.validation.email;
       else if (topic === "phone") description = labels.validation.phone;
       else if (topic) description = labels.validation.name;

@@ -3,7 +3,7 @@ import { ApiError, apiRequest } from "#src/lib/api-client.ts";
 import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api.ts";
 import { toMinutes, toTime } from "#shared/dates.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
-import { formatDate, formatTime } from "#shared/format.ts";
+import { formatDate, formatNumber, formatTime } from "#shared/format.ts";
 import type { Language } from "#shared/languages.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
 import { showToast } from "#src/stores/toasts.ts";
@@ -41,6 +41,15 @@ export interface ManageLabels extends SlotPickerLabels, SlotsFailureLabels {
   tooManyChanges: string;
   error: string;
   slotTaken: string;
+  /** The day reached its cap of meetings meanwhile. */
+  dayFull: string;
+  /** Why the link no longer moves or cancels: contains {{cutoff}}; then how to reach the office. */
+  changesClosed: string;
+  changesContact: string;
+  /** The office's phone as shown, its tel: link, and its email address (src/config/site.ts). */
+  phone: string;
+  phoneHref: string;
+  email: string;
   errorTitle: string;
   processing: string;
   /** The meeting's day and time, as the emails write it: contains {{date}}, {{start}} and {{end}}. */
@@ -116,11 +125,18 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
       setMeeting((m) => m && { ...m, status: "cancelled" });
       return setView("details");
     }
+    // The cut-off passed while the page was open: show why, and how to reach the office.
+    if (message === "changesClosed") {
+      setMeeting((m) => m && { ...m, changeable: false });
+      return setView("details");
+    }
     const description =
       message === "timeSlotOccupied"
         ? labels.slotTaken
-        : message === GUARD_CODES.tooManyChanges
-          ? labels.tooManyChanges
+        : message === "dailyLimitReached"
+          ? labels.dayFull
+          : message === GUARD_CODES.tooManyChanges
+            ? labels.tooManyChanges
           : labels.error;
     showToast({ title: labels.errorTitle, description, variant: "destructive" });
   };
@@ -241,7 +257,10 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
             <bdi>{meeting.reference}</bdi>
           </dd>
         </dl>
-        {meeting.status !== "cancelled" && view === "details" && (
+        {meeting.status !== "cancelled" && !meeting.changeable && (
+          <ChangesClosed lang={lang} labels={labels} cutoffMinutes={meeting.changeCutoffMinutes} />
+        )}
+        {meeting.status !== "cancelled" && meeting.changeable && view === "details" && (
           <div className="mt-8 flex flex-col gap-3 border-t border-line pt-6 sm:flex-row">
             <button type="button" onClick={() => void startMove()} className="btn btn-primary">
               {labels.move}
@@ -258,7 +277,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
         )}
       </section>
 
-      {view === "cancel" && meeting.status !== "cancelled" && (
+      {view === "cancel" && meeting.status !== "cancelled" && meeting.changeable && (
         <section aria-labelledby="cancel-title" className="card border-red-200 p-6 sm:p-8">
           <h2 id="cancel-title" className="text-xl font-bold text-brand-950">
             {labels.cancelTitle}
@@ -281,7 +300,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
         </section>
       )}
 
-      {view === "move" && meeting.status !== "cancelled" && (
+      {view === "move" && meeting.status !== "cancelled" && meeting.changeable && (
         <section aria-labelledby="move-title" className="card p-6 sm:p-8">
           <h2 id="move-title" className="text-xl font-bold text-brand-950">
             {labels.moveTitle}
@@ -317,6 +336,41 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
           )}
         </section>
       )}
+    </div>
+  );
+}
+
+/** The cut-off as words: whole days as days ("7 days", "۷ روز"), whole hours as hours, else minutes. */
+function duration(lang: Language, minutes: number): string {
+  const [value, unit] =
+    minutes % 1440 === 0 ? [minutes / 1440, "day"] : minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
+  return formatNumber(lang, value, { style: "unit", unit, unitDisplay: "long" });
+}
+
+/** Past the admin's cut-off: why the page no longer moves or cancels, and how to reach the office. */
+function ChangesClosed({
+  lang,
+  labels,
+  cutoffMinutes,
+}: {
+  lang: Language;
+  labels: ManageLabels;
+  cutoffMinutes: number;
+}) {
+  return (
+    <div className="mt-8 border-t border-line pt-6" data-testid="changes-closed">
+      <p className="font-medium text-brand-950">
+        {labels.changesClosed.replace("{{cutoff}}", duration(lang, cutoffMinutes))}
+      </p>
+      <p className="mt-2 text-muted">{labels.changesContact}</p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        <a href={labels.phoneHref} className="btn btn-primary">
+          <bdi dir="ltr">{labels.phone}</bdi>
+        </a>
+        <a href={`mailto:${labels.email}`} className="btn btn-secondary">
+          <bdi>{labels.email}</bdi>
+        </a>
+      </div>
     </div>
   );
 }
