@@ -11,6 +11,7 @@ import type { Config } from "@netlify/functions";
 import { readBookingRules, saveBookingRules } from "#db/booking-rules.repository.ts";
 import { getDb } from "#db/client.ts";
 import type { BookingRulesAnswer } from "#shared/api.ts";
+import { ROUTES } from "#shared/routes.ts";
 import { bookingRulesSchema } from "#shared/schemas.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
@@ -28,4 +29,4 @@ export default route({
   },
 });
 
-export const config: Config = { path: "/api/admin/booking-rules" };
+export const config: Config = { path: ROUTES.admin.bookingRules };

@@ -3,7 +3,7 @@
  * serves only paths from it, and every entry is served by a function, so a caller that uses the table
  * cannot name an address nobody answers.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Config } from "@netlify/functions";
@@ -11,6 +11,14 @@ import { describe, expect, test } from "vitest";
 import { fill, ROUTES, withQuery } from "#shared/routes.ts";
 
 const FUNCTIONS = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(FUNCTIONS, "..");
+
+/** The shipped and server source files (tests, which call addresses as a client would, excepted). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.(ts|tsx|astro)$/.test(file) && !/(\.test\.|_tests\/)/.test(file))
+    .map((file) => path.join(dir, file));
+}
 
 /** Every string in the (nested) table. */
 const tablePaths = (node: unknown): string[] =>
@@ -29,6 +37,17 @@ describe("the route table", () => {
   test("names exactly the paths the functions serve (a trailing-slash twin counts as its path)", async () => {
     const served = new Set((await servedPaths()).map((p) => p.replace(/(.)\/$/, "$1")));
     expect([...served].sort()).toEqual([...new Set(tablePaths(ROUTES))].sort());
+  });
+
+  test("no source file outside the table spells an API address in a string", () => {
+    const spelled = [...sourceFiles("src"), ...sourceFiles("functions"), ...sourceFiles("db")]
+      .filter((file) => file !== path.join("src", "shared", "routes.ts"))
+      .flatMap((file) =>
+        readFileSync(path.join(ROOT, file), "utf8")
+          .split("\n")
+          .flatMap((line, i) => (/["'`]\/api\//.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(spelled).toEqual([]);
   });
 
   test("fill puts encoded values into a pattern's parameters", () => {

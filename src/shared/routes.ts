@@ -44,6 +44,7 @@ export const ROUTES = {
     exportEnquiries: "/api/admin/export/submissions",
     exportMeetings: "/api/admin/export/meetings",
     availability: "/api/admin/availability",
+    bookingRules: "/api/admin/booking-rules",
     closures: "/api/admin/availability/closures",
     closure: "/api/admin/availability/closures/:id",
     calendars: "/api/admin/availability/calendars",

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode, type SubmitEvent } from "re
 import type { BookingRules as Rules, BookingRulesAnswer } from "#shared/api.ts";
 import { MEETING_PLACE_KINDS, type MeetingPlaceKind } from "#shared/office.ts";
 import { VIDEO_ROOM_MARKER } from "#shared/schemas.ts";
+import { ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError } from "./api";
 import { adminCopy, fill, type AdminCopy } from "./copy";
@@ -98,7 +99,7 @@ export default function BookingRules({ officeAddress }: { officeAddress: string 
 
   useEffect(() => {
     let active = true;
-    adminRequest<BookingRulesAnswer>("GET", "/api/admin/booking-rules")
+    adminRequest<BookingRulesAnswer>("GET", ROUTES.admin.bookingRules)
       .then((answer) => active && setDraft(toDraft(answer.data)))
       // Signed out: the availability editor above sends the admin to the login page.
       .catch((error: unknown) => active && !(error instanceof ApiError && error.status === 401) && setFailed(true));
@@ -144,7 +145,7 @@ export default function BookingRules({ officeAddress }: { officeAddress: string 
     if (Object.keys(found).length) return setProblem(copy.saveError);
     setSaving(true);
     try {
-      const answer = await adminRequest<BookingRulesAnswer>("PUT", "/api/admin/booking-rules", rules);
+      const answer = await adminRequest<BookingRulesAnswer>("PUT", ROUTES.admin.bookingRules, rules);
       setDraft(toDraft(answer.data));
       showToast({ title: copy.saved, description: copy.title, variant: "success" });
     } catch (error) {

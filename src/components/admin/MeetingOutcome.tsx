@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import type { AdminMeeting, MeetingOutcome as Outcome } from "#shared/api.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
+import { fill as fillRoute, ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError } from "./api";
 import { useHydrated } from "#src/lib/use-hydrated.ts";
@@ -42,7 +43,11 @@ export function MeetingOutcome({
     setSending(outcome);
     try {
       const next = meeting.outcome === outcome ? null : outcome;
-      onSaved(await adminRequest<AdminMeeting>("POST", `/api/admin/meetings/${meeting.id}/outcome`, { outcome: next }));
+      onSaved(
+        await adminRequest<AdminMeeting>("POST", fillRoute(ROUTES.admin.meetingOutcome, { id: meeting.id }), {
+          outcome: next,
+        }),
+      );
     } catch (error) {
       showToast({
         title: copy.outcome.saveError,
