@@ -207,10 +207,14 @@ export const calendarFeedSchema = z.strictObject({
   name: z
     .string({ error: "name must be text" })
     .check(z.trim(), z.minLength(1, "name is required"), z.maxLength(80, "name must be at most 80 characters")),
-  url: z.string({ error: "url must be an http(s) address" }).check(
-    z.trim(),
-    z.maxLength(2000, "url must be at most 2000 characters"),
-    z.refine((v) => /^https?:\/\/[^\s]+$/i.test(v), "url must be an http(s) address"),
+  // Apple's calendars hand out webcal:// addresses: the same address over https.
+  url: z.pipe(
+    z.string({ error: "url must be an http(s) address" }).check(
+      z.trim(),
+      z.maxLength(2000, "url must be at most 2000 characters"),
+      z.refine((v) => /^(https?|webcal):\/\/[^\s]+$/i.test(v), "url must be an http(s) address"),
+    ),
+    z.transform((v) => v.replace(/^webcal:/i, "https:")),
   ),
   username: z.optional(z.string({ error: "username must be text" }).check(z.maxLength(200, "username is too long"))),
   password: z.optional(z.string({ error: "password must be text" }).check(z.maxLength(500, "password is too long"))),
