@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
 import availability from "../admin-availability.ts";
+import alerts from "../admin-alerts.ts";
 import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
@@ -197,6 +198,24 @@ describe("a failing feed", () => {
     } finally {
       delete process.env.CALENDAR_STALE_HOURS;
     }
+  });
+
+  test("GET /api/admin/alerts names each failing feed, since when, and whether it now blocks every slot", async () => {
+    await addFeed(t.db, { name: "Sara's work", url: `${base}/good.ics` });
+    await addFeed(t.db, { name: "Broken one", url: `${base}/broken.ics` });
+    await refreshCalendars(t.db, new Date("2026-11-22T09:00:00Z"));
+    expect((await call(alerts, "/api/admin/alerts", { cookie })).json.data.calendars).toEqual([
+      { name: "Broken one", failingSince: "2026-11-22T09:00:00.000Z", stale: true },
+    ]);
+    goodBody = "not a calendar";
+    await refreshCalendars(t.db, new Date("2026-11-23T09:00:00Z"));
+    expect((await call(alerts, "/api/admin/alerts", { cookie })).json.data.calendars).toEqual([
+      { name: "Broken one", failingSince: "2026-11-22T09:00:00.000Z", stale: true },
+      { name: "Sara's work", failingSince: "2026-11-23T09:00:00.000Z", stale: false },
+    ]);
+    goodBody = ics(BUSY);
+    await refreshCalendars(t.db, new Date("2026-11-23T09:05:00Z"));
+    expect((await call(alerts, "/api/admin/alerts", { cookie })).json.data.calendars).toHaveLength(1);
   });
 
   test("broken, huge and slow feeds fail with their reason", async () => {

@@ -340,5 +340,7 @@ export interface AdminAlertsAnswer {
       limit: number;
       windowMinutes: number;
     };
+    /** The connected calendars that cannot be read, longest failing first. */
+    calendars: FailingCalendar[];
   };
 }
