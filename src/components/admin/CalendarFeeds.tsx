@@ -50,18 +50,20 @@ function ConnectedCalendars() {
   const [staleHours, setStaleHours] = useState(24);
   const [failed, setFailed] = useState(false);
 
+  const load = () =>
+    adminRequest<CalendarFeedsAnswer>("GET", CALENDARS_PATH).then(
+      (answer) => {
+        setFeeds(answer.data.feeds);
+        setStaleHours(answer.data.staleAfterHours);
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
   const reload = async () => {
-    try {
-      const answer = await adminRequest<CalendarFeedsAnswer>("GET", CALENDARS_PATH);
-      setFeeds(answer.data.feeds);
-      setStaleHours(answer.data.staleAfterHours);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
+    await load();
   };
   useEffect(() => {
-    void reload();
+    void load();
   }, []);
 
   return (
