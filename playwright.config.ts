@@ -51,6 +51,8 @@ export default defineConfig({
           ADMIN_USERNAME: "admin",
           ADMIN_PASSWORD: "e2e-admin-password",
           RATE_LIMIT: "off",
+          // The calendar specs serve their feeds from loopback (test-only switch; ignored in production).
+          CALENDAR_FETCH_ALLOW: "loopback",
         },
         url: `${baseURL}/en/`,
         timeout: 180_000,

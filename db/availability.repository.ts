@@ -62,11 +62,26 @@ export async function readAvailability(
   return toStored(rows[0]);
 }
 
-// The connected calendars' busy intervals overlapping [from, to), as [start, end] epoch milliseconds.
-const busyColumn = (span: { from: Date; to: Date }) => sql`
+/**
+ * What to read busy times for: the span (the office day) and, when given, the moment before which a
+ * feed that has been failing since counts as stale. A stale feed is busy over the whole span.
+ */
+export interface BusySpan {
+  from: Date;
+  to: Date;
+  staleBefore?: Date;
+}
+
+// The connected calendars' busy intervals overlapping [from, to), as [start, end] epoch milliseconds,
+// with the whole span for each stale feed.
+const busyColumn = (span: BusySpan) => sql`
   (SELECT json_agg(json_build_array(
             (extract(epoch FROM starts_at) * 1000)::bigint, (extract(epoch FROM ends_at) * 1000)::bigint))
-     FROM busy_intervals WHERE starts_at < ${span.to} AND ends_at > ${span.from}) AS busy`;
+     FROM (SELECT starts_at, ends_at FROM busy_intervals WHERE starts_at < ${span.to} AND ends_at > ${span.from}
+           UNION ALL
+           SELECT ${span.from}::timestamptz, ${span.to}::timestamptz FROM busy_calendars
+            WHERE ${span.staleBefore ?? null}::timestamptz IS NOT NULL
+              AND failing_since <= ${span.staleBefore ?? null}::timestamptz) AS b) AS busy`;
 
 const toBusy = (rows: [number | string, number | string][] | null | undefined): BusyInterval[] =>
   (rows ?? []).map(([start, end]) => ({ start: Number(start), end: Number(end) }));
@@ -78,7 +93,7 @@ const toBusy = (rows: [number | string, number | string][] | null | undefined): 
 export async function bookingContext(
   db: Kysely<Database>,
   date: string,
-  span: { from: Date; to: Date },
+  span: BusySpan,
 ): Promise<{ stored: StoredAvailability; busy: BusyInterval[] }> {
   const { rows } = await sql<Row & { busy: [number, number][] | null }>`
     SELECT ${busyColumn(span)}, ${rulesColumns(date, date)}`.execute(db);
@@ -93,7 +108,7 @@ export async function bookingContext(
 export async function slotsContext(
   db: Kysely<Database>,
   date: string,
-  span: { from: Date; to: Date },
+  span: BusySpan,
 ): Promise<{ taken: string[]; stored: StoredAvailability; busy: BusyInterval[] }> {
   const { rows } = await sql<Row & { taken: string[] | null; busy: [number, number][] | null }>`
     SELECT

@@ -1,9 +1,13 @@
 /**
- * The connected calendar feeds and their busy intervals. The password is read only by
- * `feedsToRefresh` (for the server's own fetch); nothing here returns it towards the browser.
+ * The connected calendar feeds and their busy intervals. A feed's address (Google's and Outlook's
+ * carry their secret in it) and its basic-auth credentials are sealed at rest (db/seal.ts, key from
+ * server/config.ts) and opened only by `feedsToRefresh`, for the server's own fetch; what the admin
+ * lists shows the address's host and whether credentials are set, never them.
  */
 import { type Kysely, sql } from "kysely";
+import { calendarSealKey } from "#server/config.ts";
 import type { BusyInterval } from "#shared/booking.ts";
+import { isSealed, seal, SealBrokenError, unseal } from "./seal.ts";
 import type { Database } from "./types.ts";
 
 export interface FeedToRefresh {
@@ -11,15 +15,17 @@ export interface FeedToRefresh {
   url: string;
   username: string | null;
   password: string | null;
+  /** Set when the stored address or credentials cannot be opened (JWT_SECRET changed): the feed fails. */
+  unreadable?: boolean;
 }
 
 /** What the admin sees of a feed. */
 export interface FeedStatus {
   id: number;
   name: string;
-  url: string;
-  username: string | null;
-  hasPassword: boolean;
+  /** The address shown: scheme and host only (the rest can be the calendar's secret). */
+  address: string;
+  hasCredentials: boolean;
   fromEnv: boolean;
   lastOkAt: Date | null;
   failingSince: Date | null;
@@ -27,10 +33,50 @@ export interface FeedStatus {
   eventCount: number;
 }
 
+/** The part of a feed address that may be shown: `https://calendar.google.com/…`. */
+export function maskFeedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}/…`;
+  } catch {
+    return "…";
+  }
+}
+
+const sealed = (value: string | null | undefined) => (value ? seal(value, calendarSealKey()) : null);
+const opened = (value: string | null) => (value === null ? null : unseal(value, calendarSealKey()));
+
+/** Every feed with its address opened; a feed whose address cannot be opened has url null. */
+async function openedUrls(db: Kysely<Database>): Promise<{ id: number; url: string | null; fromEnv: boolean }[]> {
+  const rows = await db.selectFrom("busyCalendars").select(["id", "url", "fromEnv"]).orderBy("id").execute();
+  return rows.map((row) => {
+    try {
+      return { ...row, url: opened(row.url) };
+    } catch (error) {
+      if (error instanceof SealBrokenError) return { ...row, url: null };
+      throw error;
+    }
+  });
+}
+
+/** Whether a feed with this address is connected already. */
+export async function hasFeedUrl(db: Kysely<Database>, url: string): Promise<boolean> {
+  return (await openedUrls(db)).some((feed) => feed.url === url);
+}
+
 /** Makes sure every address of BUSY_CALENDARS has a row (named after its host), and no other env row stays. */
 export async function syncEnvFeeds(db: Kysely<Database>, urls: readonly string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // One sync at a time: two instances refreshing at once must not both add an address.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('busy_calendars sync'))`.execute(trx);
+    const known = await openedUrls(trx);
     for (const url of urls) {
+      const found = known.find((feed) => feed.url === url);
+      if (found) {
+        if (!found.fromEnv)
+          await trx.updateTable("busyCalendars").set({ fromEnv: true }).where("id", "=", found.id).execute();
+        continue;
+      }
       let name = url;
       try {
         name = new URL(url).hostname;
@@ -39,31 +85,62 @@ export async function syncEnvFeeds(db: Kysely<Database>, urls: readonly string[]
       }
       await trx
         .insertInto("busyCalendars")
-        .values({ name, url, fromEnv: true })
-        .onConflict((oc) => oc.column("url").doUpdateSet({ fromEnv: true }))
+        .values({ name, url: sealed(url)!, fromEnv: true })
         .execute();
     }
-    let gone = trx.deleteFrom("busyCalendars").where("fromEnv", "=", true);
-    if (urls.length) gone = gone.where("url", "not in", [...urls]);
-    await gone.execute();
+    const gone = known.filter((feed) => feed.fromEnv && (feed.url === null || !urls.includes(feed.url)));
+    if (gone.length)
+      await trx
+        .deleteFrom("busyCalendars")
+        .where(
+          "id",
+          "in",
+          gone.map((feed) => feed.id),
+        )
+        .execute();
   });
 }
 
+/**
+ * The feeds to fetch, their address and credentials opened. A row stored before sealing is sealed
+ * here on its way out.
+ */
 export async function feedsToRefresh(db: Kysely<Database>, id?: number): Promise<FeedToRefresh[]> {
   let query = db.selectFrom("busyCalendars").select(["id", "url", "username", "password"]).orderBy("id");
   if (id !== undefined) query = query.where("id", "=", id);
-  return query.execute();
+  const rows = await query.execute();
+  const feeds: FeedToRefresh[] = [];
+  for (const row of rows) {
+    try {
+      const feed = {
+        id: row.id,
+        url: opened(row.url)!,
+        username: opened(row.username),
+        password: opened(row.password),
+      };
+      if (![row.url, row.username, row.password].every((v) => v === null || isSealed(v)))
+        await db
+          .updateTable("busyCalendars")
+          .set({ url: sealed(feed.url)!, username: sealed(feed.username), password: sealed(feed.password) })
+          .where("id", "=", row.id)
+          .execute();
+      feeds.push(feed);
+    } catch (error) {
+      if (!(error instanceof SealBrokenError)) throw error;
+      feeds.push({ id: row.id, url: "", username: null, password: null, unreadable: true });
+    }
+  }
+  return feeds;
 }
 
 export async function listFeeds(db: Kysely<Database>): Promise<FeedStatus[]> {
-  return db
+  const rows = await db
     .selectFrom("busyCalendars")
     .select([
       "id",
       "name",
       "url",
-      "username",
-      sql<boolean>`password IS NOT NULL`.as("hasPassword"),
+      sql<boolean>`username IS NOT NULL OR password IS NOT NULL`.as("hasCredentials"),
       "fromEnv",
       "lastOkAt",
       "failingSince",
@@ -72,6 +149,27 @@ export async function listFeeds(db: Kysely<Database>): Promise<FeedStatus[]> {
     ])
     .orderBy("id")
     .execute();
+  return rows.map(({ url, ...row }) => {
+    let address = "…";
+    try {
+      address = maskFeedUrl(opened(url)!);
+    } catch (error) {
+      if (!(error instanceof SealBrokenError)) throw error;
+    }
+    return { ...row, address };
+  });
+}
+
+/** The failing feeds, for the dashboard's notice: name and since when. */
+export async function failingFeeds(db: Kysely<Database>): Promise<{ id: number; name: string; failingSince: Date }[]> {
+  const rows = await db
+    .selectFrom("busyCalendars")
+    .select(["id", "name", "failingSince"])
+    .where("failingSince", "is not", null)
+    .orderBy("failingSince")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ ...row, failingSince: row.failingSince! }));
 }
 
 export async function addFeed(
@@ -80,7 +178,12 @@ export async function addFeed(
 ): Promise<number> {
   const row = await db
     .insertInto("busyCalendars")
-    .values({ name: feed.name, url: feed.url, username: feed.username || null, password: feed.password || null })
+    .values({
+      name: feed.name,
+      url: sealed(feed.url)!,
+      username: sealed(feed.username),
+      password: sealed(feed.password),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -408,3 +408,20 @@ export async function setMeetingOutcome(
     return toAdminMeeting(row);
   });
 }
+
+/**
+ * The meetings of the team's calendar feed: every meeting from `fromDate` on, cancelled ones too
+ * (the feed marks them cancelled), but not those whose personal fields were blanked.
+ */
+export async function meetingsForFeed(db: Kysely<Database>, fromDate: string): Promise<MeetingRecord[]> {
+  const rows = await db
+    .selectFrom("meetings")
+    .selectAll()
+    .where("date", ">=", fromDate)
+    .where("anonymisedAt", "is", null)
+    .orderBy("date")
+    .orderBy("time")
+    .orderBy("id")
+    .execute();
+  return rows.map(toMeetingRecord);
+}

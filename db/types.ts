@@ -193,6 +193,15 @@ export interface Database {
   rateCounters: RateCountersTable;
   busyCalendars: BusyCalendarsTable;
   busyIntervals: BusyIntervalsTable;
+  meetingsFeed: MeetingsFeedTable;
+}
+
+/** The private address of the meetings feed: its token, sealed (db/meetings-feed.repository.ts). One row at most. */
+export interface MeetingsFeedTable {
+  id: Generated<boolean>;
+  token: string;
+  /** When this token was made (a new one replaces the row's token and this). */
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** A connected calendar feed whose events make the office busy (the password never leaves the server). */

@@ -1,9 +1,13 @@
 /**
- * GET /api/admin/alerts, admin only: what the dashboard warns about. Today the circuit breaker of the
- * public forms (functions/_lib/limits.ts): while it is tripped, acknowledgements are paused.
+ * GET /api/admin/alerts, admin only: what the dashboard warns about. The circuit breaker of the
+ * public forms (functions/_lib/limits.ts): while it is tripped, acknowledgements are paused. And the
+ * connected calendars that cannot be read, since when, and whether they now block every slot
+ * (functions/_lib/calendars/refresh.ts).
  */
 import type { Config } from "@netlify/functions";
+import { failingFeeds } from "#db/busy-calendars.repository.ts";
 import { getDb } from "#db/client.ts";
+import { calendarStaleBefore, now } from "#server/config.ts";
 import type { AdminAlertsAnswer } from "#shared/api.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { json, route } from "./_lib/http.ts";
@@ -14,7 +18,14 @@ export default route({
   GET: async (req) => {
     const db = getDb();
     await requireAdmin(db, req);
-    return json<AdminAlertsAnswer>({ success: true, data: { breaker: await breakerStatus(db) } });
+    const staleBefore = calendarStaleBefore(now()).getTime();
+    const [breaker, failing] = await Promise.all([breakerStatus(db), failingFeeds(db)]);
+    const calendars = failing.map((feed) => ({
+      name: feed.name,
+      failingSince: feed.failingSince.toISOString(),
+      stale: feed.failingSince.getTime() <= staleBefore,
+    }));
+    return json<AdminAlertsAnswer>({ success: true, data: { breaker, calendars } });
   },
 });
 

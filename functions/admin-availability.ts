@@ -6,23 +6,35 @@
  *   DELETE /api/admin/availability/closures/{id}   → 200, or 404
  *   GET    /api/admin/availability/calendars               → the connected calendar feeds and their state
  *   POST   /api/admin/availability/calendars               { name, url, username?, password? } → 201, fetched at once
+ *   POST   /api/admin/availability/calendars/test          { name, url, username?, password? } → what a fetch finds, nothing stored
  *   POST   /api/admin/availability/calendars/{id}/refresh  → the feed's refresh result (the refresh button)
  *   DELETE /api/admin/availability/calendars/{id}          → 200, or 404 (a BUSY_CALENDARS feed cannot be removed)
- * A feed's password is stored for the server's fetch and never answered back.
+ *   GET    /api/admin/availability/meetings-feed           → the private address of the meetings feed, or null
+ *   POST   /api/admin/availability/meetings-feed           → a new address; the old one answers 404 from now on
+ * A feed's address and credentials are sealed at rest and never answered back (its host is).
  * The slots answer, the schedule check and the date picker read these rules on every request, so
  * an edit shows for visitors at once.
  */
 import type { Config, Context } from "@netlify/functions";
 import { addClosure, readAvailability, removeClosure, saveAvailability } from "#db/availability.repository.ts";
 import { getDb } from "#db/client.ts";
-import { now } from "#server/config.ts";
-import type { AvailabilityAnswer, ClosureAnswer, MessageAnswer } from "#shared/api.ts";
+import { calendarStaleBefore, now, serverEnv } from "#server/config.ts";
+import type {
+  AvailabilityAnswer,
+  CalendarFeedsAnswer,
+  CalendarFetchAnswer,
+  ClosureAnswer,
+  MeetingsFeedAnswer,
+  MessageAnswer,
+} from "#shared/api.ts";
 import { officeNow } from "#shared/dates.ts";
 import { dutchPublicHolidays } from "#shared/holidays.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { availabilitySchema, calendarFeedSchema, closureSchema } from "#shared/schemas.ts";
-import { addFeed, listFeeds, removeFeed } from "#db/busy-calendars.repository.ts";
-import { refreshCalendars } from "./_lib/calendars/refresh.ts";
+import { addFeed, type FeedStatus, hasFeedUrl, listFeeds, removeFeed } from "#db/busy-calendars.repository.ts";
+import { newMeetingsFeedToken, readMeetingsFeedToken } from "#db/meetings-feed.repository.ts";
+import { refreshCalendars, testFeed } from "./_lib/calendars/refresh.ts";
+import { meetingsFeedUrl } from "./_lib/calendars/meetings-feed.ts";
 import { requireAdmin } from "./_lib/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -75,20 +87,44 @@ const feedId = (req: Request, context?: Context) => {
   return Number(raw);
 };
 
+function feedsAnswer(feeds: FeedStatus[]): CalendarFeedsAnswer {
+  const staleBefore = calendarStaleBefore(now()).getTime();
+  return {
+    success: true,
+    data: {
+      feeds: feeds.map((f) => ({
+        ...f,
+        lastOkAt: f.lastOkAt?.toISOString() ?? null,
+        failingSince: f.failingSince?.toISOString() ?? null,
+        stale: f.failingSince !== null && f.failingSince.getTime() <= staleBefore,
+      })),
+      staleAfterHours: serverEnv().CALENDAR_STALE_HOURS,
+    },
+  };
+}
+
 const calendars = route({
   GET: async (req) => {
     await requireAdmin(getDb(), req);
-    return json({ success: true, data: await listFeeds(getDb()) });
+    return json(feedsAnswer(await listFeeds(getDb())));
   },
   POST: async (req) => {
     requireSameOrigin(req);
     await requireAdmin(getDb(), req);
     const feed = validate(calendarFeedSchema, await readJson(req));
-    if ((await listFeeds(getDb())).some((f) => f.url === feed.url))
-      throw new HttpError(409, "This calendar is already connected");
+    if (await hasFeedUrl(getDb(), feed.url)) throw new HttpError(409, "This calendar is already connected");
     const id = await addFeed(getDb(), feed);
     const [result] = await refreshCalendars(getDb(), now(), id);
-    return json({ success: true, data: result }, 201);
+    return json<CalendarFetchAnswer>({ success: true, data: result }, 201);
+  },
+});
+
+const testCalendar = route({
+  POST: async (req) => {
+    requireSameOrigin(req);
+    await requireAdmin(getDb(), req);
+    const feed = validate(calendarFeedSchema, await readJson(req));
+    return json<CalendarFetchAnswer>({ success: true, data: await testFeed(feed, now()) });
   },
 });
 
@@ -98,7 +134,7 @@ const calendar = route({
     await requireAdmin(getDb(), req);
     const [result] = await refreshCalendars(getDb(), now(), feedId(req, context));
     if (!result) throw new HttpError(404, "Calendar not found");
-    return json({ success: true, data: result });
+    return json<CalendarFetchAnswer>({ success: true, data: result });
   },
   DELETE: async (req, context) => {
     requireSameOrigin(req);
@@ -108,9 +144,25 @@ const calendar = route({
   },
 });
 
+const meetingsFeed = route({
+  GET: async (req) => {
+    await requireAdmin(getDb(), req);
+    const token = await readMeetingsFeedToken(getDb());
+    return json<MeetingsFeedAnswer>({ success: true, data: { url: token ? meetingsFeedUrl(token) : null } });
+  },
+  POST: async (req) => {
+    requireSameOrigin(req);
+    await requireAdmin(getDb(), req);
+    const token = await newMeetingsFeedToken(getDb());
+    return json<MeetingsFeedAnswer>({ success: true, data: { url: meetingsFeedUrl(token) } });
+  },
+});
+
 export default (req: Request, context: Context) => {
   const path = new URL(req.url).pathname.replace(/\/+$/, "");
   if (path.endsWith("/calendars")) return calendars(req, context);
+  if (path.endsWith("/calendars/test")) return testCalendar(req, context);
+  if (path.endsWith("/meetings-feed")) return meetingsFeed(req, context);
   if (path.includes("/calendars/")) return calendar(req, context);
   if (path.endsWith("/availability")) return availability(req, context);
   if (path.endsWith("/closures")) return closures(req, context);
@@ -123,6 +175,8 @@ export const config: Config = {
     ROUTES.admin.closures,
     ROUTES.admin.closure,
     ROUTES.admin.calendars,
+    ROUTES.admin.calendarTest,
+    ROUTES.admin.meetingsFeed,
     ROUTES.admin.calendar,
     ROUTES.admin.calendarRefresh,
   ],

@@ -17,7 +17,7 @@ import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "#share
 import { addDays, availableSlots, earliestStart, officeDaySpan, officeNow } from "#shared/booking.ts";
 import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "#shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "#shared/schemas.ts";
-import { now, officeRules } from "#server/config.ts";
+import { calendarStaleBefore, now, officeRules } from "#server/config.ts";
 import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking.ts";
 import { guardJson, tokenRefused } from "./_lib/form-guard.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
@@ -53,7 +53,8 @@ export default routes({
   "available-slots": route({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-      const { taken, stored, busy } = await slotsContext(getDb(), date, officeDaySpan(date, officeRules()));
+      const span = { ...officeDaySpan(date, officeRules()), staleBefore: calendarStaleBefore(now()) };
+      const { taken, stored, busy } = await slotsContext(getDb(), date, span);
       return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules(stored), busy) });
     },
   }),

@@ -35,7 +35,27 @@ function ensureChromium() {
   return true;
 }
 
+/**
+ * Debian's radicale (a CalDAV server) for the connected-calendar tests (functions/_tests/radicale.test.ts):
+ * installed as the browser is, when missing and run as root; otherwise that test says how to install it.
+ */
+function ensureRadicale() {
+  const present = () => !spawnSync("radicale", ["--version"], { stdio: "ignore" }).error;
+  if (present()) return;
+  if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
+    console.log("radicale is missing: installing Debian's radicale package for the calendar tests…");
+    run("apt-get", ["update", "-qq"]);
+    run("apt-get", ["install", "-y", "-qq", "radicale"]);
+  }
+  if (!present())
+    console.error(
+      "radicale could not be installed: the calendar test against it will fail. " +
+        "Install it with `sudo apt-get install -y radicale` and run `npm test` again.",
+    );
+}
+
 mkdirSync("test-results", { recursive: true });
+ensureRadicale();
 
 /** Runs vitest once and adds its counts to the totals. */
 function vitest(label, args, env) {

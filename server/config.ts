@@ -7,6 +7,7 @@
  * Values are read on each call, not once: tests and the local runtime set variables as they go,
  * and parsing is cached until a variable changes.
  */
+import { createHmac } from "node:crypto";
 import path from "node:path";
 // zod/mini, as in src/shared/schemas.ts: every function reads its settings here, so this is on
 // every cold start's path.
@@ -73,6 +74,13 @@ const schema = z.object({
    * @group Booking
    */
   BUSY_CALENDARS: optionalText,
+  /**
+   * How long a failing calendar feed's last good copy stands in for it, in hours. Past that, the feed
+   * counts as busy all day (no slot is offered) until it is fetched again or removed: a stale copy
+   * cannot show what was added to the calendar since (docs/operator.md, "When a feed fails").
+   * @group Booking
+   */
+  CALENDAR_STALE_HOURS: z._default(wholeNumber("CALENDAR_STALE_HOURS", 1, 720), 24),
   /**
    * Test only: `loopback` lets calendar feeds be fetched from 127.0.0.1/::1 (the tests' own servers).
    * Every other private, loopback or link-local address is always refused. Ignored in production.
@@ -300,6 +308,21 @@ export const envBusyCalendars = (): string[] =>
     .split(",")
     .map((url) => url.trim())
     .filter(Boolean);
+
+/**
+ * The moment before which a failing feed counts as stale: one failing since then or earlier blocks
+ * every slot (its last copy no longer stands in for it).
+ */
+export const calendarStaleBefore = (at: Date): Date =>
+  new Date(at.getTime() - serverEnv().CALENDAR_STALE_HOURS * 3_600_000);
+
+/**
+ * The key that seals calendar feed addresses and passwords at rest (AES-256-GCM): derived from
+ * JWT_SECRET for this purpose alone, so a session key never opens them nor the other way round.
+ */
+export function calendarSealKey(): Buffer {
+  return createHmac("sha256", jwtSecret()).update("calendar feed credentials v1").digest();
+}
 
 /** Whether calendar feeds may be fetched from loopback (tests only: CALENDAR_FETCH_ALLOW=loopback). */
 export const calendarLoopbackAllowed = (): boolean =>

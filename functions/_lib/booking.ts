@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { bookingContext } from "#db/availability.repository.ts";
 import { lockDayBookings } from "#db/booking-rules.repository.ts";
 import type { Database } from "#db/types.ts";
-import { now, officeRules } from "#server/config.ts";
+import { calendarStaleBefore, now, officeRules } from "#server/config.ts";
 import { dayConflict, isBookable, officeDaySpan } from "#shared/booking.ts";
 import type { OfficeRules } from "#shared/office.ts";
 import type { BookingRules, MeetingLocation } from "#shared/api.ts";
@@ -17,7 +17,10 @@ import { HttpError } from "./http.ts";
  * call). Answers the rules it read, for that second check.
  */
 export async function requireBookable(db: Kysely<Database>, date: string, time: string): Promise<OfficeRules> {
-  const { stored, busy } = await bookingContext(db, date, officeDaySpan(date, officeRules()));
+  const { stored, busy } = await bookingContext(db, date, {
+    ...officeDaySpan(date, officeRules()),
+    staleBefore: calendarStaleBefore(now()),
+  });
   const rules = officeRules(stored);
   if (!isBookable(date, time, now(), rules, busy)) {
     throw new HttpError(400, "The selected time is not available. Please select a time from the list.", {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
 import availability from "../admin-availability.ts";
+import alerts from "../admin-alerts.ts";
 import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
@@ -59,7 +60,7 @@ beforeAll(async () => {
     res.statusCode = 404;
     res.end();
   });
-  await new Promise<void>((resolve) => server.listen(8971, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);
 afterAll(async () => {
@@ -107,8 +108,49 @@ describe("GET /api/meetings/available-slots with a connected calendar", () => {
     await addFeed(t.db, { name: "Private", url: `${base}/private.ics`, username: "team", password: "s3cret" });
     expect((await refreshCalendars(t.db, new Date("2026-11-23T09:10:00Z")))[0].ok).toBe(true);
     const [feed] = await listFeeds(t.db);
-    expect(feed).toMatchObject({ hasPassword: true, username: "team" });
+    expect(feed).toMatchObject({ hasCredentials: true, address: "http://127.0.0.1:" + new URL(base).port + "/…" });
     expect(JSON.stringify(feed)).not.toContain("s3cret");
+    expect(JSON.stringify(feed)).not.toContain("private.ics");
+  });
+
+  test("the address and the credentials are sealed in the database (AES-256-GCM), not stored as typed", async () => {
+    await addFeed(t.db, { name: "Private", url: `${base}/private.ics`, username: "team", password: "s3cret" });
+    const row = await t.db
+      .selectFrom("busyCalendars")
+      .select(["url", "username", "password"])
+      .executeTakeFirstOrThrow();
+    for (const value of Object.values(row)) expect(value).toMatch(/^sealed:v1:[A-Za-z0-9+/=]+$/);
+    expect(JSON.stringify(row)).not.toMatch(/s3cret|team|private\.ics|127\.0\.0\.1/);
+    // Sealing uses a fresh nonce: the same password twice gives two different texts.
+    await addFeed(t.db, { name: "Again", url: `${base}/good.ics`, password: "s3cret" });
+    const passwords = await t.db.selectFrom("busyCalendars").select("password").execute();
+    expect(new Set(passwords.map((p) => p.password)).size).toBe(2);
+  });
+
+  test("a row stored before sealing is still fetched, and sealed on its next refresh", async () => {
+    await t.db
+      .insertInto("busyCalendars")
+      .values({ name: "Old", url: `${base}/private.ics`, username: "team", password: "s3cret" })
+      .execute();
+    expect((await refreshCalendars(t.db, new Date("2026-11-23T09:10:00Z")))[0]).toMatchObject({ ok: true });
+    const row = await t.db.selectFrom("busyCalendars").select(["url", "password"]).executeTakeFirstOrThrow();
+    expect(row.url).toMatch(/^sealed:v1:/);
+    expect(row.password).toMatch(/^sealed:v1:/);
+  });
+
+  test("a feed sealed under another JWT_SECRET fails with a reason the admin can act on", async () => {
+    await addFeed(t.db, { name: "Work", url: `${base}/good.ics` });
+    const secret = process.env.JWT_SECRET;
+    process.env.JWT_SECRET = "another-secret-another-secret-another-secret";
+    try {
+      expect((await refreshCalendars(t.db, new Date("2026-11-23T09:10:00Z")))[0]).toMatchObject({
+        ok: false,
+        error: "the stored address cannot be read (JWT_SECRET changed): remove the feed and add it again",
+      });
+      expect((await listFeeds(t.db))[0].address).toBe("…");
+    } finally {
+      process.env.JWT_SECRET = secret;
+    }
   });
 });
 
@@ -124,6 +166,56 @@ describe("a failing feed", () => {
     expect(feed.failingSince?.toISOString()).toBe("2026-11-23T10:00:00.000Z");
     expect(feed.lastOkAt?.toISOString()).toBe("2026-11-23T09:10:00.000Z");
     expect(await slots("2026-11-24")).not.toContain("11:00");
+  });
+
+  test(`after CALENDAR_STALE_HOURS (24) of failing, the feed blocks every slot; one millisecond earlier its copy still stands in`, async () => {
+    await addFeed(t.db, { name: "Work", url: `${base}/good.ics` });
+    await refreshCalendars(t.db, new Date("2026-11-23T08:00:00Z"));
+    goodBody = "not a calendar";
+    await refreshCalendars(t.db, new Date("2026-11-23T09:00:00Z"));
+    process.env.BOOKING_NOW = "2026-11-24T08:59:59.999Z";
+    const before = await slots("2026-11-25");
+    expect(before).toContain("11:00");
+    expect(before).toHaveLength(16);
+    process.env.BOOKING_NOW = "2026-11-24T09:00:00.000Z";
+    expect(await slots("2026-11-25")).toEqual([]);
+    expect((await book("2026-11-25", "14:00")).status).toBe(400);
+    // The feed works again: its new copy decides, the day opens.
+    goodBody = ics(BUSY);
+    await refreshCalendars(t.db, new Date("2026-11-24T09:05:00Z"));
+    expect(await slots("2026-11-25")).toHaveLength(16);
+  });
+
+  test("CALENDAR_STALE_HOURS sets how long the copy stands in", async () => {
+    process.env.CALENDAR_STALE_HOURS = "2";
+    try {
+      await addFeed(t.db, { name: "Work", url: `${base}/broken.ics` });
+      await refreshCalendars(t.db, new Date("2026-11-23T09:00:00Z"));
+      process.env.BOOKING_NOW = "2026-11-23T10:59:00Z";
+      expect(await slots("2026-11-25")).toHaveLength(16);
+      process.env.BOOKING_NOW = "2026-11-23T11:00:00Z";
+      expect(await slots("2026-11-25")).toEqual([]);
+    } finally {
+      delete process.env.CALENDAR_STALE_HOURS;
+    }
+  });
+
+  test("GET /api/admin/alerts names each failing feed, since when, and whether it now blocks every slot", async () => {
+    await addFeed(t.db, { name: "Sara's work", url: `${base}/good.ics` });
+    await addFeed(t.db, { name: "Broken one", url: `${base}/broken.ics` });
+    await refreshCalendars(t.db, new Date("2026-11-22T09:00:00Z"));
+    expect((await call(alerts, "/api/admin/alerts", { cookie })).json.data.calendars).toEqual([
+      { name: "Broken one", failingSince: "2026-11-22T09:00:00.000Z", stale: true },
+    ]);
+    goodBody = "not a calendar";
+    await refreshCalendars(t.db, new Date("2026-11-23T09:00:00Z"));
+    expect((await call(alerts, "/api/admin/alerts", { cookie })).json.data.calendars).toEqual([
+      { name: "Broken one", failingSince: "2026-11-22T09:00:00.000Z", stale: true },
+      { name: "Sara's work", failingSince: "2026-11-23T09:00:00.000Z", stale: false },
+    ]);
+    goodBody = ics(BUSY);
+    await refreshCalendars(t.db, new Date("2026-11-23T09:05:00Z"));
+    expect((await call(alerts, "/api/admin/alerts", { cookie })).json.data.calendars).toHaveLength(1);
   });
 
   test("broken, huge and slow feeds fail with their reason", async () => {
@@ -148,9 +240,9 @@ describe("fetching is limited to public http(s) addresses", () => {
     ["ftp://example.com/a.ics", "only http and https addresses"],
     ["http://10.0.0.1/a.ics", "the address is in a private or local network"],
     ["http://169.254.169.254/latest/meta-data", "the address is in a private or local network"],
-    ["http://[::1]:8971/good.ics", "the address is in a private or local network"],
-    ["http://localhost:8971/good.ics", "the address is in a private or local network"],
-    ["http://[::ffff:127.0.0.1]:8971/good.ics", "the address is in a private or local network"],
+    ["http://[::1]/good.ics", "the address is in a private or local network"],
+    ["http://localhost/good.ics", "the address is in a private or local network"],
+    ["http://[::ffff:127.0.0.1]/good.ics", "the address is in a private or local network"],
   ])("refuses %s", async (url, reason) => {
     await expect(fetchFeed({ url, allowLoopback: false })).rejects.toThrow(reason);
   });
@@ -181,12 +273,14 @@ describe("/api/admin/availability/calendars", () => {
       password: "s3cret",
     });
     expect(added.status).toBe(201);
-    expect(added.json.data).toMatchObject({ ok: true, intervals: 1 });
+    expect(added.json.data).toMatchObject({ ok: true, events: 1, intervals: 1 });
     expect(await slots("2026-11-24")).not.toContain("11:00");
     const listed = await admin("");
-    expect(listed.json.data).toEqual([
-      expect.objectContaining({ name: "Team", hasPassword: true, failingSince: null }),
-    ]);
+    expect(listed.json.data).toEqual({
+      feeds: [expect.objectContaining({ name: "Team", hasCredentials: true, failingSince: null, stale: false })],
+      staleAfterHours: 24,
+    });
+    expect(JSON.stringify(listed.json)).not.toContain("private.ics");
     expect(JSON.stringify(listed.json)).not.toContain("s3cret");
     const id = added.json.data.id as number;
     expect((await admin(`/${id}/refresh`, "POST")).json.data).toMatchObject({ ok: true });
@@ -204,7 +298,32 @@ describe("/api/admin/availability/calendars", () => {
       password: "wrong",
     });
     expect(added.json.data).toMatchObject({ ok: false, error: "refused (HTTP 401): check the credentials" });
-    expect((await admin("")).json.data[0].failingSince).not.toBeNull();
+    expect((await admin("")).json.data.feeds[0].failingSince).not.toBeNull();
+  });
+
+  test("the test button fetches an address and says what it found, storing nothing", async () => {
+    goodBody = ics(BUSY, BUSY.replace("busy@test", "other@test").replace(/20261124/g, "20261125"));
+    expect((await admin("/test", "POST", { name: "T", url: `${base}/good.ics` })).json.data).toEqual({
+      ok: true,
+      events: 2,
+      intervals: 2,
+    });
+    expect((await admin("/test", "POST", { name: "T", url: `${base}/broken.ics` })).json.data).toEqual({
+      ok: false,
+      error: "not a readable iCalendar file",
+    });
+    expect((await admin("/test", "POST", { name: "T", url: `${base}/missing.ics` })).json.data).toEqual({
+      ok: false,
+      error: "HTTP 404",
+    });
+    expect(await listFeeds(t.db)).toEqual([]);
+    expect(await slots("2026-11-24")).toContain("11:00");
+  });
+
+  test("a webcal:// address (Apple's) is fetched over https", async () => {
+    const added = await admin("/test", "POST", { name: "T", url: "webcal://127.0.0.1:1/x.ics" });
+    // https to a closed port: refused, which shows the scheme became https (webcal is not refused as a scheme)
+    expect(added.json.data).toEqual({ ok: false, error: "connection refused" });
   });
 
   test("answers 400 for an address that is not http(s), 401 without a session", async () => {

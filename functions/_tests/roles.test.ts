@@ -33,6 +33,8 @@ const PUBLIC = new Set([
   "/api/meetings/calendar",
   "/api/meetings/available-slots",
   "/api/meetings/schedule",
+  // The team's meetings feed: public path, private address (its token is the key).
+  "/api/meetings-feed/:token",
   "/api/newsletter",
   "/:lang/newsletter/confirm/",
   "/:lang/newsletter/confirm",

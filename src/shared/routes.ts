@@ -48,6 +48,8 @@ export const ROUTES = {
     closures: "/api/admin/availability/closures",
     closure: "/api/admin/availability/closures/:id",
     calendars: "/api/admin/availability/calendars",
+    calendarTest: "/api/admin/availability/calendars/test",
+    meetingsFeed: "/api/admin/availability/meetings-feed",
     calendar: "/api/admin/availability/calendars/:id",
     calendarRefresh: "/api/admin/availability/calendars/:id/refresh",
     newsletter: "/api/admin/newsletter",

@@ -219,10 +219,14 @@ export const calendarFeedSchema = z.strictObject({
       z.maxLength(80, "name must be at most 80 characters"),
       z.refine(...noControl("name")),
     ),
-  url: z.string({ error: "url must be an http(s) address" }).check(
-    z.trim(),
-    z.maxLength(2000, "url must be at most 2000 characters"),
-    z.refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && !breaksSingleLine(v), "url must be an http(s) address"),
+  // Apple's calendars hand out webcal:// addresses: the same address over https.
+  url: z.pipe(
+    z.string({ error: "url must be an http(s) address" }).check(
+      z.trim(),
+      z.maxLength(2000, "url must be at most 2000 characters"),
+      z.refine((v) => /^(https?|webcal):\/\/[^\s]+$/i.test(v) && !breaksSingleLine(v), "url must be an http(s) address"),
+    ),
+    z.transform((v) => v.replace(/^webcal:/i, "https:")),
   ),
   username: z.optional(
     z

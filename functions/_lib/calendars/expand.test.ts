@@ -116,6 +116,21 @@ describe("busyIntervals", () => {
     ]);
   });
 
+  test("events that begin long before the window and last into it still block (the quick check before expanding keeps them)", () => {
+    const ics = calendar(
+      // A three-week trip, begun 20 days before the window, by DTEND and by DURATION.
+      event("UID:trip@test", "DTSTART;VALUE=DATE:20270209", "DTEND;VALUE=DATE:20270302"),
+      event("UID:trip2@test", "DTSTART;TZID=Asia/Tehran:20270209T090000", "DURATION:P21D"),
+      // Ends two days before the window: left out.
+      event("UID:old@test", "DTSTART:20270225T090000Z", "DTEND:20270226T230000Z"),
+      // A weekly series begun years before, its occurrence in the window kept.
+      event("UID:w@test", "DTSTART;TZID=Europe/Amsterdam:20200302T100000", "DURATION:PT1H", "RRULE:FREQ=WEEKLY"),
+    );
+    expect(iso(busyIntervals(ics, ...window("2027-03-01T00:00:00Z", "2027-03-02T00:00:00Z"), ZONE))).toEqual([
+      ["2027-02-08T23:00:00.000Z", "2027-03-02T05:30:00.000Z"],
+    ]);
+  });
+
   test("throws on text that is not iCalendar", () => {
     expect(() => busyIntervals("<html>nope</html>", new Date(0), new Date(1), ZONE)).toThrow();
   });

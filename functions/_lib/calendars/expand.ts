@@ -59,6 +59,28 @@ function blocks(vevent: ICAL.Component): boolean {
   return true;
 }
 
+/**
+ * A time's wall clock read as if it were UTC: within 14 hours of the instant it stands for in any
+ * zone, which is all a quick "far outside the window?" check needs before the exact reading.
+ */
+const roughMs = (time: ICAL.Time) => Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute);
+const SLACK_MS = 2 * 86_400_000;
+const DAY_MS = 86_400_000;
+
+/** The rough start and end of a component (an event without an end lasts its duration, or a day at most). */
+function roughSpan(vevent: ICAL.Component): { start: number; end: number } | null {
+  const start = vevent.getFirstPropertyValue("dtstart");
+  if (!(start instanceof ICAL.Time)) return null;
+  const from = roughMs(start);
+  const end = vevent.getFirstPropertyValue("dtend");
+  if (end instanceof ICAL.Time) return { start: from, end: Math.max(from, roughMs(end)) };
+  const duration = vevent.getFirstPropertyValue("duration");
+  return {
+    start: from,
+    end: from + (duration instanceof ICAL.Duration ? Math.abs(duration.toSeconds()) * 1000 : DAY_MS),
+  };
+}
+
 const tzidOf = (vevent: ICAL.Component, name: "dtstart" | "dtend") => {
   const value = vevent.getFirstProperty(name)?.getParameter("tzid");
   return typeof value === "string" ? value : null;
@@ -104,8 +126,15 @@ export function busyIntervals(ics: string, from: Date, to: Date, officeZone: str
     return startMs + event.duration.toSeconds() * 1000;
   };
 
+  // Most of a calendar's events lie years before the window: a rough look at their wall clock
+  // leaves them out before ical.js builds an Event for them (the cost of a refresh).
+  const farOutside = (vevent: ICAL.Component) => {
+    const span = roughSpan(vevent);
+    return !span || span.start > hi + SLACK_MS || span.end < lo - SLACK_MS;
+  };
+
   for (const vevent of single) {
-    if (!vevent.hasProperty("dtstart") || !blocks(vevent)) continue;
+    if (farOutside(vevent) || !blocks(vevent)) continue;
     const event = new ICAL.Event(vevent);
     const start = instantOf(event.startDate, tzidOf(vevent, "dtstart"), officeZone);
     push(start, endOf(vevent, event, event.startDate, start, event.endDate));
@@ -115,7 +144,7 @@ export function busyIntervals(ics: string, from: Date, to: Date, officeZone: str
   for (const [uid, list] of exceptions) {
     if (masters.has(uid)) continue;
     for (const vevent of list) {
-      if (!blocks(vevent)) continue;
+      if (farOutside(vevent) || !blocks(vevent)) continue;
       const event = new ICAL.Event(vevent);
       const start = instantOf(event.startDate, tzidOf(vevent, "dtstart"), officeZone);
       push(start, endOf(vevent, event, event.startDate, start, event.endDate));
@@ -123,11 +152,17 @@ export function busyIntervals(ics: string, from: Date, to: Date, officeZone: str
   }
 
   for (const [uid, vevent] of masters) {
-    if (!vevent.hasProperty("dtstart")) continue;
-    const event = new ICAL.Event(vevent, { strictExceptions: true, exceptions: exceptions.get(uid) ?? [] });
+    const span = roughSpan(vevent);
+    if (!span) continue;
+    const moved = exceptions.get(uid) ?? [];
+    const event = new ICAL.Event(vevent, { strictExceptions: true, exceptions: moved });
     const masterBlocks = blocks(vevent);
+    const length = span.end - span.start;
     const iterator = event.iterator();
     for (let n = 0, next = iterator.next(); next && n < MAX_STEPS_PER_SERIES; n++, next = iterator.next()) {
+      // An occurrence that ends far before the window is passed over without its details, unless an
+      // exception could have moved it anywhere.
+      if (!moved.length && roughMs(next) + length < lo - SLACK_MS) continue;
       const details = event.getOccurrenceDetails(next);
       const item = details.item;
       const itemComponent = item.component;

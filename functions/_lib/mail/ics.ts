@@ -34,7 +34,7 @@ export const OFFICE_TZID = OFFICE_TIME_ZONE;
 // The office zone's rules, written out (Intl cannot give a zone's rules): the Netherlands' since
 // 1996 (EU summer time), CEST from the last Sunday of March 02:00, CET from the last Sunday of
 // October 03:00. ics.test.ts checks them against Intl's offsets for OFFICE_TIME_ZONE.
-const AMSTERDAM_VTIMEZONE = [
+export const AMSTERDAM_VTIMEZONE = [
   "BEGIN:VTIMEZONE",
   `TZID:${OFFICE_TZID}`,
   "BEGIN:DAYLIGHT",
@@ -87,7 +87,7 @@ export function meetingInvite(invite: MeetingInvite): string {
 }
 
 /** yyyy-MM-dd + HH:mm (+ minutes) → 20261124T110000: wall-clock time, qualified by its TZID. */
-function localDateTime(date: string, time: string, plusMinutes = 0): string {
+export function localDateTime(date: string, time: string, plusMinutes = 0): string {
   const [y, mo, d] = date.split("-").map(Number);
   const [h, mi] = time.split(":").map(Number);
   // UTC arithmetic on wall-clock fields: no time zone is involved, only the calendar.
@@ -95,7 +95,7 @@ function localDateTime(date: string, time: string, plusMinutes = 0): string {
   return wall.toISOString().slice(0, 19).replace(/[-:]/g, "");
 }
 
-function utcDateTime(instant: Date): string {
+export function utcDateTime(instant: Date): string {
   return instant
     .toISOString()
     .replace(/[-:]/g, "")
@@ -103,7 +103,7 @@ function utcDateTime(instant: Date): string {
 }
 
 /** A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, line breaks as \n. */
-function text(value: string): string {
+export function text(value: string): string {
   return value
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
     .replace(/\\/g, "\\\\")
@@ -116,7 +116,7 @@ function text(value: string): string {
  * A parameter value (RFC 5545 3.2), always quoted. A quoted value cannot hold a double quote or a
  * control character (a line break could start a new property), so those are dropped, not escaped.
  */
-function param(value: string): string {
+export function param(value: string): string {
   return `"${value
     .replace(/[\u0000-\u001F\u007F"]/g, " ")
     .replace(/\s+/g, " ")
@@ -124,7 +124,7 @@ function param(value: string): string {
 }
 
 /** Folds a content line into chunks of at most 75 octets, never splitting a UTF-8 character. */
-function fold(line: string): string {
+export function fold(line: string): string {
   const chunks: string[] = [];
   let chunk = "";
   let octets = 0;

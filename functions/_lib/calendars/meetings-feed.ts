@@ -1,0 +1,74 @@
+/**
+ * Meetings out: the iCalendar feed the team subscribes to in their own calendar app, at a private
+ * address (/api/meetings-feed/<token>). One VEVENT per meeting with the UID of the visitor's
+ * invite (`meeting-<id>@host`), so a move changes the event in place (same UID, the invite's next
+ * SEQUENCE) and a cancellation shows as STATUS:CANCELLED instead of vanishing unnoticed.
+ */
+import { site } from "#config/site.ts";
+import type { MeetingRecord } from "#db/meetings.repository.ts";
+import { zonedInstant } from "#shared/dates.ts";
+import { MEETING_MINUTES } from "#shared/office.ts";
+import { manageUrl } from "../manage-token.ts";
+import { AMSTERDAM_VTIMEZONE, fold, localDateTime, OFFICE_TZID, text, utcDateTime } from "../mail/ics.ts";
+import { meetingReference } from "../mail/templates.ts";
+
+/** How far back the feed reaches: calendar apps drop events that leave a feed, so recent ones stay. */
+export const MEETINGS_FEED_PAST_DAYS = 90;
+
+/** The feed's public address for a token. */
+export const meetingsFeedUrl = (token: string) => `${site.url}/api/meetings-feed/${token}`;
+
+const languageNames = new Intl.DisplayNames("en", { type: "language" });
+
+/** The feed: every meeting given, with the visitor's name, contact, language and manage link. */
+export async function meetingsCalendar(meetings: readonly MeetingRecord[], now: Date): Promise<string> {
+  const stamp = utcDateTime(now);
+  const events: string[] = [];
+  for (const meeting of meetings) {
+    const ref = meetingReference(meeting.id);
+    const standing = meeting.cancelledAt === null;
+    const upcoming = zonedInstant(meeting.date, meeting.time, OFFICE_TZID).getTime() > now.getTime();
+    // The visitor's own link moves or cancels the meeting; it works until the meeting starts.
+    const link = standing && upcoming ? await manageUrl(meeting) : null;
+    const language = `${languageNames.of(meeting.language) ?? meeting.language} (${meeting.language})`;
+    const description = [
+      `${ref}: a ${MEETING_MINUTES}-minute consultation booked on the website.`,
+      `Name: ${meeting.name}`,
+      `Email: ${meeting.email}`,
+      `Phone: ${meeting.phone}`,
+      `Language: ${language}`,
+      link ? `Move or cancel (the visitor's link): ${link}` : null,
+      meeting.cancelledAt ? `Cancelled by the ${meeting.cancelledBy ?? "office"}.` : null,
+    ].filter((line): line is string => line !== null);
+    events.push(
+      "BEGIN:VEVENT",
+      `UID:${text(`meeting-${meeting.id}@${site.host}`)}`,
+      `SEQUENCE:${meeting.inviteSequence}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART;TZID=${OFFICE_TZID}:${localDateTime(meeting.date, meeting.time)}`,
+      `DTEND;TZID=${OFFICE_TZID}:${localDateTime(meeting.date, meeting.time, MEETING_MINUTES)}`,
+      `SUMMARY:${text(`${meeting.name}: consultation (${meeting.language.toUpperCase()})`)}`,
+      `DESCRIPTION:${text(description.join("\n"))}`,
+      `STATUS:${standing ? (meeting.isConfirmed ? "CONFIRMED" : "TENTATIVE") : "CANCELLED"}`,
+      `TRANSP:${standing ? "OPAQUE" : "TRANSPARENT"}`,
+      ...(link ? [`URL:${link}`] : []),
+      `CONTACT:${text(`${meeting.name}, ${meeting.email}, ${meeting.phone}`)}`,
+      "END:VEVENT",
+    );
+  }
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:-//${text(site.name)}//Meetings feed//EN`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${text(`${site.name} meetings`)}`,
+    `X-WR-TIMEZONE:${OFFICE_TZID}`,
+    "REFRESH-INTERVAL;VALUE=DURATION:PT15M",
+    "X-PUBLISHED-TTL:PT15M",
+    ...AMSTERDAM_VTIMEZONE,
+    ...events,
+    "END:VCALENDAR",
+  ];
+  return lines.map(fold).join("\r\n") + "\r\n";
+}
