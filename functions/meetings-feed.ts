@@ -11,6 +11,7 @@ import { meetingsForFeed } from "#db/meetings.repository.ts";
 import { now } from "#server/config.ts";
 import { addDays, officeNow } from "#shared/booking.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
+import { ROUTES } from "#shared/routes.ts";
 import { meetingsCalendar, MEETINGS_FEED_PAST_DAYS } from "./_lib/calendars/meetings-feed.ts";
 import { HttpError, route } from "./_lib/http.ts";
 
@@ -35,4 +36,4 @@ export default route({
   },
 });
 
-export const config: Config = { path: "/api/meetings-feed/:token" };
+export const config: Config = { path: ROUTES.meetings.feed };

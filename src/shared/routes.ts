@@ -20,6 +20,8 @@ export const ROUTES = {
     manage: "/api/meetings/manage",
     manageMove: "/api/meetings/manage/move",
     manageCancel: "/api/meetings/manage/cancel",
+    /** The team's private calendar subscription (the token is its secret). */
+    feed: "/api/meetings-feed/:token",
   },
 
   /** The newsletter's email links lead to static pages whose button posts back to the same address. */

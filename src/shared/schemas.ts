@@ -224,7 +224,10 @@ export const calendarFeedSchema = z.strictObject({
     z.string({ error: "url must be an http(s) address" }).check(
       z.trim(),
       z.maxLength(2000, "url must be at most 2000 characters"),
-      z.refine((v) => /^(https?|webcal):\/\/[^\s]+$/i.test(v) && !breaksSingleLine(v), "url must be an http(s) address"),
+      z.refine(
+        (v) => /^(https?|webcal):\/\/[^\s]+$/i.test(v) && !breaksSingleLine(v),
+        "url must be an http(s) address",
+      ),
     ),
     z.transform((v) => v.replace(/^webcal:/i, "https:")),
   ),

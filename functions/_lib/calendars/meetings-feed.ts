@@ -11,12 +11,13 @@ import { MEETING_MINUTES } from "#shared/office.ts";
 import { manageUrl } from "../manage-token.ts";
 import { AMSTERDAM_VTIMEZONE, fold, localDateTime, OFFICE_TZID, text, utcDateTime } from "../mail/ics.ts";
 import { meetingReference } from "../mail/templates.ts";
+import { fill, ROUTES } from "#shared/routes.ts";
 
 /** How far back the feed reaches: calendar apps drop events that leave a feed, so recent ones stay. */
 export const MEETINGS_FEED_PAST_DAYS = 90;
 
 /** The feed's public address for a token. */
-export const meetingsFeedUrl = (token: string) => `${site.url}/api/meetings-feed/${token}`;
+export const meetingsFeedUrl = (token: string) => `${site.url}${fill(ROUTES.meetings.feed, { token })}`;
 
 const languageNames = new Intl.DisplayNames("en", { type: "language" });
 

@@ -6,14 +6,12 @@ import type {
   CalendarFetchResult,
   MeetingsFeedAnswer,
 } from "#shared/api.ts";
+import { fill, ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError } from "./api";
 import { ConfirmAction } from "./ConfirmAction";
 import { formatDateTime } from "./format";
 import { Badge, Icon, iconPaths, Spinner } from "./ui";
-
-const CALENDARS_PATH = "/api/admin/availability/calendars";
-const MEETINGS_FEED_PATH = "/api/admin/availability/meetings-feed";
 
 const inputClass =
   "block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
@@ -51,7 +49,7 @@ function ConnectedCalendars() {
   const [failed, setFailed] = useState(false);
 
   const load = () =>
-    adminRequest<CalendarFeedsAnswer>("GET", CALENDARS_PATH).then(
+    adminRequest<CalendarFeedsAnswer>("GET", ROUTES.admin.calendars).then(
       (answer) => {
         setFeeds(answer.data.feeds);
         setStaleHours(answer.data.staleAfterHours);
@@ -123,7 +121,10 @@ function FeedRow({
     setRefreshing(true);
     setResult(null);
     try {
-      const answer = await adminRequest<CalendarFetchAnswer>("POST", `${CALENDARS_PATH}/${feed.id}/refresh`);
+      const answer = await adminRequest<CalendarFetchAnswer>(
+        "POST",
+        fill(ROUTES.admin.calendarRefresh, { id: feed.id }),
+      );
       setResult(fetchSummary(answer.data));
       await onChange();
     } catch (e) {
@@ -135,7 +136,7 @@ function FeedRow({
 
   const remove = async () => {
     try {
-      await adminRequest("DELETE", `${CALENDARS_PATH}/${feed.id}`);
+      await adminRequest("DELETE", fill(ROUTES.admin.calendar, { id: feed.id }));
       onRemoved();
       showToast({
         title: "Calendar removed",
@@ -242,7 +243,7 @@ function AddFeedForm({ onAdded }: { onAdded: () => Promise<void> }) {
     if (wrong) return setError(wrong);
     setBusy("test");
     try {
-      const answer = await adminRequest<CalendarFetchAnswer>("POST", `${CALENDARS_PATH}/test`, payload());
+      const answer = await adminRequest<CalendarFetchAnswer>("POST", ROUTES.admin.calendarTest, payload());
       setTested(answer.data);
     } catch (e) {
       setError(problem(e, "The calendar could not be tested. Please try again."));
@@ -259,7 +260,7 @@ function AddFeedForm({ onAdded }: { onAdded: () => Promise<void> }) {
     if (wrong) return setError(wrong);
     setBusy("add");
     try {
-      const answer = await adminRequest<CalendarFetchAnswer>("POST", CALENDARS_PATH, payload());
+      const answer = await adminRequest<CalendarFetchAnswer>("POST", ROUTES.admin.calendars, payload());
       await onAdded();
       setName("");
       setUrl("");
@@ -381,7 +382,7 @@ function MeetingsFeed() {
   const [making, setMaking] = useState(false);
 
   useEffect(() => {
-    adminRequest<MeetingsFeedAnswer>("GET", MEETINGS_FEED_PATH)
+    adminRequest<MeetingsFeedAnswer>("GET", ROUTES.admin.meetingsFeed)
       .then((answer) => setUrl(answer.data.url))
       .catch(() => setFailed(true));
   }, []);
@@ -389,7 +390,7 @@ function MeetingsFeed() {
   const make = async () => {
     setMaking(true);
     try {
-      const answer = await adminRequest<MeetingsFeedAnswer>("POST", MEETINGS_FEED_PATH);
+      const answer = await adminRequest<MeetingsFeedAnswer>("POST", ROUTES.admin.meetingsFeed);
       const replaced = Boolean(url);
       setUrl(answer.data.url);
       showToast({
