@@ -71,6 +71,18 @@ const BODIES: Record<string, Record<string, unknown> | null> = {
     hours: [{ weekday: 1, opens: "09:00", closes: "17:00" }],
     publicHolidays: true,
   },
+  "PUT /api/admin/booking-rules": {
+    noticeMinutes: 1440,
+    bufferBeforeMinutes: 15,
+    bufferAfterMinutes: 15,
+    dailyLimit: 6,
+    changeCutoffMinutes: 1440,
+    meetingPlace: "video",
+    videoPattern: "https://meet.jit.si/bridgewise-{random}",
+  },
+  "POST /api/admin/meetings/:id/outcome": { outcome: "done" },
+  "POST /api/admin/availability/calendars/test": { name: "Team", url: "http://127.0.0.1:9/calendar.ics" },
+  "POST /api/admin/availability/meetings-feed": null,
   "POST /api/admin/availability/closures": { from: "2026-12-24", to: "2026-12-26", note: "Christmas" },
   "POST /api/admin/availability/calendars": {
     name: "Team",
