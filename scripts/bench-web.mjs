@@ -266,10 +266,10 @@ try {
   const url = (path) => server.url + path;
   await traceLoad(browser, url(LIGHTHOUSE_PAGES[0]), { after: 500 }); // a cold browser's first load is slower
   for (const path of LIGHTHOUSE_PAGES) {
-    for (const cpu of [1, PHONE.cpu]) {
+    for (const slowdown of [1, PHONE.cpu]) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await traceLoad(browser, url(path), { cpu }));
-      traceRows.push({ path, cpu, ...medianSummary(runs) });
+      for (let i = 0; i < RUNS; i++) runs.push(await traceLoad(browser, url(path), { cpu: slowdown }));
+      traceRows.push({ path, slowdown, ...medianSummary(runs) });
     }
     loads.push(loadAverage()[0]);
   }
@@ -278,18 +278,23 @@ try {
 }
 console.log(
   `\n3. The main thread during a load (${TRACE_VIEWPORT.width}×${TRACE_VIEWPORT.height} phone, navigation to 4 s after load, ` +
-    `first visit; ms, median of ${RUNS}; raster on the raster threads)\n`,
+    `first visit with the splash; self time in ms by kind, median of ${RUNS}; raster on the raster threads).\n` +
+    "   wall: as the visitor waits; CPU: the threads' own CPU time, which other work on the machine inflates less.\n" +
+    `   Target: style + layout + paint ≤ ${TARGETS.rendering} ms of CPU, unthrottled.\n`,
 );
 table(
-  ["page", "CPU", ...KINDS, "style+layout+paint", "long tasks (ms)", `≤ ${TARGETS.rendering} ms`],
-  traceRows.map((r) => [
-    r.path,
-    r.cpu === 1 ? "as is" : `${r.cpu}× slower`,
-    ...KINDS.map((k) => r[k]),
-    r.rendering,
-    r.longTasks.join(" ") || "none",
-    r.cpu === 1 ? (r.rendering <= TARGETS.rendering ? "yes" : "NO") : "",
-  ]),
+  ["page", "CPU", "clock", ...KINDS, "style+layout+paint", "long tasks (wall)", "target"],
+  traceRows.flatMap((r) =>
+    ["wall", "cpu"].map((clock) => [
+      r.path,
+      r.slowdown === 1 ? "as is" : `${r.slowdown}× slower`,
+      clock === "cpu" ? "CPU" : "wall",
+      ...KINDS.map((k) => r[clock][k]),
+      r[clock].rendering,
+      clock === "wall" ? r.longTasks.join(" ") || "none" : "",
+      r.slowdown === 1 && clock === "cpu" ? (r.cpu.rendering <= TARGETS.rendering ? "met" : "MISSED") : "",
+    ]),
+  ),
 );
 
 // 4. Lighthouse, median of RUNS.
@@ -391,8 +396,8 @@ const misses = [
   ...externalJs.map((r) => `external JS on ${r.path}`),
   ...heavyFonts.map((r) => `fonts over ${kb(FONT_BUDGET)} on ${r.path}`),
   ...traceRows
-    .filter((r) => r.cpu === 1 && r.rendering > TARGETS.rendering)
-    .map((r) => `style+layout+paint ${r.rendering} ms on ${r.path}`),
+    .filter((r) => r.slowdown === 1 && r.cpu.rendering > TARGETS.rendering)
+    .map((r) => `style+layout+paint ${r.cpu.rendering} ms of CPU on ${r.path}`),
   ...(lighthouseRows.length === LIGHTHOUSE_PAGES.length ? [] : ["Lighthouse did not measure every page"]),
   ...lighthouseRows.flatMap((r) => lighthouseMisses(r).map((m) => `${m} on ${r.path}`)),
   ...(html && html.errors.length ? [`${html.errors.length} Nu HTML checker errors`] : []),

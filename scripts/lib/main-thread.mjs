@@ -1,7 +1,8 @@
 // Where a page load's rendering time goes: a Chromium performance trace of one load (phone size, no
 // interaction, from navigation to 4 s after `load`), summed by kind as DevTools' summary does it.
 // Used by `npm run bench:web`; on its own, `node scripts/lib/main-thread.mjs [--cpu=4] [--runs=3]
-// [--top] [paths…]` traces the current build (served by the local server) and prints the sums.
+// [--tasks] [paths…]` traces the current build (served by the local server) and prints the sums
+// (with --tasks, the last run's tasks over 10 ms and what they did).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -69,60 +70,80 @@ const KIND = {
 export const KINDS = ["script", "style", "layout", "paint", "raster", "parse", "other"];
 
 /**
- * Sums a trace's events by kind. Main thread: the renderer's main thread (CrRendererMain), self
- * time of each complete event, so nested events are not counted twice. Raster: self time on the
- * renderer's raster and compositor threads. Also returns the main thread's long tasks (> 50 ms)
- * within the window.
+ * Sums a trace's events by kind, twice: by wall time (what a visitor waits) and by the thread's own
+ * CPU time (which other work on a busy machine inflates much less, so before/after comparisons hold
+ * there). Main thread: the renderer's main thread (CrRendererMain), self time of each complete
+ * event, so nested events are not counted twice. Raster: self time on the renderer's raster and
+ * compositor threads. Also returns the main thread's long tasks (> 50 ms wall) within the window.
  */
-export function summarizeTrace(events, { from = 0, to = Infinity } = {}) {
+export function summarizeTrace(events, { pid, from = 0, to = Infinity } = {}) {
   const names = new Map();
-  for (const e of events) if (e.ph === "M" && e.name === "thread_name") names.set(`${e.pid}:${e.tid}`, e.args.name);
+  for (const e of events)
+    if (e.ph === "M" && e.name === "thread_name" && (pid === undefined || e.pid === pid))
+      names.set(`${e.pid}:${e.tid}`, e.args.name);
   const mainKeys = new Set([...names].filter(([, n]) => n === "CrRendererMain").map(([k]) => k));
   const rasterKeys = new Set(
     [...names].filter(([, n]) => /^(CompositorTileWorker|Compositor$|RasterThread)/.test(n)).map(([k]) => k),
   );
-  /** Complete events (X, or B/E pairs) of one thread, as [start, end, name]. */
+  const spans = threadSpans(events, new Set([...mainKeys, ...rasterKeys]));
+  const wall = Object.fromEntries(KINDS.map((k) => [k, 0]));
+  const cpu = Object.fromEntries(KINDS.map((k) => [k, 0]));
+  const longTasks = [];
+  for (const [key, list] of spans) {
+    const isMain = mainKeys.has(key);
+    for (const { span, self, selfCpu } of selfTimes(list)) {
+      if (span.start < from || span.start > to) continue;
+      if (isMain && span.name === "RunTask" && span.end - span.start > 50_000)
+        longTasks.push(Math.round((span.end - span.start) / 1000));
+      const kind = KIND[span.name] ?? "other";
+      if (!isMain && kind !== "raster") continue;
+      wall[kind] += Math.max(0, self) / 1000;
+      cpu[kind] += Math.max(0, selfCpu) / 1000;
+    }
+  }
+  for (const k of KINDS) {
+    wall[k] = Math.round(wall[k]);
+    cpu[k] = Math.round(cpu[k]);
+  }
+  return {
+    wall: { ...wall, rendering: wall.style + wall.layout + wall.paint },
+    cpu: { ...cpu, rendering: cpu.style + cpu.layout + cpu.paint },
+    longTasks,
+  };
+}
+
+/** Each thread's complete events (X, or B/E pairs) as { start, end, cpu, name }, by "pid:tid". */
+function threadSpans(events, keys) {
   const spans = new Map();
   const open = new Map();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if (!mainKeys.has(key) && !rasterKeys.has(key)) continue;
+    if (!keys.has(key)) continue;
     if (!spans.has(key)) spans.set(key, []);
-    if (e.ph === "X" && e.dur !== undefined) spans.get(key).push([e.ts, e.ts + e.dur, e.name]);
+    if (e.ph === "X" && e.dur !== undefined)
+      spans.get(key).push({ start: e.ts, end: e.ts + e.dur, cpu: e.tdur ?? e.dur, name: e.name });
     else if (e.ph === "B") (open.get(key) ?? open.set(key, []).get(key)).push(e);
     else if (e.ph === "E") {
       const begin = open.get(key)?.pop();
-      if (begin) spans.get(key).push([begin.ts, e.ts, begin.name]);
+      if (begin)
+        spans.get(key).push({
+          start: begin.ts,
+          end: e.ts,
+          cpu: begin.tts !== undefined && e.tts !== undefined ? e.tts - begin.tts : e.ts - begin.ts,
+          name: begin.name,
+        });
     }
   }
-  const totals = Object.fromEntries(KINDS.map((k) => [k, 0]));
-  const longTasks = [];
-  for (const [key, list] of spans) {
-    const isMain = mainKeys.has(key);
-    const self = selfTimes(list);
-    for (const { span } of self)
-      if (isMain && span[2] === "RunTask" && span[1] - span[0] > 50_000 && span[0] >= from && span[0] <= to)
-        longTasks.push(Math.round((span[1] - span[0]) / 1000));
-    for (const { span, self: t } of self) {
-      if (span[0] < from || span[0] > to || t <= 0) continue;
-      const kind = KIND[span[2]] ?? "other";
-      if (!isMain && kind !== "raster") continue;
-      if (isMain && kind === "raster") totals.raster += t / 1000;
-      else if (isMain) totals[kind] += t / 1000;
-      else totals.raster += t / 1000;
-    }
-  }
-  for (const k of KINDS) totals[k] = Math.round(totals[k]);
-  return { ...totals, rendering: totals.style + totals.layout + totals.paint, longTasks };
+  return spans;
 }
 
 /**
  * Traces one load of `url` in a fresh context of a Playwright `browser`: phone viewport, the CPU
  * slowed `cpu` times (CDP Emulation.setCPUThrottlingRate), no network throttling, the splash's
  * first view as a first-time visitor sees it. Returns summarizeTrace's figures for the window from
- * navigation to `after` ms past `load`, and the same for the top event names when `top` is set.
+ * navigation to `after` ms past `load`, and with `tasks` the main thread's tasks over 10 ms.
  */
-export async function traceLoad(browser, url, { cpu = 1, after = 4000, top = false } = {}) {
+export async function traceLoad(browser, url, { cpu = 1, after = 4000, tasks = false } = {}) {
   const context = await browser.newContext({ viewport: TRACE_VIEWPORT, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
@@ -136,80 +157,83 @@ export async function traceLoad(browser, url, { cpu = 1, after = 4000, top = fal
     await page.waitForTimeout(after);
     await cdp.send("Tracing.end");
     await complete;
-    // The window: from the navigation's start on the renderer to the end of the trace.
-    const start = events.find((e) => e.name === "navigationStart" || e.name === "TracingStartedInBrowser")?.ts ?? 0;
-    const summary = summarizeTrace(events, { from: start });
-    if (top) summary.top = topNames(events, start);
-    if (process.env.TRACE_EVENTS) summary.events = bigEvents(events, start);
+    // The page's renderer (not the one of the blank page before it), from the navigation's start.
+    const navigation = events.find(
+      (e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(page.url()),
+    );
+    if (!navigation) throw new Error(`no navigationStart for ${page.url()} in the trace`);
+    const window = { pid: navigation.pid, from: navigation.ts };
+    const summary = summarizeTrace(events, window);
+    if (tasks) summary.tasks = bigTasks(events, window);
     return summary;
   } finally {
     await context.close();
   }
 }
 
-/** The main thread's 15 costliest event names by self time (for finding a cause). */
-function topNames(events, from) {
+/** The main thread's tasks over 10 ms: when, how long, and their self time by kind (diagnosis). */
+function bigTasks(events, { pid, from }) {
   const main = new Set(
-    events.filter((e) => e.ph === "M" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`),
-  );
-  const spans = events
-    .filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === "X" && e.dur !== undefined && e.ts >= from)
-    .map((e) => [e.ts, e.ts + e.dur, e.name]);
-  const byName = new Map();
-  for (const { span, self } of selfTimes(spans)) byName.set(span[2], (byName.get(span[2]) ?? 0) + self);
-  return [...byName]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 15)
-    .map(([name, t]) => `${name} ${Math.round(t / 1000)}`);
-}
-
-/** The main thread's style, layout and paint events over 3 ms, with what they worked on (diagnosis). */
-function bigEvents(events, from) {
-  const main = new Set(
-    events.filter((e) => e.ph === "M" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`),
+    events
+      .filter((e) => e.ph === "M" && e.pid === pid && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
   );
   const out = [];
-  const open = new Map();
-  for (const e of events) {
-    if (!main.has(`${e.pid}:${e.tid}`) || !/^(Layout|UpdateLayoutTree|Paint|PrePaint|Commit|Layerize)$/.test(e.name))
-      continue;
-    if (e.ph === "B") open.set(e.name, e);
-    const begin = e.ph === "E" ? open.get(e.name) : e;
-    const dur = e.ph === "E" ? e.ts - begin.ts : e.dur;
-    if (e.ph === "B" || dur === undefined || dur < 3000) continue;
-    const data = { ...begin.args?.beginData, ...e.args?.endData, ...e.args?.data };
-    const what = ["dirtyObjects", "totalObjects", "elementCount", "partialLayout"]
-      .filter((k) => data[k] !== undefined)
-      .map((k) => `${k}=${data[k]}`)
-      .join(" ");
-    out.push(`${Math.round((begin.ts - from) / 1000)} ms ${e.name} ${Math.round(dur / 1000)} ms ${what}`);
-  }
-  return out;
+  let task = null;
+  for (const [, list] of threadSpans(events, main))
+    for (const { span, self } of selfTimes(list.filter((s) => s.start >= from))) {
+      if (span.name === "RunTask") {
+        task = span.end - span.start > 10_000 ? { span, kinds: {} } : null;
+        if (task) out.push(task);
+      }
+      if (task && span.start < task.span.end) {
+        const kind = KIND[span.name] ?? span.name;
+        task.kinds[kind] = (task.kinds[kind] ?? 0) + self;
+      }
+    }
+  return out.map(
+    ({ span, kinds }) =>
+      `${Math.round((span.start - from) / 1000)} ms: task ${Math.round((span.end - span.start) / 1000)} ms (` +
+      Object.entries(kinds)
+        .filter(([, t]) => t > 1000)
+        .sort((x, y) => y[1] - x[1])
+        .map(([k, t]) => `${k} ${Math.round(t / 1000)}`)
+        .join(", ") +
+      ")",
+  );
 }
 
-/** Each span of one thread ([start, end, name]) with its self time: its length less its children's. */
+/** Each span of one thread with its self time, wall and CPU: its own less its children's. */
 function selfTimes(spans) {
   // Parents first: by start, then the longer one first.
-  const list = [...spans].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const list = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
   const stack = [];
   const out = [];
   for (const span of list) {
-    while (stack.length && stack.at(-1).span[1] <= span[0]) stack.pop();
-    const item = { span, self: span[1] - span[0] };
-    if (stack.length) stack.at(-1).self -= Math.min(span[1], stack.at(-1).span[1]) - span[0];
+    while (stack.length && stack.at(-1).span.end <= span.start) stack.pop();
+    const item = { span, self: span.end - span.start, selfCpu: span.cpu };
+    const parent = stack.at(-1);
+    if (parent) {
+      parent.self -= Math.min(span.end, parent.span.end) - span.start;
+      parent.selfCpu -= span.cpu;
+    }
     stack.push(item);
     out.push(item);
   }
   return out;
 }
 
-/** The median of each figure over several summaries. */
+/** The median of each figure over several summaries, and the long tasks of the median run. */
 export function medianSummary(summaries) {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const out = {};
-  for (const k of [...KINDS, "rendering"]) out[k] = median(summaries.map((s) => s[k]));
-  out.longTasks = summaries[summaries.indexOf(summaries.find((s) => s.rendering === out.rendering))]?.longTasks ?? [];
-  return out;
+  const of = (clock) =>
+    Object.fromEntries([...KINDS, "rendering"].map((k) => [k, median(summaries.map((s) => s[clock][k]))]));
+  const wall = of("wall");
+  return {
+    wall,
+    cpu: of("cpu"),
+    longTasks: summaries.find((s) => s.wall.rendering === wall.rendering)?.longTasks ?? [],
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -223,20 +247,22 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const browser = await chromium.launch({ executablePath: chromiumPath() });
   const cpu = option("cpu", 4);
   const runs = option("runs", 3);
+  const tasks = args.includes("--tasks");
   console.log(
     `load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}; CPU ÷${cpu}; median of ${runs}`,
   );
+  const line = (figures) =>
+    `${KINDS.map((k) => `${k} ${figures[k]}`).join(", ")}; style+layout+paint ${figures.rendering}`;
   try {
+    await traceLoad(browser, server.url + "/en/", { after: 500 }); // a cold browser's first load is slower
     for (const path of paths.length ? paths : ["/en/", "/fa/", "/nl/startup-visa"]) {
       const all = [];
-      for (let i = 0; i < runs; i++)
-        all.push(await traceLoad(browser, server.url + path, { cpu, top: args.includes("--top") }));
+      for (let i = 0; i < runs; i++) all.push(await traceLoad(browser, server.url + path, { cpu, tasks }));
       const m = medianSummary(all);
       console.log(
-        `${path.padEnd(20)} ${KINDS.map((k) => `${k} ${m[k]}`).join(", ")}; style+layout+paint ${m.rendering}; long tasks ${m.longTasks.join(", ") || "none"}`,
+        `${path}\n  wall: ${line(m.wall)}; long tasks ${m.longTasks.join(", ") || "none"}\n  CPU:  ${line(m.cpu)}`,
       );
-      if (args.includes("--top")) console.log(`   ${all.at(-1).top.join(", ")}`);
-      if (process.env.TRACE_EVENTS) console.log(`   ${all.at(-1).events.join("\n   ")}`);
+      if (tasks) console.log(`  last run's tasks:\n    ${all.at(-1).tasks.join("\n    ")}`);
     }
   } finally {
     await browser.close();
