@@ -158,10 +158,13 @@ export async function traceLoad(browser, url, { cpu = 1, after = 4000, tasks = f
     await cdp.send("Tracing.end");
     await complete;
     // The page's renderer (not the one of the blank page before it), from the navigation's start.
-    const navigation = events.find(
-      (e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(page.url()),
-    );
-    if (!navigation) throw new Error(`no navigationStart for ${page.url()} in the trace`);
+    const navigation =
+      events.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL === page.url()) ??
+      events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url === page.url());
+    if (!navigation) {
+      const seen = events.filter((e) => e.name === "navigationStart" || e.name === "ParseHTML");
+      throw new Error(`no navigation to ${page.url()} in the trace: ${JSON.stringify(seen.map((e) => e.args))}`);
+    }
     const window = { pid: navigation.pid, from: navigation.ts };
     const summary = summarizeTrace(events, window);
     if (tasks) summary.tasks = bigTasks(events, window);
