@@ -16,15 +16,16 @@
 // CPU; cold start ≤ 150 ms. Exits 1 when one is missed.
 // Options: --duration=<seconds> (default 10), --connections=<n> (default 50).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { bundleFunctions } from "./lib/bundle-functions.mjs";
 import { coldStart, median, nextWeekday } from "./lib/cold-start.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
-import { BENCH_ADMIN, load, machineReference, rssMb, signIn, startSite, stopSite } from "./lib/bench-site.mjs";
+import { BENCH_ADMIN, load, rssMb, signIn, startSite, stopSite } from "./lib/bench-site.mjs";
+import { machineReference } from "./lib/machine.mjs";
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const DURATION = arg("duration", 10);
@@ -276,17 +277,6 @@ async function seedEnquiries(url, count) {
   };
   await Promise.all(Array.from({ length: 20 }, worker));
 }
-
-/** Requests per second of a bare Node HTTP server answering 25 KB to autocannon in the same process, for 3 s. */
-async function machineReference() {
-  const body = Buffer.alloc(25_000, "a");
-  const bare = http.createServer((req, res) => res.end(body));
-  await new Promise((resolve) => bare.listen(0, "127.0.0.1", resolve));
-  const result = await autocannon({ url: `http://127.0.0.1:${bare.address().port}/`, connections: 50, duration: 3 });
-  await new Promise((resolve) => bare.close(resolve));
-  return Math.round(result.requests.average).toLocaleString("en");
-}
-
 /**
  * Feed `n` of FEED_EVENTS events, the same on every run: a consultant's calendar of two years back
  * and the booking horizon ahead (so most events lie outside the window a refresh expands, as in a

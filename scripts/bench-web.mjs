@@ -5,12 +5,20 @@
 // 2. on a throttled phone (4× CPU, 150 ms RTT, 1.6 Mbit/s): the time from a tap on "Book a meeting"
 //    to the open dialog and to its calendar, and from the first keystroke in a form to the form's
 //    island hydrated (with the text typed meanwhile kept);
-// 3. Lighthouse 13 mobile (simulated throttling), the median of 3 runs, for /en/, /fa/ and
-//    /nl/startup-visa: performance, LCP, FCP, CLS, TBT;
-// 4. the W3C Nu HTML checker over every built page (and which CSS-checker messages it ignores).
-// Targets: no external JS and at most 40 KB of fonts before interaction on every page
-// (the bench exits 1 otherwise), LCP ≤ 1.0 s, CLS 0 and performance 100 (reported: Lighthouse's
-// CPU figures depend on how busy the machine is, so measure on a quiet one).
+// 3. where the renderer's main thread spends a load of /en/, /fa/ and /nl/startup-visa (a Chromium
+//    trace at Lighthouse's phone size, navigation to 4 s after `load`, first visit with the splash):
+//    style, layout, paint, raster, script, parse, other, unthrottled and with the CPU slowed 4×,
+//    median of 3 (scripts/lib/main-thread.mjs);
+// 4. Lighthouse 13 mobile (simulated throttling), the median of 3 runs, for the same pages:
+//    performance, LCP, FCP, Speed Index, CLS, TBT;
+// 5. the W3C Nu HTML checker over every built page (and which CSS-checker messages it ignores).
+// First it prints the machine reference (scripts/lib/machine.mjs) and the load average.
+// Targets (the bench exits 1 when one is missed): no external JS and at most 40 KB of fonts before
+// interaction on every page; style + layout + paint ≤ 200 ms unthrottled; Lighthouse performance
+// 100, TBT ≤ 50 ms, LCP ≤ 1.0 s, CLS 0; no Nu error. Lighthouse's TBT and performance, and the
+// trace's times, scale with how busy the machine is: the verdict says whether the machine was quiet
+// (1-minute load average below its number of cores throughout); a miss on a loaded machine still
+// fails, and is judged again on a quiet one (docs/benchmarks.md).
 import { gzipSync } from "node:zlib";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -19,9 +27,12 @@ import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startServer } from "./lib/server.mjs";
 import { checkHtml, hasJava } from "./nu-checker.mjs";
 import { LANGUAGES } from "#shared/languages.ts";
+import { KINDS, medianSummary, traceLoad, TRACE_VIEWPORT } from "./lib/main-thread.mjs";
+import { loadAverage, machineName, machineReference } from "./lib/machine.mjs";
+import { cpus } from "node:os";
 
 const FONT_BUDGET = 40 * 1024;
-const LCP_TARGET = 1000;
+const TARGETS = { lcp: 1000, tbt: 50, cls: 0, performance: 100, rendering: 200 };
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const PAGES = ["/", "/startup-visa", "/business-launchpad", "/startup-studio"].flatMap((p) =>
   LANGUAGES.map((l) => `/${l}${p === "/" ? "/" : p}`),
@@ -47,6 +58,12 @@ if (!chromePath) {
 }
 
 buildIfNeeded(process.cwd(), { force: true });
+const reference = await machineReference();
+const loads = [loadAverage()[0]];
+console.log(
+  `Machine: ${machineName()}, load ${loadAverage().join(" ")}; machine reference: a bare Node HTTP server ` +
+    `answering 25 KB, ${reference} req/s (compare runs by this figure)`,
+);
 // The functions run in this process and sign the pages' form tokens: they need a secret (a bench
 // one, as in bench-api), or every API call logs a configuration error.
 process.env.JWT_SECRET = "bench-secret-".padEnd(64, "x");
@@ -214,8 +231,9 @@ try {
       typedKept: [...enquiry, ...newsletter].every((t) => t.kept),
     });
   }
-} finally {
+} catch (error) {
   await browser.close();
+  throw error;
 }
 console.log(
   `\n2. On a throttled phone (${PHONE.cpu}× CPU, ${PHONE.latency} ms RTT, 1.6 Mbit/s; median of ${RUNS}; booking API stubbed)\n`,
@@ -243,7 +261,44 @@ table(
   ]),
 );
 
-// 3. Lighthouse, median of RUNS.
+// 3. The main thread, from a trace of each load.
+const traceRows = [];
+try {
+  const url = (path) => server.url + path;
+  await traceLoad(browser, url(LIGHTHOUSE_PAGES[0]), { after: 500 }); // a cold browser's first load is slower
+  for (const path of LIGHTHOUSE_PAGES) {
+    for (const slowdown of [1, PHONE.cpu]) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await traceLoad(browser, url(path), { cpu: slowdown }));
+      traceRows.push({ path, slowdown, ...medianSummary(runs) });
+    }
+    loads.push(loadAverage()[0]);
+  }
+} finally {
+  await browser.close();
+}
+console.log(
+  `\n3. The main thread during a load (${TRACE_VIEWPORT.width}×${TRACE_VIEWPORT.height} phone, navigation to 4 s after load, ` +
+    `first visit with the splash; self time in ms by kind, median of ${RUNS}; raster on the raster threads).\n` +
+    "   wall: as the visitor waits; CPU: the threads' own CPU time, which other work on the machine inflates less.\n" +
+    `   Target: style + layout + paint ≤ ${TARGETS.rendering} ms of CPU, unthrottled.\n`,
+);
+table(
+  ["page", "CPU", "clock", ...KINDS, "style+layout+paint", "long tasks (wall)", "target"],
+  traceRows.flatMap((r) =>
+    ["wall", "cpu"].map((clock) => [
+      r.path,
+      r.slowdown === 1 ? "as is" : `${r.slowdown}× slower`,
+      clock === "cpu" ? "CPU" : "wall",
+      ...KINDS.map((k) => r[clock][k]),
+      r[clock].rendering,
+      clock === "wall" ? r.longTasks.join(" ") || "none" : "",
+      r.slowdown === 1 && clock === "cpu" ? (r.cpu.rendering <= TARGETS.rendering ? "met" : "MISSED") : "",
+    ]),
+  ),
+);
+
+// 4. Lighthouse, median of RUNS.
 const lighthouseRows = [];
 try {
   const { default: lighthouse } = await import("lighthouse");
@@ -277,42 +332,47 @@ try {
     }
     if (!runs.length) continue;
     const metric = (id) => median(runs.map((r) => r.audits[id].numericValue));
+    loads.push(loadAverage()[0]);
     lighthouseRows.push({
       path,
       version: runs[0].lighthouseVersion,
       performance: median(runs.map((r) => Math.round(r.categories.performance.score * 100))),
       lcp: metric("largest-contentful-paint"),
       fcp: metric("first-contentful-paint"),
+      speedIndex: metric("speed-index"),
+      benchmarkIndex: median(runs.map((r) => r.environment.benchmarkIndex)),
       cls: Math.max(...runs.map((r) => r.audits["cumulative-layout-shift"].numericValue)),
       tbt: metric("total-blocking-time"),
     });
   }
-  console.log(`\n3. Lighthouse ${lighthouseRows[0]?.version ?? ""} mobile, simulated throttling, median of ${RUNS}\n`);
+  console.log(`\n4. Lighthouse ${lighthouseRows[0]?.version ?? ""} mobile, simulated throttling, median of ${RUNS}\n`);
   table(
-    ["page", "performance", "LCP", "FCP", "CLS (max)", "TBT", `LCP ≤ ${LCP_TARGET} ms`],
+    ["page", "performance", "LCP", "FCP", "Speed Index", "CLS (max)", "TBT", "benchmarkIndex", "targets met"],
     lighthouseRows.map((r) => [
       r.path,
       r.performance,
       ms(r.lcp),
       ms(r.fcp),
+      ms(r.speedIndex),
       r.cls.toFixed(3),
       ms(r.tbt),
-      r.lcp <= LCP_TARGET ? "yes" : "NO",
+      Math.round(r.benchmarkIndex),
+      lighthouseMisses(r).join(", ") || "all",
     ]),
   );
 } catch (error) {
   console.log(`\nLighthouse skipped: ${error instanceof Error ? error.message : error}`);
 }
 
-// 4. The Nu HTML checker.
+// 5. The Nu HTML checker.
 let html = null;
 if (hasJava()) {
   html = checkHtml("dist");
-  console.log(`\n4. W3C Nu HTML checker: ${html.pages} pages, ${html.errors.length} errors`);
+  console.log(`\n5. W3C Nu HTML checker: ${html.pages} pages, ${html.errors.length} errors`);
   for (const e of html.errors.slice(0, 20)) console.log(`   ${e.file}:${e.lastLine ?? "?"} ${e.message}`);
   console.log("   Ignored, because the checker's CSS part does not know this CSS yet (not errors in our pages):");
   for (const i of html.ignored) console.log(`   ${String(i.count).padStart(6)} × ${i.why}`);
-} else console.log("\n4. W3C Nu HTML checker skipped: Java is not installed.");
+} else console.log("\n5. W3C Nu HTML checker skipped: Java is not installed.");
 
 mkdirSync("bench-results", { recursive: true });
 writeFileSync(
@@ -321,6 +381,8 @@ writeFileSync(
     {
       date: new Date().toISOString(),
       pages: rows,
+      machine: { name: machineName(), reference, loads },
+      mainThread: traceRows,
       lighthouse: lighthouseRows,
       interaction,
       html: html && { pages: html.pages, errors: html.errors.length, ignored: html.ignored },
@@ -330,4 +392,36 @@ writeFileSync(
   ),
 );
 await server.close();
-process.exit(externalJs.length || heavyFonts.length || (html && html.errors.length) ? 1 : 0);
+
+const misses = [
+  ...externalJs.map((r) => `external JS on ${r.path}`),
+  ...heavyFonts.map((r) => `fonts over ${kb(FONT_BUDGET)} on ${r.path}`),
+  ...traceRows
+    .filter((r) => r.slowdown === 1 && r.cpu.rendering > TARGETS.rendering)
+    .map((r) => `style+layout+paint ${r.cpu.rendering} ms of CPU on ${r.path}`),
+  ...(lighthouseRows.length === LIGHTHOUSE_PAGES.length ? [] : ["Lighthouse did not measure every page"]),
+  ...lighthouseRows.flatMap((r) => lighthouseMisses(r).map((m) => `${m} on ${r.path}`)),
+  ...(html && html.errors.length ? [`${html.errors.length} Nu HTML checker errors`] : []),
+];
+const quiet = Math.max(...loads) < cpus().length;
+console.log(
+  `\nMachine ${quiet ? "quiet" : "LOADED"} during the run (1-minute load average ${Math.min(...loads)}–${Math.max(...loads)} on ${cpus().length} cores).`,
+);
+if (misses.length) {
+  console.log(`Targets missed: ${misses.join("; ")}.`);
+  if (!quiet)
+    console.log(
+      "On a loaded machine Lighthouse's TBT and performance and the trace's times grow with the load: run again on a quiet one before acting on a CPU figure.",
+    );
+} else console.log("Every target met.");
+process.exit(misses.length ? 1 : 0);
+
+/** The Lighthouse targets a page's row misses, as short labels. */
+function lighthouseMisses(r) {
+  return [
+    r.performance < TARGETS.performance && `performance ${r.performance}`,
+    r.tbt > TARGETS.tbt && `TBT ${Math.round(r.tbt)} ms`,
+    r.lcp > TARGETS.lcp && `LCP ${Math.round(r.lcp)} ms`,
+    r.cls > TARGETS.cls && `CLS ${r.cls.toFixed(3)}`,
+  ].filter(Boolean);
+}

@@ -1,5 +1,6 @@
 // Screenshots for looking at the site: `node scripts/screenshots.mjs [outDir] [paths…]`.
-// Serves the current build, shoots each path in en/nl/fa at phone (390) and desktop (1440) widths.
+// Serves the current build, shoots each path in en/nl/fa at phone (390) and desktop (1440) widths
+// (WIDTHS=360,1280 for others).
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { chromiumPath } from "./lib/chromium.mjs";
@@ -14,7 +15,8 @@ buildIfNeeded();
 const server = await startServer({ port: 0 });
 const browser = await chromium.launch({ executablePath: chromiumPath() });
 try {
-  for (const width of [390, 1440]) {
+  const widths = process.env.WIDTHS ? process.env.WIDTHS.split(",").map(Number) : [390, 1440];
+  for (const width of widths) {
     const context = await browser.newContext({
       viewport: { width, height: width < 800 ? 844 : 900 },
       deviceScaleFactor: 1,

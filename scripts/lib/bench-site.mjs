@@ -2,7 +2,6 @@
 // process of its own, its admin, its memory, and load with autocannon.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 
@@ -98,12 +97,4 @@ export function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-/** Requests per second of a bare Node HTTP server answering 25 KB to autocannon in the same process, for 3 s. */
-export async function machineReference() {
-  const body = Buffer.alloc(25_000, "a");
-  const bare = http.createServer((req, res) => res.end(body));
-  await new Promise((resolve) => bare.listen(0, "127.0.0.1", resolve));
-  const result = await autocannon({ url: `http://127.0.0.1:${bare.address().port}/`, connections: 50, duration: 3 });
-  await new Promise((resolve) => bare.close(resolve));
-  return Math.round(result.requests.average).toLocaleString("en");
-}
+export { machineReference } from "./machine.mjs";

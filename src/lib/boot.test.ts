@@ -9,6 +9,8 @@ function fakeBrowser({
   languages = ["en-US"] as string[],
   session = {} as Record<string, string>,
   detected = undefined as string | undefined | Error,
+  fontWeb = '"Inter", "Inter fallback: Arial", sans-serif',
+  faces = [] as { family: string; load: () => Promise<unknown> }[],
 } = {}) {
   const u = new URL(url);
   const cookies: string[] = [];
@@ -29,6 +31,7 @@ function fakeBrowser({
         remove: (...c: string[]) => c.forEach((x) => classes.delete(x)),
       },
     },
+    fonts: { forEach: (fn: (face: (typeof faces)[number]) => void) => faces.forEach(fn) },
   } as unknown as Document;
   const win = {
     location: { protocol: u.protocol, pathname: u.pathname, search: u.search, hash: u.hash, replace },
@@ -38,6 +41,7 @@ function fakeBrowser({
       setItem: (k: string, v: string) => sessionStore.set(k, v),
     },
     navigator: { languages, language: languages[0] },
+    getComputedStyle: () => ({ getPropertyValue: (name: string) => (name === "--font-web" ? fontWeb : "") }),
     setTimeout: (fn: () => void) => (fn(), 0),
     clearTimeout: () => {},
     fetch: vi.fn(async (url: string) => {
@@ -130,5 +134,37 @@ describe("head script on a language page", () => {
     const again = fakeBrowser({ url: "http://localhost/en/startup-visa", session: { "splash-seen": "1" } });
     boot(again.doc, again.win, config("en"));
     expect(again.classes.has("splash")).toBe(false);
+  });
+  test("after the first paint loads the page's web font, then turns it on: one layout, not two", async () => {
+    let arrive = () => {};
+    const inter = { family: "Inter", load: vi.fn(() => new Promise<void>((resolve) => (arrive = resolve))) };
+    const vazirmatn = { family: '"Vazirmatn"', load: vi.fn(async () => {}) };
+    const b = fakeBrowser({ url: "http://localhost/en/", faces: [inter, vazirmatn, { ...vazirmatn }] });
+    boot(b.doc, b.win, config("en")); // the fake runs the 3 s fallback timer at once
+    expect(inter.load).toHaveBeenCalledOnce();
+    expect(vazirmatn.load).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(b.classes.has("wf"), "not before the file is here").toBe(false);
+    arrive();
+    await vi.waitFor(() => expect(b.classes.has("wf")).toBe(true));
+    expect(b.sessionStore.get("wf")).toBe("1");
+  });
+  test("a Persian page loads both Vazirmatn faces; a failed one still lets the fallback show", async () => {
+    const faces = [
+      { family: "Inter", load: vi.fn(async () => {}) },
+      { family: "Vazirmatn", load: vi.fn(async () => {}) },
+      { family: "Vazirmatn", load: vi.fn(() => Promise.reject(new Error("offline"))) },
+    ];
+    const b = fakeBrowser({ url: "http://localhost/fa/", fontWeb: "Vazirmatn, Tahoma, sans-serif", faces });
+    boot(b.doc, b.win, config("fa"));
+    expect(faces.map((f) => f.load.mock.calls.length)).toEqual([0, 1, 1]);
+    await vi.waitFor(() => expect(b.classes.has("wf")).toBe(true));
+  });
+  test("a later page of the session turns the web fonts on at once (they are in the cache)", () => {
+    const inter = { family: "Inter", load: vi.fn(async () => {}) };
+    const b = fakeBrowser({ url: "http://localhost/en/", session: { wf: "1" }, faces: [inter] });
+    boot(b.doc, b.win, config("en"));
+    expect(b.classes.has("wf")).toBe(true);
+    expect(inter.load).not.toHaveBeenCalled();
   });
 });

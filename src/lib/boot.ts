@@ -8,8 +8,8 @@
  *   visit GET /api/detect-language, falling back to the browser language, then English), stores it
  *   and redirects to the prefixed twin, keeping query and hash; the page stays hidden meanwhile.
  * - On the first page view of a browser session it shows the splash screen for 2.5 s.
- * - It turns the web fonts on (html.wf) after the first contentful paint, or at once when a page of
- *   this session already loaded them.
+ * - It loads the page's web fonts after the first contentful paint and then turns them on (html.wf),
+ *   or turns them on at once when a page of this session already loaded them.
  */
 export interface BootConfig {
   /** Name of the language cookie, `<slug>_language`. */
@@ -95,19 +95,37 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | Prom
 
   // Web fonts join once the page has painted: text shows at once in the metric-matched fallback
   // (styles/fonts.css, same room), and the fonts' download never holds the first paint back. Later
-  // pages of the session find them in the cache and use them from the start.
+  // pages of the session find them in the cache and use them from the start. On the first page the
+  // page's faces (the first family of --font-web) are fetched first and switched on once they are
+  // here: one restyle and layout of the page, where switching the family on before the files came
+  // cost a second full layout when they arrived.
   let fontsOn = false;
-  const webFonts = () => {
-    if (fontsOn) return;
-    fontsOn = true;
+  const switchOn = () => {
     html.classList.add("wf");
     tryGet(() => {
       win.sessionStorage.setItem("wf", "1");
       return null;
     });
   };
-  if (tryGet(() => win.sessionStorage.getItem("wf"))) webFonts();
-  else {
+  const webFonts = () => {
+    if (fontsOn) return;
+    fontsOn = true;
+    const unquote = (name: string) => name.trim().replace(/^["']|["']$/g, "");
+    const loads: Promise<unknown>[] = [];
+    tryGet(() => {
+      const family = unquote(win.getComputedStyle(html).getPropertyValue("--font-web").split(",")[0]);
+      doc.fonts.forEach((face) => {
+        if (family && unquote(face.family) === family) loads.push(face.load());
+      });
+      return null;
+    });
+    // A face that fails to load changes nothing: the fallback after it in the stack takes its place.
+    Promise.all(loads).then(switchOn, switchOn);
+  };
+  if (tryGet(() => win.sessionStorage.getItem("wf"))) {
+    fontsOn = true;
+    switchOn();
+  } else {
     tryGet(() => {
       new PerformanceObserver((list) => {
         if (list.getEntriesByName("first-contentful-paint").length) webFonts();
