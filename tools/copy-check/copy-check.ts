@@ -11,19 +11,8 @@ import { socialImagesFile, teamFile, testimonialsFile } from "#src/data/content-
 import { findKeyMentions, findKeyUses, usesKey, type KeyUse } from "./code-usage.ts";
 import { JsonSyntaxError, lineNear, parseJsonSource, toPlain, type JsonNode } from "./json-source.ts";
 import { emptyRecord, reviewFlags, TRANSLATED, type ReviewFlag, type ReviewRecord, type Translated } from "./review.ts";
-import {
-  arabicLettersIn,
-  ARABIC_TO_PERSIAN,
-  brokenPlaceholders,
-  htmlIn,
-  keyGlob,
-  longestWord,
-  placeholdersOf,
-  suspectedEnglish,
-  toPersianLetters,
-  visibleLength,
-  type LengthBudget,
-} from "./text-rules.ts";
+import { toPersianLetters } from "./text-rules.ts";
+import { allowedWords, checkText, compileBudgets, langName, LANG_NAMES, type CopyRules } from "./text-checks.ts";
 
 /** Where everything lives, relative to the project root. */
 export const PATHS = {
@@ -41,9 +30,8 @@ export const PATHS = {
   },
 } as const;
 
-export const SOURCE_LANG = "en";
-const LANG_NAMES: Record<string, string> = { en: "English", nl: "Dutch", fa: "Persian" };
-const langName = (lang: string) => LANG_NAMES[lang] ?? lang;
+export { SOURCE_LANG } from "./text-checks.ts";
+import { SOURCE_LANG } from "./text-checks.ts";
 
 export type Severity = "error" | "warning";
 
@@ -104,11 +92,6 @@ export interface CheckOptions {
   root: string;
   /** Replace Arabic letters in Persian texts by their Persian forms, in the files. */
   fix?: boolean;
-}
-
-interface CopyRules {
-  keepInEnglish: Record<string, string[]>;
-  lengthBudgets: LengthBudget[];
 }
 
 interface LoadedFile {
@@ -179,7 +162,6 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
           message: `keepInEnglish.${lang} must be a list of words in double quotes, e.g. ["CEO", "LinkedIn"].`,
         });
   }
-  const allowed = (lang: string) => new Set((rules.keepInEnglish[lang] ?? []).map((w) => String(w).toLowerCase()));
 
   // ---- Locale files ----------------------------------------------------------------------------
   const localeFiles = existsSync(abs(PATHS.locales))
@@ -426,130 +408,23 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
   }
 
   // ---- Each text ---------------------------------------------------------------------------------
-  const budgets = rules.lengthBudgets.map((b) => ({ ...b, patterns: (b.keys ?? []).map(keyGlob) }));
+  const budgets = compileBudgets(rules);
   const sourceTexts = new Map<string, string>();
   for (const e of entries) if (e.lang === SOURCE_LANG) sourceTexts.set(e.key, e.value);
   for (const e of entries) {
-    const at = { file: e.file, line: e.line, key: e.key };
-    const name = e.source === "content" ? `${e.label} (${langName(e.lang)})` : `“${e.key}”`;
-    if (!e.value.trim()) {
-      report({
-        severity: "error",
-        rule: "empty",
-        ...at,
-        message: `${name} is empty. Write the ${langName(e.lang)} text.`,
-      });
-      continue;
-    }
-    // Placeholders.
-    const broken = brokenPlaceholders(e.value);
-    for (const b of broken) {
-      const inner = b.replace(/[{}]/g, "").trim();
-      report({
-        severity: "error",
-        rule: "placeholder",
-        ...at,
-        message:
-          e.source === "content"
-            ? `${name} contains “${b}”. Content texts are shown exactly as written: remove the braces.`
-            : /^\w+$/.test(inner)
-              ? `${name} has “${b}”: a placeholder needs two braces on each side, {{${inner}}}. As it is, visitors would see “${b}”.`
-              : `${name} has a stray “${b}”. Placeholders are written {{name}}; other braces are not allowed.`,
-      });
-    }
-    if (e.source === "content") {
-      for (const p of placeholdersOf(e.value))
-        report({
-          severity: "error",
-          rule: "placeholder",
-          ...at,
-          message: `${name} contains {{${p}}}, but content texts are shown exactly as written. Write the text out instead.`,
-        });
-    } else if (e.lang === SOURCE_LANG) {
+    let filled: Set<string> | null = null;
+    if (e.source === "locale" && e.lang === SOURCE_LANG) {
       const matching = uses.filter((u) => !u.mention && usesKey(u, e.key));
-      if (matching.length && matching.every((u) => u.variables !== null)) {
-        const filled = new Set(["brand", ...matching.flatMap((u) => u.variables ?? [])]);
-        for (const p of new Set(placeholdersOf(e.value)))
-          if (!filled.has(p))
-            report({
-              severity: "error",
-              rule: "placeholder",
-              ...at,
-              message: `${name} uses {{${p}}}, but the page fills in only ${[...filled].map((f) => `{{${f}}}`).join(", ")}: visitors would see “{{${p}}}”. Placeholder names stay exactly as they are.`,
-            });
-      }
-    } else {
-      const english = sourceTexts.get(e.key);
-      if (english !== undefined) {
-        const want = new Set(placeholdersOf(english));
-        const have = new Set(placeholdersOf(e.value));
-        const extra = [...have].filter((p) => !want.has(p));
-        const lacking = [...want].filter((p) => !have.has(p));
-        if (extra.length || lacking.length)
-          report({
-            severity: "error",
-            rule: "placeholder",
-            ...at,
-            message:
-              extra.length && lacking.length
-                ? `${name} has ${extra.map((p) => `{{${p}}}`).join(", ")} where the English has ${lacking.map((p) => `{{${p}}}`).join(", ")}. Placeholders are never translated: write ${lacking.map((p) => `{{${p}}}`).join(", ")}.`
-                : extra.length
-                  ? `${name} has ${extra.map((p) => `{{${p}}}`).join(", ")}, which the English does not have; visitors would see it as written. Remove it.`
-                  : `${name} lacks ${lacking.map((p) => `{{${p}}}`).join(", ")}, which the English has; that part would be missing from the page. Add it.`,
-          });
-      }
+      if (matching.length && matching.every((u) => u.variables !== null))
+        filled = new Set(["brand", ...matching.flatMap((u) => u.variables ?? [])]);
     }
-    // HTML.
-    const html = htmlIn(e.value);
-    if (html)
-      report({
-        severity: "error",
-        rule: "html",
-        ...at,
-        message: `${name} contains HTML (“${html}”). The site shows texts exactly as written, so visitors would see the code. Remove it${html.startsWith("&") ? " and type the character itself" : ""}.`,
-      });
-    // Arabic letters in Persian.
-    if (e.lang === "fa") {
-      const arabic = arabicLettersIn(e.value);
-      if (arabic.length)
-        report({
-          severity: "error",
-          rule: "arabic-letters",
-          ...at,
-          message: `${name} is written with ${arabic.map((ch) => `the ${ARABIC_TO_PERSIAN[ch].name}`).join(", ")}. Search engines and search boxes treat them as different letters. Run \`npm run check:copy -- --fix\` to replace them all.`,
-        });
-    }
-    // English left in a translation.
-    if (e.lang === "nl" || e.lang === "fa") {
-      const words = suspectedEnglish(e.value, e.lang, allowed(e.lang));
-      if (words.length)
-        report({
-          severity: "warning",
-          rule: "english",
-          ...at,
-          message: `${name} looks ${e.lang === "fa" ? "partly written in English" : "left in English"} (${words.map((w) => `“${w}”`).join(", ")}). Translate it; if ${words.length > 1 ? "these words are" : "this word is"} right as ${words.length > 1 ? "they are" : "it is"} (a name, a brand), add ${words.length > 1 ? "them" : "it"} to keepInEnglish.${e.lang} in ${PATHS.rules}.`,
-        });
-    }
-    // Length budgets.
-    for (const budget of budgets) {
-      if (!budget.patterns.some((p) => p.test(e.key))) continue;
-      const length = visibleLength(e.value);
-      const word = longestWord(e.value);
-      if (budget.maxLength && length > budget.maxLength)
-        report({
-          severity: "warning",
-          rule: "length",
-          ...at,
-          message: `${name} is ${length} characters; ${budget.what} hold at most ${budget.maxLength}${budget.why ? ` (${budget.why})` : ""}. Shorten it.`,
-        });
-      if (budget.maxWordLength && visibleLength(word) > budget.maxWordLength)
-        report({
-          severity: "warning",
-          rule: "length",
-          ...at,
-          message: `${name}: “${word}” has ${visibleLength(word)} letters; words in ${budget.what} should have at most ${budget.maxWordLength}, or it is split across lines on a phone. Use a shorter word or two words.`,
-        });
-    }
+    const found = checkText(e, {
+      english: sourceTexts.get(e.key),
+      filled,
+      allowed: allowedWords(rules, e.lang),
+      budgets,
+    });
+    for (const p of found) report({ ...p, file: e.file, line: e.line, key: e.key });
   }
 
   // ---- Review flags ------------------------------------------------------------------------------
