@@ -7,6 +7,8 @@ import { serverEnv } from "#server/config.ts";
 try {
   const { PORT: port, HOST: host } = serverEnv();
   buildIfNeeded();
+  // A content editor's save commits to this working copy; the site is rebuilt and served after it.
+  process.env.CONTENT_REBUILD ??= "on";
   const runtime = await prepareRuntime();
   const server = await startServer({ port, host });
   console.log(`\n  Site ready: ${server.url}/\n  (Ctrl+C to stop)\n`);

@@ -270,9 +270,9 @@ const schema = z.object({
    */
   CONTENT_GIT_DIR: optionalText,
   /**
-   * `on`: after each save, `npm start` rebuilds the site from CONTENT_GIT_DIR and serves the new build
-   * (it sets this itself; a failed build keeps the last good site and its refusal is shown to the editor).
-   * @default `off`
+   * `on`: after each save the site is rebuilt from CONTENT_GIT_DIR (scripts/build.mjs) and the new
+   * build is served; a failed build keeps the last good site and its refusal is shown to the editor.
+   * @default `on` under `npm start`, `off` elsewhere
    * @group Content editor
    */
   CONTENT_REBUILD: z.pipe(
