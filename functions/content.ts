@@ -9,14 +9,7 @@
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import type {
-  ConflictAnswer,
-  ContentAnswer,
-  CurrentUser,
-  PublishStatus,
-  SaveAnswer,
-  TextAddress,
-} from "#shared/api.ts";
+import type { ContentAnswer, CurrentUser, PublishStatus, SaveAnswer, TextAddress } from "#shared/api.ts";
 import { reviewedSchema, textChangesSchema } from "#shared/schemas.ts";
 import { site } from "#config/site.ts";
 import {
