@@ -18,6 +18,8 @@ let server;
 let stopping = false;
 
 const starting = (async () => {
+  // A content editor's save commits to this working copy; the site is rebuilt and served after it.
+  process.env.CONTENT_REBUILD ??= "on";
   const { PORT: port, HOST: host } = serverEnv();
   // What can fail at once fails first, in one sentence: the port, then the database (a build takes minutes).
   await assertPortFree(port, host);

@@ -261,6 +261,68 @@ const schema = z.object({
   RETENTION_NEWSLETTER_PENDING_DAYS: z._default(wholeNumber("RETENTION_NEWSLETTER_PENDING_DAYS", 1, 3650), 30),
 
   /**
+   * Where the content editor publishes: `git` commits to the local working copy (CONTENT_GIT_DIR;
+   * `npm start` then rebuilds the site), `github` commits through GitHub's API with GITHUB_TOKEN (the
+   * host, Netlify, rebuilds from the repository).
+   * @default `github` in production, `git` otherwise
+   * @group Content editor
+   */
+  CONTENT_PROVIDER: z.pipe(
+    optionalText,
+    z.optional(z.enum(["git", "github"], { error: "CONTENT_PROVIDER must be git or github" })),
+  ),
+  /**
+   * The git working copy the `git` provider reads and commits to.
+   * @default the current folder
+   * @group Content editor
+   */
+  CONTENT_GIT_DIR: optionalText,
+  /**
+   * `on`: after each save the site is rebuilt from CONTENT_GIT_DIR (scripts/build.mjs) and the new
+   * build is served; a failed build keeps the last good site and its refusal is shown to the editor.
+   * @default `on` under `npm start`, `off` elsewhere
+   * @group Content editor
+   */
+  CONTENT_REBUILD: z.pipe(
+    optionalText,
+    z.pipe(
+      z.optional(z.enum(["on", "off"], { error: "CONTENT_REBUILD must be on or off" })),
+      z.transform((v) => v ?? "off"),
+    ),
+  ),
+  /**
+   * The site's repository for the `github` provider, `owner/name`.
+   * @group Content editor
+   */
+  GITHUB_REPOSITORY: optionalText.check(
+    z.refine((v) => v === undefined || /^[\w.-]+\/[\w.-]+$/.test(v), "GITHUB_REPOSITORY must be owner/name"),
+  ),
+  /**
+   * The branch the site is built from.
+   * @default `main`
+   * @group Content editor
+   */
+  GITHUB_BRANCH: z.pipe(
+    optionalText,
+    z.transform((v) => v ?? "main"),
+  ),
+  /**
+   * A fine-grained token with "Contents: read and write" on GITHUB_REPOSITORY only. Server-side: editors
+   * never see it and need no GitHub account.
+   * @group Content editor
+   */
+  GITHUB_TOKEN: optionalText,
+  /**
+   * GitHub's API address (GitHub Enterprise, or the tests' own server).
+   * @default `https://api.github.com`
+   * @group Content editor
+   */
+  GITHUB_API_URL: z.pipe(
+    url("GITHUB_API_URL", /^https?:$/, "https://api.github.com"),
+    z.transform((v) => (v ?? "https://api.github.com").replace(/\/+$/, "")),
+  ),
+
+  /**
    * Port and interface `npm start` listens on.
    * @group Local server
    */
@@ -498,4 +560,27 @@ export function poolerWarning(): string | undefined {
     `DATABASE_URL points at Neon's direct host (${host}) in production: use the pooled one ` +
     `(${host.replace(/^([^.]+)/, "$1-pooler")}), or a burst of visitors runs out of connections.`
   );
+}
+
+export interface PublishConfig {
+  provider: "git" | "github";
+  gitDir: string;
+  rebuild: boolean;
+  github: { repository?: string; branch: string; token?: string; apiUrl: string };
+}
+
+/** The content editor's publishing settings (functions/_lib/publish/). */
+export function publishConfig(): PublishConfig {
+  const env = serverEnv();
+  return {
+    provider: env.CONTENT_PROVIDER ?? (isProduction() ? "github" : "git"),
+    gitDir: path.resolve(env.CONTENT_GIT_DIR ?? "."),
+    rebuild: env.CONTENT_REBUILD === "on",
+    github: {
+      repository: env.GITHUB_REPOSITORY,
+      branch: env.GITHUB_BRANCH,
+      token: env.GITHUB_TOKEN,
+      apiUrl: env.GITHUB_API_URL,
+    },
+  };
 }

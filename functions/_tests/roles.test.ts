@@ -42,6 +42,9 @@ const PUBLIC = new Set([
   "/:lang/newsletter/unsubscribe",
 ]);
 
+/** The content editor's endpoints: outside /api/admin/ because editors use them, and closed to anyone not signed in. */
+const CONTENT = new Set(["/api/content/texts", "/api/content/reviewed", "/api/content/status"]);
+
 type Handler = (req: Request, context: Context) => Promise<Response>;
 type Endpoint = { file: string; path: string; handler: Handler };
 
@@ -88,9 +91,23 @@ describe("an editor's session", () => {
     expect(res.json).toEqual({ success: true, user: { id: expect.any(Number), username: "writer", role: "editor" } });
   });
 
-  test("every function path is either public or under /api/admin/", () => {
+  test("the content editor's endpoints answer 401 to every method without a session", async () => {
+    const content = all.filter((e) => CONTENT.has(e.path));
+    expect(content.map((e) => e.path).sort()).toEqual([...CONTENT].sort());
+    for (const endpoint of content)
+      for (const method of METHODS) {
+        const res = await call(endpoint.handler, endpoint.path, {
+          method,
+          headers: { origin: ORIGIN },
+          ...(method === "GET" || method === "DELETE" ? {} : { body: {} }),
+        });
+        expect([401, 405], `${method} ${endpoint.path}`).toContain(res.status);
+      }
+  });
+
+  test("every function path is public, the content editor's, or under /api/admin/", () => {
     expect(all.length).toBeGreaterThan(20);
-    const unknown = all.filter((e) => !PUBLIC.has(e.path) && !e.path.startsWith("/api/admin/"));
+    const unknown = all.filter((e) => !PUBLIC.has(e.path) && !CONTENT.has(e.path) && !e.path.startsWith("/api/admin/"));
     expect(unknown.map((e) => `${e.file}: ${e.path}`)).toEqual([]);
   });
 

@@ -74,6 +74,7 @@ export const GROUPS = [
   "Email",
   "Booking",
   "Privacy",
+  "Content editor",
   "Set by Netlify",
   "Tests and tools",
 ];

@@ -309,18 +309,36 @@ function send(res, req, { status, headers, body, file }) {
 const lowerCased = (headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 
 /**
- * The published folder, read once per file and kept in memory (it does not change while serving).
- * Only files that exist are kept: a path that has none is looked up again, so unknown paths cost no memory.
+ * The published folder, read once per file and kept in memory. A build replaces the whole folder
+ * (scripts/build.mjs renames the new one into place, e.g. after a content editor's save), so the cache
+ * is dropped when the folder at that path is another one. Only files that exist are kept: a path
+ * that has none is looked up again, so unknown paths cost no memory.
  */
 export class StaticFiles {
   constructor(dir) {
     this.dir = path.resolve(dir);
     this.cache = new Map();
+    this.folder = this.identity();
+  }
+
+  /** The folder's identity (device and inode): a renamed-in build has a new one. */
+  identity() {
+    try {
+      const { dev, ino } = statSync(this.dir);
+      return `${dev}:${ino}`;
+    } catch {
+      return null;
+    }
   }
 
   /** `{ file }` for a path that has one (as Netlify's pretty URLs resolve it), or null. */
   lookup(pathname) {
     if (pathname.includes("\0")) return null;
+    const folder = this.identity();
+    if (folder !== this.folder) {
+      this.cache.clear();
+      this.folder = folder;
+    }
     const full = path.join(this.dir, pathname);
     if (full !== this.dir && !full.startsWith(this.dir + path.sep)) return null;
     if (pathname.endsWith("/")) return this.read(path.join(full, "index.html"));

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -121,5 +121,22 @@ describe("what an attacker sends to npm start", () => {
     files.lookup("/en/");
     for (let i = 0; i < 2_000; i++) files.lookup(`/missing-${i}`);
     expect(files.cache.size).toBe(1);
+  });
+
+  test("a new build swapped into dist/ is served at once: the cache follows the folder, not the path", () => {
+    const dist = mkdtempSync(path.join(tmpdir(), "swap-"));
+    const live = path.join(dist, "dist");
+    mkdirSync(live);
+    writeFileSync(path.join(live, "index.html"), "old build");
+    const files = new StaticFiles(live);
+    expect(files.lookup("/")?.file.body.toString()).toBe("old build");
+    // What scripts/build.mjs does: the new build is renamed into place.
+    const next = path.join(dist, "next");
+    mkdirSync(next);
+    writeFileSync(path.join(next, "index.html"), "new build");
+    renameSync(live, path.join(dist, "previous"));
+    renameSync(next, live);
+    expect(files.lookup("/")?.file.body.toString()).toBe("new build");
+    rmSync(dist, { recursive: true, force: true });
   });
 });

@@ -30,6 +30,13 @@ export const ROUTES = {
     unsubscribe: "/:lang/newsletter/unsubscribe",
   },
 
+  /** The content editor's texts: editors and admins (the admin pages' own session). */
+  content: {
+    texts: "/api/content/texts",
+    reviewed: "/api/content/reviewed",
+    status: "/api/content/status",
+  },
+
   admin: {
     alerts: "/api/admin/alerts",
     stats: "/api/admin/stats",

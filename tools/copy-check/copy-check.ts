@@ -8,23 +8,20 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { socialImagesFile, teamFile, testimonialsFile } from "#src/data/content-schema.ts";
-import { englishLanguageName, isLanguage, LANGUAGE_INFO, LANGUAGES } from "#shared/languages.ts";
+import { isLanguage, LANGUAGES } from "#shared/languages.ts";
 import { findKeyMentions, findKeyUses, usesKey, type KeyUse } from "./code-usage.ts";
 import { JsonSyntaxError, lineNear, parseJsonSource, toPlain, type JsonNode } from "./json-source.ts";
 import { emptyRecord, reviewFlags, TRANSLATED, type ReviewFlag, type ReviewRecord, type Translated } from "./review.ts";
+import { toPersianLetters } from "./text-rules.ts";
 import {
-  arabicLettersIn,
-  ARABIC_TO_PERSIAN,
-  brokenPlaceholders,
-  htmlIn,
-  keyGlob,
-  longestWord,
-  placeholdersOf,
-  suspectedEnglish,
-  toPersianLetters,
-  visibleLength,
-  type LengthBudget,
-} from "./text-rules.ts";
+  allowedWords,
+  checkText,
+  compileBudgets,
+  langName,
+  scriptOf,
+  SOURCE_LANG,
+  type CopyRules,
+} from "./text-checks.ts";
 
 /** Where everything lives, relative to the project root. */
 export const PATHS = {
@@ -42,10 +39,7 @@ export const PATHS = {
   },
 } as const;
 
-export const SOURCE_LANG = "en";
-const langName = (lang: string) => englishLanguageName(lang);
-/** The script a language of the site is written in (languages.ts); null for a file of another language. */
-const scriptOf = (lang: string) => (isLanguage(lang) ? LANGUAGE_INFO[lang].script : null);
+export { SOURCE_LANG } from "./text-checks.ts";
 
 export type Severity = "error" | "warning";
 
@@ -106,11 +100,6 @@ export interface CheckOptions {
   root: string;
   /** Replace Arabic letters in Persian texts by their Persian forms, in the files. */
   fix?: boolean;
-}
-
-interface CopyRules {
-  keepInEnglish: Record<string, string[]>;
-  lengthBudgets: LengthBudget[];
 }
 
 interface LoadedFile {
@@ -499,166 +488,25 @@ function checkKeyUses(run: Run, { source, sourceOk }: Locales): KeyUse[] {
   return uses;
 }
 
-/** One text as the text rules see it: the entry, where to report, and how to name it to an editor. */
-interface TextAt {
-  e: TextEntry;
-  at: { file: string; line: number; key: string };
-  name: string;
-}
-
-type Budget = LengthBudget & { patterns: RegExp[] };
-
-/** Phase 6: each text's own rules: not empty, placeholders, no HTML, Persian letters, no English left, length. */
+/** Phase 6: each text's own rules (text-checks.ts): not empty, placeholders, no HTML, Persian letters, no English left, length. */
 function checkTexts(run: Run, rules: CopyRules, uses: KeyUse[]): void {
-  const allowed = (lang: string) => new Set((rules.keepInEnglish[lang] ?? []).map((w) => String(w).toLowerCase()));
-  const budgets = rules.lengthBudgets.map((b) => ({ ...b, patterns: (b.keys ?? []).map(keyGlob) }));
+  const budgets = compileBudgets(rules);
   const sourceTexts = new Map<string, string>();
   for (const e of run.entries) if (e.lang === SOURCE_LANG) sourceTexts.set(e.key, e.value);
   for (const e of run.entries) {
-    const text: TextAt = {
-      e,
-      at: { file: e.file, line: e.line, key: e.key },
-      name: e.source === "content" ? `${e.label} (${langName(e.lang)})` : `“${e.key}”`,
-    };
-    if (!e.value.trim()) {
-      run.report({
-        severity: "error",
-        rule: "empty",
-        ...text.at,
-        message: `${text.name} is empty. Write the ${langName(e.lang)} text.`,
-      });
-      continue;
+    let filled: Set<string> | null = null;
+    if (e.source === "locale" && e.lang === SOURCE_LANG) {
+      const matching = uses.filter((u) => !u.mention && usesKey(u, e.key));
+      if (matching.length && matching.every((u) => u.variables !== null))
+        filled = new Set(["brand", ...matching.flatMap((u) => u.variables ?? [])]);
     }
-    checkPlaceholders(run, text, uses, sourceTexts);
-    checkHtml(run, text);
-    checkPersianLetters(run, text);
-    checkEnglishLeft(run, text, allowed(e.lang));
-    checkLength(run, text, budgets);
-  }
-}
-
-/** Placeholders: written {{name}}, none in content texts, only those the code fills, the same as the English. */
-function checkPlaceholders(run: Run, { e, at, name }: TextAt, uses: KeyUse[], sourceTexts: Map<string, string>) {
-  const broken = brokenPlaceholders(e.value);
-  for (const b of broken) {
-    const inner = b.replace(/[{}]/g, "").trim();
-    run.report({
-      severity: "error",
-      rule: "placeholder",
-      ...at,
-      message:
-        e.source === "content"
-          ? `${name} contains “${b}”. Content texts are shown exactly as written: remove the braces.`
-          : /^\w+$/.test(inner)
-            ? `${name} has “${b}”: a placeholder needs two braces on each side, {{${inner}}}. As it is, visitors would see “${b}”.`
-            : `${name} has a stray “${b}”. Placeholders are written {{name}}; other braces are not allowed.`,
+    const found = checkText(e, {
+      english: sourceTexts.get(e.key),
+      filled,
+      allowed: allowedWords(rules, e.lang),
+      budgets,
     });
-  }
-  if (e.source === "content") {
-    for (const p of placeholdersOf(e.value))
-      run.report({
-        severity: "error",
-        rule: "placeholder",
-        ...at,
-        message: `${name} contains {{${p}}}, but content texts are shown exactly as written. Write the text out instead.`,
-      });
-  } else if (e.lang === SOURCE_LANG) {
-    const matching = uses.filter((u) => !u.mention && usesKey(u, e.key));
-    if (matching.length && matching.every((u) => u.variables !== null)) {
-      const filled = new Set(["brand", ...matching.flatMap((u) => u.variables ?? [])]);
-      for (const p of new Set(placeholdersOf(e.value)))
-        if (!filled.has(p))
-          run.report({
-            severity: "error",
-            rule: "placeholder",
-            ...at,
-            message: `${name} uses {{${p}}}, but the page fills in only ${[...filled].map((f) => `{{${f}}}`).join(", ")}: visitors would see “{{${p}}}”. Placeholder names stay exactly as they are.`,
-          });
-    }
-  } else {
-    const english = sourceTexts.get(e.key);
-    if (english !== undefined) {
-      const want = new Set(placeholdersOf(english));
-      const have = new Set(placeholdersOf(e.value));
-      const extra = [...have].filter((p) => !want.has(p));
-      const lacking = [...want].filter((p) => !have.has(p));
-      if (extra.length || lacking.length)
-        run.report({
-          severity: "error",
-          rule: "placeholder",
-          ...at,
-          message:
-            extra.length && lacking.length
-              ? `${name} has ${extra.map((p) => `{{${p}}}`).join(", ")} where the English has ${lacking.map((p) => `{{${p}}}`).join(", ")}. Placeholders are never translated: write ${lacking.map((p) => `{{${p}}}`).join(", ")}.`
-              : extra.length
-                ? `${name} has ${extra.map((p) => `{{${p}}}`).join(", ")}, which the English does not have; visitors would see it as written. Remove it.`
-                : `${name} lacks ${lacking.map((p) => `{{${p}}}`).join(", ")}, which the English has; that part would be missing from the page. Add it.`,
-        });
-    }
-  }
-}
-
-/** No HTML: texts are shown exactly as written. */
-function checkHtml(run: Run, { e, at, name }: TextAt) {
-  const html = htmlIn(e.value);
-  if (html)
-    run.report({
-      severity: "error",
-      rule: "html",
-      ...at,
-      message: `${name} contains HTML (“${html}”). The site shows texts exactly as written, so visitors would see the code. Remove it${html.startsWith("&") ? " and type the character itself" : ""}.`,
-    });
-}
-
-/** Persian texts use the Persian letter forms, not the Arabic ones. */
-function checkPersianLetters(run: Run, { e, at, name }: TextAt) {
-  if (scriptOf(e.lang) === "persian") {
-    const arabic = arabicLettersIn(e.value);
-    if (arabic.length)
-      run.report({
-        severity: "error",
-        rule: "arabic-letters",
-        ...at,
-        message: `${name} is written with ${arabic.map((ch) => `the ${ARABIC_TO_PERSIAN[ch].name}`).join(", ")}. Search engines and search boxes treat them as different letters. Run \`npm run check:copy -- --fix\` to replace them all.`,
-      });
-  }
-}
-
-/** A translation with English left in it (words in keepInEnglish excepted). */
-function checkEnglishLeft(run: Run, { e, at, name }: TextAt, allowed: ReadonlySet<string>) {
-  const script = scriptOf(e.lang);
-  if (e.lang !== SOURCE_LANG && script) {
-    const words = suspectedEnglish(e.value, script, allowed);
-    if (words.length)
-      run.report({
-        severity: "warning",
-        rule: "english",
-        ...at,
-        message: `${name} looks ${script === "latin" ? "left in English" : "partly written in English"} (${words.map((w) => `“${w}”`).join(", ")}). Translate it; if ${words.length > 1 ? "these words are" : "this word is"} right as ${words.length > 1 ? "they are" : "it is"} (a name, a brand), add ${words.length > 1 ? "them" : "it"} to keepInEnglish.${e.lang} in ${PATHS.rules}.`,
-      });
-  }
-}
-
-/** The length budgets of copy-rules.json. */
-function checkLength(run: Run, { e, at, name }: TextAt, budgets: Budget[]) {
-  for (const budget of budgets) {
-    if (!budget.patterns.some((p) => p.test(e.key))) continue;
-    const length = visibleLength(e.value);
-    const word = longestWord(e.value);
-    if (budget.maxLength && length > budget.maxLength)
-      run.report({
-        severity: "warning",
-        rule: "length",
-        ...at,
-        message: `${name} is ${length} characters; ${budget.what} hold at most ${budget.maxLength}${budget.why ? ` (${budget.why})` : ""}. Shorten it.`,
-      });
-    if (budget.maxWordLength && visibleLength(word) > budget.maxWordLength)
-      run.report({
-        severity: "warning",
-        rule: "length",
-        ...at,
-        message: `${name}: “${word}” has ${visibleLength(word)} letters; words in ${budget.what} should have at most ${budget.maxWordLength}, or it is split across lines on a phone. Use a shorter word or two words.`,
-      });
+    for (const p of found) run.report({ ...p, file: e.file, line: e.line, key: e.key });
   }
 }
 

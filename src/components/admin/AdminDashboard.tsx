@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { showToast } from "#src/stores/toasts.ts";
 import {
   deleteEnquiry,
@@ -8,6 +8,7 @@ import {
   goToLogin,
   LOGIN_PATH,
   AVAILABILITY_PATH,
+  TEXTS_PATH,
   logout,
   meetingPage,
   setEnquiryProcessed,
@@ -26,6 +27,9 @@ import { StatsBar } from "./StatsBar";
 import { StatusList, type StatusListTexts } from "./StatusList";
 import { Icon, iconPaths, PageSpinner, Spinner } from "./ui";
 import { readView, type TabKey, type View, viewSearch } from "./view-url";
+
+// Loaded when an editor signs in, so the admin's lists do not carry the editor's code.
+const ContentEditor = lazy(() => import("./editor/ContentEditor"));
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
@@ -97,34 +101,12 @@ export default function AdminDashboard({ serviceNames }: { serviceNames: Service
   return <Dashboard user={user} serviceNames={serviceNames} />;
 }
 
-/** An editor's dashboard: no lead, meeting, subscriber or privacy tool, only what the account may do. */
+/** An editor's dashboard is the content editor: no lead, meeting, subscriber or privacy tool. */
 function EditorHome({ user }: { user: CurrentUser }) {
-  const [leaving, setLeaving] = useState(false);
-  const onLogout = async () => {
-    setLeaving(true);
-    await logout().catch(() => {});
-    window.location.assign(LOGIN_PATH);
-  };
   return (
-    <div className="container-page py-8 sm:py-12">
-      <p className="text-sm text-muted">
-        Signed in as <span className="font-semibold text-ink">{user.username}</span> (editor)
-      </p>
-      <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">Site texts</h1>
-      <p className="mt-3 max-w-2xl text-ink">
-        This account changes the site&apos;s texts only: enquiries, meetings, subscribers and the privacy tools are for
-        admins.
-      </p>
-      <button
-        type="button"
-        onClick={onLogout}
-        disabled={leaving}
-        className="btn btn-secondary mt-6 disabled:cursor-not-allowed disabled:opacity-70"
-      >
-        {leaving ? <Spinner className="size-4" /> : <Icon path={iconPaths.logout} />}
-        Log out
-      </button>
-    </div>
+    <Suspense fallback={<PageSpinner label="Loading the site's texts…" />}>
+      <ContentEditor user={user} />
+    </Suspense>
   );
 }
 
@@ -226,6 +208,10 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">Admin Dashboard</h1>
         </div>
         <div className="flex flex-wrap gap-3">
+          <a href={TEXTS_PATH} className="btn btn-secondary">
+            <Icon path={iconPaths.pencil} />
+            Site texts
+          </a>
           <a href={AVAILABILITY_PATH} className="btn btn-secondary">
             <Icon path={iconPaths.calendar} />
             Availability

@@ -8,6 +8,7 @@ import type {
   AdminEnquiry,
   AdminMeeting,
   AdminStats,
+  ContentAnswer,
   CurrentUser,
   CurrentUserAnswer,
   ErasureAnswer,
@@ -15,6 +16,10 @@ import type {
   MessageAnswer,
   NewsletterCountsAnswer,
   PersonalDataExport,
+  PublishStatus,
+  ReviewFlagAnswer,
+  SaveAnswer,
+  TextChange,
 } from "#shared/api.ts";
 import type { Role } from "#shared/roles.ts";
 import type { loginSchema } from "#shared/schemas.ts";
@@ -124,3 +129,19 @@ export const newsletterCounts = () => adminRequest<NewsletterCountsAnswer>("GET"
 
 export const inviteUser = (username: string, role: Role) =>
   adminRequest<InvitedUser>("POST", ROUTES.admin.users, { username, role });
+
+export const TEXTS_PATH = "/admin/texts";
+
+/** The content editor: every text, the revisions, review flags and copy rules. */
+export const fetchTexts = () => adminRequest<ContentAnswer>("GET", ROUTES.content.texts);
+/** Saves and publishes changed texts (400 with field errors, 409 with conflicts: ApiError's data). */
+export const saveTexts = (revisions: Record<string, string>, changes: TextChange[]) =>
+  adminRequest<SaveAnswer>("PUT", ROUTES.content.texts, { revisions, changes });
+export const markTextsReviewed = (texts: { lang: string; key: string }[]) =>
+  adminRequest<{ success: true; revisions: Record<string, string>; reviews: ReviewFlagAnswer[] }>(
+    "POST",
+    ROUTES.content.reviewed,
+    { texts },
+  );
+export const fetchPublishStatus = () =>
+  adminRequest<{ success: true; publish: PublishStatus }>("GET", ROUTES.content.status);

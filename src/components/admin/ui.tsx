@@ -54,6 +54,7 @@ export function Icon({ path, className = "size-4" }: { path: string; className?:
 /** Stroke paths (24 × 24) for the few icons the admin uses. */
 export const iconPaths = {
   arrowLeft: "M19 12H5m6-6-6 6 6 6",
+  pencil: "M4 20h4L19 9l-4-4L4 16zM14 6l4 4",
   logout: "M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11",
   check: "M5 12.5l4.5 4.5L19 7",
   undo: "M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11",

@@ -1,0 +1,252 @@
+/**
+ * The content editor's API against a real git working copy: texts in, checked, committed with the
+ * editor as author, one line per text; concurrent saves merged or refused with the other's text.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ensureAdmin, hashPassword } from "#db/admins.ts";
+import { createUser } from "#db/users.repository.ts";
+import { revisionOf } from "#tools/editor/texts.ts";
+import { site } from "#config/site.ts";
+import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import { textRepo, type TextRepo } from "./git-fixture.ts";
+import login from "../login.ts";
+import content from "../content.ts";
+
+const PASSWORD = "correct horse battery staple";
+const NL = "src/i18n/locales/nl.json";
+const FA = "src/i18n/locales/fa.json";
+const REVIEWED = "src/i18n/reviewed.json";
+
+let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let repo: TextRepo;
+let editor: string;
+let other: string;
+
+async function signIn(username: string) {
+  const res = await call(login, "/api/login", { body: { username, password: PASSWORD } });
+  expect(res.status).toBe(200);
+  return res.headers.get("set-cookie")!.split(";")[0];
+}
+
+const load = async (cookie = editor) => {
+  const res = await call(content, "/api/content/texts", { cookie });
+  expect(res.status).toBe(200);
+  return res.json;
+};
+
+const save = (cookie: string, revisions: Record<string, string>, changes: object[]) =>
+  call(content, "/api/content/texts", {
+    method: "PUT",
+    body: { revisions, changes },
+    cookie,
+    headers: { origin: ORIGIN },
+  });
+
+/** Lines added and removed per file by a commit: "1\t1\tsrc/i18n/locales/nl.json". */
+const numstat = (commit: string) => repo.git("show", "--numstat", "--format=", commit).split("\n").filter(Boolean);
+
+beforeAll(async () => {
+  t = await setupApiDatabase();
+  repo = textRepo();
+  process.env.CONTENT_PROVIDER = "git";
+  process.env.CONTENT_GIT_DIR = repo.dir;
+  await ensureAdmin(t.db, "admin", PASSWORD);
+  await createUser(t.db, "marketing", await hashPassword(PASSWORD), "editor");
+  await createUser(t.db, "translator", await hashPassword(PASSWORD), "editor");
+  editor = await signIn("marketing");
+  other = await signIn("translator");
+}, 60_000);
+afterAll(async () => {
+  delete process.env.CONTENT_PROVIDER;
+  delete process.env.CONTENT_GIT_DIR;
+  repo?.remove();
+  await t?.destroy();
+});
+
+describe("GET /api/content/texts", () => {
+  test("answers 401 without a session, and the texts to an editor and to an admin", async () => {
+    expect((await call(content, "/api/content/texts")).status).toBe(401);
+    const admin = await signIn("admin");
+    expect((await call(content, "/api/content/texts", { cookie: admin })).status).toBe(200);
+    const body = await load();
+    expect(body.languages).toEqual(["en", "nl", "fa"]);
+    expect(body.texts.nl["hero.title"]).toBe("Breng je bedrijf");
+    expect(body.texts.fa["testimonials:sara-rahimi.author"]).toBe("سارا رحیمی");
+    const home = body.pages.find((p: any) => p.name === "Home page");
+    expect(home.sections[0]).toEqual({
+      name: "hero",
+      keys: expect.arrayContaining(["hero.title", "hero.stats.capital"]),
+    });
+    expect(body.collections.team[0]).toEqual({
+      id: "nasrin-farahani",
+      label: "Nasrin Farahani",
+      fields: { name: "team:nasrin-farahani.name", role: "team:nasrin-farahani.role", bio: "team:nasrin-farahani.bio" },
+    });
+    // A revision is the file's git blob id (what GitHub's API calls its sha).
+    expect(body.revisions[NL]).toBe(repo.git("hash-object", NL));
+    expect(body.rules.lengthBudgets.length).toBeGreaterThan(0);
+  });
+});
+
+describe("PUT /api/content/texts", () => {
+  test("commits a Dutch text as a one-line diff with the editor as author and a message naming it", async () => {
+    const { revisions } = await load();
+    const res = await save(editor, revisions, [
+      { lang: "nl", key: "hero.title", was: "Breng je bedrijf", value: "Breng jouw bedrijf" },
+    ]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.commit).toBe(repo.git("rev-parse", "HEAD"));
+    expect(repo.git("log", "-1", "--format=%an <%ae>|%s")).toBe(
+      `marketing <marketing@editors.${new URL(site.url).hostname}>|Texts: hero.title (Dutch)`,
+    );
+    expect(numstat(res.json.commit)).toEqual([`1\t1\t${NL}`]);
+    expect(repo.read(NL)).toContain('"title": "Breng jouw bedrijf",');
+    expect(res.json.revisions[NL]).toBe(revisionOf(repo.read(NL)));
+    expect(repo.git("status", "--porcelain")).toBe("");
+  });
+
+  test("refuses a translation that lost its placeholder, field by field, and commits nothing", async () => {
+    const { revisions } = await load();
+    const head = repo.git("rev-parse", "HEAD");
+    const res = await save(editor, revisions, [
+      { lang: "nl", key: "general.homeLink", was: "Startpagina van {{brand}}", value: "Startpagina van {brand}" },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.json.errors["nl:general.homeLink"]).toEqual([
+      "“general.homeLink” has “{brand}”: a placeholder needs two braces on each side, {{brand}}. As it is, visitors would see “{brand}”.",
+      "“general.homeLink” lacks {{brand}}, which the English has; that part would be missing from the page. Add it.",
+    ]);
+    expect(repo.git("rev-parse", "HEAD")).toBe(head);
+  });
+
+  test("refuses a new placeholder in English that the page does not fill, and the translations it breaks", async () => {
+    const { revisions, texts } = await load();
+    const res = await save(editor, revisions, [
+      { lang: "en", key: "hero.badge", was: texts.en["hero.badge"], value: "From {{city}} to all of Europe" },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.json.errors["en:hero.badge"][0]).toContain("uses {{city}}, but the page fills in only {{brand}}");
+    expect(res.json.errors["nl:hero.badge"][0]).toContain("lacks {{city}}");
+    expect(res.json.errors["fa:hero.badge"][0]).toContain("lacks {{city}}");
+  });
+
+  test("writes Persian with Persian letters: Arabic ي and ك become ی and ک", async () => {
+    const { revisions, texts } = await load();
+    const res = await save(editor, revisions, [
+      { lang: "fa", key: "hero.title", was: texts.fa["hero.title"], value: "كسب‌وكار خود را ببريد" },
+    ]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.saved).toEqual([{ lang: "fa", key: "hero.title", value: "کسب‌وکار خود را ببرید" }]);
+    expect(repo.read(FA)).toContain('"title": "کسب‌وکار خود را ببرید",');
+    expect(numstat(res.json.commit)).toEqual([`1\t1\t${FA}`]);
+  });
+
+  test("refuses English left in a Dutch text and a button over its length budget", async () => {
+    const { revisions, texts } = await load();
+    const res = await save(editor, revisions, [
+      { lang: "nl", key: "hero.badge", was: texts.nl["hero.badge"], value: "Learn more about the visa" },
+      {
+        lang: "en",
+        key: "hero.contactUs",
+        was: texts.en["hero.contactUs"],
+        value: "Get in touch with our friendly team today",
+      },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.json.errors["nl:hero.badge"][0]).toContain("looks left in English");
+    expect(res.json.errors["en:hero.contactUs"][0]).toContain("buttons hold at most 28");
+  });
+
+  test("two editors change different texts from the same revision: both changes survive", async () => {
+    const { revisions, texts } = await load();
+    const first = await save(editor, revisions, [
+      { lang: "nl", key: "hero.badge", was: texts.nl["hero.badge"], value: "Van Teheran en Amsterdam naar Europa" },
+    ]);
+    expect(first.status, first.text).toBe(200);
+    const second = await save(other, revisions, [
+      { lang: "nl", key: "hero.contactUs", was: texts.nl["hero.contactUs"], value: "Neem nu contact op" },
+    ]);
+    expect(second.status, second.text).toBe(200);
+    const now = (await load()).texts.nl;
+    expect(now["hero.badge"]).toBe("Van Teheran en Amsterdam naar Europa");
+    expect(now["hero.contactUs"]).toBe("Neem nu contact op");
+    expect(repo.git("log", "-2", "--format=%an")).toBe("translator\nmarketing");
+  });
+
+  test("two editors change the same text: the second is told, with the first one's text, and nothing is lost", async () => {
+    const { revisions, texts } = await load();
+    const was = texts.nl["hero.exploreServices"];
+    const first = await save(editor, revisions, [
+      { lang: "nl", key: "hero.exploreServices", was, value: "Onze diensten" },
+    ]);
+    expect(first.status).toBe(200);
+    const head = repo.git("rev-parse", "HEAD");
+    const second = await save(other, revisions, [
+      { lang: "nl", key: "hero.exploreServices", was, value: "Alle diensten" },
+    ]);
+    expect(second.status).toBe(409);
+    expect(second.json.conflicts).toEqual([
+      { lang: "nl", key: "hero.exploreServices", yours: "Alle diensten", theirs: "Onze diensten" },
+    ]);
+    expect(repo.git("rev-parse", "HEAD")).toBe(head);
+    expect((await load()).texts.nl["hero.exploreServices"]).toBe("Onze diensten");
+  });
+
+  test("a developer's commit to the same file meanwhile is merged with the editor's change", async () => {
+    const { revisions, texts } = await load();
+    repo.commitAs(NL, repo.read(NL).replace('"close": "Sluiten"', '"close": "Sluit"'), "developer");
+    const res = await save(editor, revisions, [
+      { lang: "nl", key: "hero.stats.countries", was: texts.nl["hero.stats.countries"], value: "Landen wereldwijd" },
+    ]);
+    expect(res.status, res.text).toBe(200);
+    expect(repo.read(NL)).toContain('"close": "Sluit"');
+    expect(repo.read(NL)).toContain('"countries": "Landen wereldwijd"');
+  });
+
+  test("answers 400 for a text the site does not have", async () => {
+    const { revisions } = await load();
+    const res = await save(editor, revisions, [{ lang: "nl", key: "hero.nothing", was: "", value: "x" }]);
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe("There is no text “hero.nothing” on the site.");
+  });
+});
+
+describe("review flags", () => {
+  test("a changed English text flags its Dutch and Persian; marking them reviewed commits reviewed.json", async () => {
+    const { revisions, texts, reviews } = await load();
+    expect(reviews.filter((r: any) => r.key === "hero.stats.capital")).toEqual([]);
+    const res = await save(editor, revisions, [
+      {
+        lang: "en",
+        key: "hero.stats.capital",
+        was: texts.en["hero.stats.capital"],
+        value: "Capital clients raised",
+      },
+    ]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.reviews.filter((r: any) => r.key === "hero.stats.capital")).toEqual([
+      { lang: "nl", key: "hero.stats.capital", reason: "changed" },
+      { lang: "fa", key: "hero.stats.capital", reason: "changed" },
+    ]);
+    const marked = await call(content, "/api/content/reviewed", {
+      body: { texts: [{ lang: "nl", key: "hero.stats.capital" }] },
+      cookie: other,
+      headers: { origin: ORIGIN },
+    });
+    expect(marked.status, marked.text).toBe(200);
+    expect(marked.json.reviews.filter((r: any) => r.key === "hero.stats.capital")).toEqual([
+      { lang: "fa", key: "hero.stats.capital", reason: "changed" },
+    ]);
+    expect(numstat(marked.json.commit)).toEqual([`1\t1\t${REVIEWED}`]);
+    expect(repo.git("log", "-1", "--format=%an|%s")).toBe(
+      "translator|Reviewed translations: hero.stats.capital (Dutch)",
+    );
+    // Saving the Persian translation counts as reviewing it.
+    const next = await load();
+    const fa = await save(editor, next.revisions, [
+      { lang: "fa", key: "hero.stats.capital", was: next.texts.fa["hero.stats.capital"], value: "سرمایهٔ جذب‌شدهٔ مشتریان" },
+    ]);
+    expect(fa.status, fa.text).toBe(200);
+    expect(fa.json.reviews.filter((r: any) => r.key === "hero.stats.capital")).toEqual([]);
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * The content editor's API, for editors and admins (requireEditor):
+ * GET /api/content/texts → every text in three languages, grouped page → section → text, with each
+ * file's revision, the review flags and the copy rules; PUT → saves changed texts (the copy check
+ * first, 400 with each field's problems; 409 when another editor changed the same text since it was
+ * loaded; other changes are merged) and commits them with the editor as author;
+ * POST /api/content/reviewed → marks translations reviewed; GET /api/content/status → the last
+ * save's publishing state.
+ */
+import type { Config } from "@netlify/functions";
+import { getDb } from "#db/client.ts";
+import type { ContentAnswer, CurrentUser, PublishStatus, SaveAnswer, TextAddress } from "#shared/api.ts";
+import { ROUTES } from "#shared/routes.ts";
+import { reviewedSchema, textChangesSchema } from "#shared/schemas.ts";
+import { site } from "#config/site.ts";
+import {
+  ALL_PATHS,
+  applyChanges,
+  checkChanges,
+  CONTENT_PATHS,
+  commitMessage,
+  conflictsOf,
+  normalise,
+  pagesOf,
+  parseTexts,
+  reviewedFile,
+  reviewsOf,
+  revisionOf,
+  rulesOf,
+  UnknownTextError,
+  type Files,
+} from "#tools/editor/texts.ts";
+import { requireEditor } from "./_lib/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { PublishError, publisher, StaleSnapshotError, type Publisher, type Snapshot } from "./_lib/publish/provider.ts";
+
+/** Saves that raced other commits are read again and merged this many times before giving up. */
+const ATTEMPTS = 4;
+
+const revisions = (files: Files) => Object.fromEntries([...files].map(([p, text]) => [p, revisionOf(text)]));
+
+const author = (user: CurrentUser) => ({
+  name: user.username,
+  email: `${user.username.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}@editors.${new URL(site.url).hostname}`,
+});
+
+async function read(pub: Publisher): Promise<Snapshot> {
+  try {
+    return await pub.read(ALL_PATHS);
+  } catch (error) {
+    throw unavailable(error);
+  }
+}
+
+function unavailable(error: unknown): unknown {
+  if (!(error instanceof PublishError)) return error;
+  console.error(`[content] ${error.message}`);
+  return new HttpError(
+    503,
+    "The site's texts cannot be reached just now. Nothing was saved; please try again in a minute.",
+  );
+}
+
+/**
+ * Commits what `change` makes of the files as they are now; when the branch moved meanwhile, reads
+ * again and asks `change` again (so another editor's commit is merged, or reported as a conflict).
+ */
+async function commitWithRetry(
+  pub: Publisher,
+  change: (files: Files) => { changed: Map<string, string>; message: string } | null,
+  user: CurrentUser,
+) {
+  for (let attempt = 1; ; attempt++) {
+    const snapshot = await read(pub);
+    const made = change(snapshot.files);
+    if (!made || !made.changed.size) return { snapshot, files: snapshot.files as Files, commit: null, at: null };
+    try {
+      const { commit, at } = await pub.commit(snapshot, made.changed, made.message, author(user));
+      const files = new Map([...snapshot.files, ...made.changed]);
+      return { snapshot, files: files as Files, commit, at };
+    } catch (error) {
+      if (error instanceof StaleSnapshotError && attempt < ATTEMPTS) continue;
+      if (error instanceof StaleSnapshotError)
+        throw new HttpError(409, "Others are saving texts right now. Nothing was saved; please save again.");
+      throw unavailable(error);
+    }
+  }
+}
+
+export default routes({
+  texts: route({
+    GET: async (req) => {
+      await requireEditor(getDb(), req);
+      const pub = publisher();
+      const { files } = await read(pub);
+      const parsed = parseTexts(files);
+      return json<ContentAnswer>({
+        success: true,
+        languages: ["en", "nl", "fa"],
+        revisions: revisions(files),
+        pages: pagesOf(parsed),
+        collections: parsed.collections,
+        texts: parsed.texts,
+        reviews: reviewsOf(parsed),
+        rules: rulesOf(parsed),
+        publish: await pub.status(),
+      });
+    },
+    PUT: async (req) => {
+      requireSameOrigin(req);
+      const user = await requireEditor(getDb(), req);
+      const payload = validate(textChangesSchema, await readJson(req));
+      const changes = payload.changes.map((c) => ({ ...normalise(c), was: c.was }));
+      const pub = publisher();
+      let saved: (TextAddress & { value: string })[] = [];
+      const result = await commitWithRetry(
+        pub,
+        (files) => {
+          const before = parseTexts(files);
+          const stale = ALL_PATHS.some(
+            (p) => payload.revisions[p] !== undefined && payload.revisions[p] !== revisionOf(files.get(p)!),
+          );
+          if (stale) {
+            const conflicts = conflictsOf(before, changes);
+            if (conflicts.length)
+              throw new HttpError(
+                409,
+                "Someone else changed these texts since you opened them. Compare, then save again.",
+                {
+                  conflicts,
+                },
+              );
+          }
+          const effective = changes.filter((c) => before.texts[c.lang]?.[c.key] !== c.value);
+          saved = effective.map(({ lang, key, value }) => ({ lang, key, value }));
+          if (!effective.length) return null;
+          let changed: Map<string, string>;
+          let errors: Record<string, string[]>;
+          try {
+            changed = applyChanges(files, before, effective);
+            const after = parseTexts(new Map([...files, ...changed]));
+            errors = checkChanges(before, after, effective);
+            if (!Object.keys(errors).length) {
+              // A translation saved by an editor has been looked at: its review flag goes.
+              const reviewed = reviewedFile(
+                after,
+                effective.filter((c) => c.lang !== "en"),
+              );
+              if (reviewed && reviewed !== files.get(CONTENT_PATHS.reviewed))
+                changed.set(CONTENT_PATHS.reviewed, reviewed);
+            }
+          } catch (error) {
+            if (error instanceof UnknownTextError)
+              throw new HttpError(400, `There is no text “${error.message}” on the site.`, {
+                errors: { [error.message]: ["This text does not exist (any more)."] },
+              });
+            throw error;
+          }
+          if (Object.keys(errors).length)
+            throw new HttpError(400, "Some texts need a change before they can be published.", { errors });
+          return { changed, message: commitMessage(before, effective) };
+        },
+        user,
+      );
+      const parsed = parseTexts(result.files);
+      return json<SaveAnswer>({
+        success: true,
+        commit: result.commit,
+        at: result.at,
+        revisions: revisions(result.files),
+        saved,
+        reviews: reviewsOf(parsed),
+        publish: await pub.status(),
+      });
+    },
+  }),
+  reviewed: route({
+    POST: async (req) => {
+      requireSameOrigin(req);
+      const user = await requireEditor(getDb(), req);
+      const { texts } = validate(reviewedSchema, await readJson(req));
+      const pub = publisher();
+      const result = await commitWithRetry(
+        pub,
+        (files) => {
+          const parsed = parseTexts(files);
+          const unknown = texts.filter((t) => parsed.texts.en[t.key] === undefined);
+          if (unknown.length)
+            throw new HttpError(400, `There is no text “${unknown[0].key}” on the site.`, {
+              errors: Object.fromEntries(
+                unknown.map((t) => [`${t.lang}:${t.key}`, ["This text does not exist (any more)."]]),
+              ),
+            });
+          const reviewed = reviewedFile(parsed, texts);
+          if (!reviewed || reviewed === files.get(CONTENT_PATHS.reviewed)) return null;
+          return {
+            changed: new Map([[CONTENT_PATHS.reviewed, reviewed]]),
+            message: commitMessage(parsed, texts, "Reviewed translations"),
+          };
+        },
+        user,
+      );
+      const parsed = parseTexts(result.files);
+      return json({
+        success: true,
+        commit: result.commit,
+        at: result.at,
+        revisions: revisions(result.files),
+        reviews: reviewsOf(parsed),
+      });
+    },
+  }),
+  status: route({
+    GET: async (req) => {
+      await requireEditor(getDb(), req);
+      return json<{ success: true; publish: PublishStatus }>({ success: true, publish: await publisher().status() });
+    },
+  }),
+});
+
+export const config: Config = { path: [ROUTES.content.texts, ROUTES.content.reviewed, ROUTES.content.status] };

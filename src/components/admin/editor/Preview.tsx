@@ -1,0 +1,203 @@
+/**
+ * The preview: a page of the site in one language, at phone and desktop width, with the unsaved
+ * texts put in. It shows the pages as they are built (the same components and stylesheets the visitor
+ * gets), fetched from this site: scripts are left out (the preview is a picture, not the working
+ * page), the page's own inline styles are applied as constructed stylesheets (the admin's
+ * Content-Security-Policy governs the frames and allows no inline <style> of another page), and each
+ * text the editor changed is replaced where the page shows it and outlined.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import type { ContentAnswer, TextChange } from "#shared/api.ts";
+import { site } from "#config/site.ts";
+import { LANGS, PREVIEW_PAGES, pageOfKey, substitute, type Drafts } from "./model";
+import type { UiTexts } from "./ui-texts";
+
+const WIDTHS = { phone: 390, desktop: 1280 } as const;
+const HIGHLIGHT =
+  "[data-preview-changed]{outline:3px solid #d97706!important;outline-offset:2px}a,button,input,select,textarea{pointer-events:none}";
+
+interface Built {
+  html: string;
+  styles: string[];
+  changed: number;
+}
+
+export function Preview({
+  data,
+  drafts,
+  changes,
+  tx,
+  onClose,
+}: {
+  data: ContentAnswer;
+  drafts: Drafts;
+  changes: TextChange[];
+  tx: UiTexts;
+  onClose: () => void;
+}) {
+  const [lang, setLang] = useState<string>(() => changes[0]?.lang ?? "en");
+  const [page, setPage] = useState<string>(() => (changes[0] ? pageOfKey(changes[0].key) : "/"));
+  const path = page === "/" ? `/${lang}/` : `/${lang}${page}`;
+  // The page built for the current choice; an earlier choice's page is not shown while the new one loads.
+  const [result, setResult] = useState<{ path: string; built: Built } | null>(null);
+  const built = result?.path === path ? result.built : null;
+  const headingId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+  useEffect(() => {
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onCloseRef.current();
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  useEffect(() => {
+    let active = true;
+    fetch(path, { credentials: "same-origin" })
+      .then((res) => res.text())
+      .then((html) => {
+        if (!active) return;
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        for (const el of doc.querySelectorAll("script, noscript, meta[http-equiv]")) el.remove();
+        const styles = [...doc.querySelectorAll("style")].map((el) => {
+          const css = el.textContent ?? "";
+          el.remove();
+          return css;
+        });
+        const mine = changes
+          .filter((c) => c.lang === lang)
+          .map((c) => ({ key: c.key, was: c.was, now: drafts[`${c.lang}:${c.key}`] ?? c.value }));
+        const changed = substitute(doc, mine, site.name, lang);
+        setResult({ path, built: { html: `<!doctype html>${doc.documentElement.outerHTML}`, styles, changed } });
+      })
+      .catch(() => active && setResult({ path, built: { html: "", styles: [], changed: 0 } }));
+    return () => {
+      active = false;
+    };
+  }, [path, lang, changes, drafts, data]);
+
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={headingId}
+      className="fixed inset-0 z-50 overflow-auto bg-slate-900/60 p-3 sm:p-6"
+    >
+      <div className="mx-auto max-w-[1400px] rounded-2xl bg-white p-4 sm:p-6">
+        <div className="flex flex-wrap items-end gap-4">
+          <h2 id={headingId} className="me-auto text-xl font-bold text-brand-950">
+            {tx.previewTitle}
+          </h2>
+          <label className="text-sm font-semibold text-ink">
+            {tx.previewPage}
+            <select
+              value={page}
+              onChange={(event) => setPage(event.target.value)}
+              className="mt-1 block rounded-xl border border-line bg-white px-3 py-2"
+            >
+              {PREVIEW_PAGES.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div role="group" aria-label={tx.previewLanguage} className="flex gap-2">
+            {LANGS.map((l) => (
+              <button
+                key={l}
+                type="button"
+                aria-pressed={lang === l}
+                onClick={() => setLang(l)}
+                className={`rounded-xl px-3 py-2 text-sm font-semibold ${lang === l ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-800"}`}
+              >
+                {tx.languages[l]}
+              </button>
+            ))}
+          </div>
+          <button ref={closeRef} type="button" className="btn btn-secondary" onClick={onClose}>
+            {tx.closePreview}
+          </button>
+        </div>
+        <p className="mt-2 text-sm text-muted">{tx.previewNote}</p>
+        {!built ? (
+          <p role="status" className="mt-6 text-muted">
+            {tx.previewLoading}
+          </p>
+        ) : (
+          <div className="mt-4 flex flex-wrap items-start gap-6">
+            <Frame
+              built={built}
+              width={WIDTHS.phone}
+              scale={1}
+              title={`${tx.preview}: ${tx.languages[lang]}, ${tx.phone}`}
+              label={tx.phone}
+            />
+            <Frame
+              built={built}
+              width={WIDTHS.desktop}
+              scale={0.6}
+              title={`${tx.preview}: ${tx.languages[lang]}, ${tx.desktop}`}
+              label={tx.desktop}
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** One frame at a device width (scaled to fit beside the other): the page's document, its styles adopted. */
+function Frame({
+  built,
+  width,
+  scale,
+  title,
+  label,
+}: {
+  built: Built;
+  width: number;
+  scale: number;
+  title: string;
+  label: string;
+}) {
+  const ref = useRef<HTMLIFrameElement>(null);
+  const height = 760;
+  const onLoad = () => {
+    const frame = ref.current;
+    const win = frame?.contentWindow as (Window & typeof globalThis) | null;
+    const doc = frame?.contentDocument;
+    if (!win || !doc) return;
+    const sheets = [...built.styles, HIGHLIGHT].map((css) => {
+      const sheet = new win.CSSStyleSheet();
+      sheet.replaceSync(css);
+      return sheet;
+    });
+    doc.adoptedStyleSheets = sheets;
+  };
+  return (
+    <figure className="m-0">
+      <figcaption className="mb-1 text-sm font-semibold text-ink">
+        {label} ({width} px)
+      </figcaption>
+      <div
+        className="overflow-hidden rounded-xl border border-line"
+        style={{ width: width * scale, height: height * scale }}
+      >
+        <iframe
+          ref={ref}
+          title={title}
+          srcDoc={built.html}
+          onLoad={onLoad}
+          width={width}
+          height={height}
+          className="origin-top-left border-0 rtl:origin-top-right"
+          style={{ transform: `scale(${scale})` }}
+        />
+      </div>
+    </figure>
+  );
+}
