@@ -71,6 +71,11 @@ const BODIES: Record<string, Record<string, unknown> | null> = {
     hours: [{ weekday: 1, opens: "09:00", closes: "17:00" }],
     publicHolidays: true,
   },
+  "PUT /api/content/texts": {
+    revisions: { en: "0123456789abcdef0123456789abcdef01234567" },
+    changes: [{ lang: "nl", key: "hero.title", value: "Groei in Europa", was: "Groeien in Europa" }],
+  },
+  "POST /api/content/reviewed": { texts: [{ lang: "nl", key: "hero.title" }] },
   "PUT /api/admin/booking-rules": {
     noticeMinutes: 1440,
     bufferBeforeMinutes: 15,
