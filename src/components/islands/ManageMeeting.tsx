@@ -137,7 +137,7 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
           ? labels.dayFull
           : message === GUARD_CODES.tooManyChanges
             ? labels.tooManyChanges
-          : labels.error;
+            : labels.error;
     showToast({ title: labels.errorTitle, description, variant: "destructive" });
   };
 
