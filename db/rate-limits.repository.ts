@@ -171,11 +171,6 @@ export function normaliseMailbox(email: string): string {
   return domain ? `${address.slice(0, at).replaceAll(".", "")}@${domain}` : address;
 }
 
-/** Holds a transaction-scoped lock on one mailbox (normaliseMailbox), so two sign-ups for it count one after the other. */
-export async function lockMailbox(db: Kysely<Database>, email: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`mailbox:${normaliseMailbox(email)}`}, 0))`.execute(db);
-}
-
 /** An email address as the limits count it: trimmed, lower case, without a `+tag`. */
 export function normaliseEmail(email: string): string {
   return email

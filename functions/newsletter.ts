@@ -30,7 +30,7 @@ import {
   route,
   validate,
 } from "./_lib/http.ts";
-import { confirmationAllowed, confirmationMailed, newsletterVerdict } from "./_lib/limits.ts";
+import { newsletterVerdict } from "./_lib/limits.ts";
 import { afterCommitDelivery, enqueueNewsletterConfirmation } from "./_lib/mail/outbox.ts";
 import { ROUTES } from "#shared/routes.ts";
 
@@ -49,24 +49,23 @@ export default route({
     const body = await readJson(req);
     const { email, language, page } = validate(newsletterSchema, body);
     const token = guardJson(body);
-    const verdict = await newsletterVerdict(getDb(), { ip: clientIp(req, context), token });
+    const verdict = await newsletterVerdict(getDb(), { ip: clientIp(req, context), email, token });
     if (verdict.tokenUsed) throw tokenRefused("used");
-    await storeSignUp({ email, language, page: page ?? null }, context);
+    await storeSignUp({ email, language, page: page ?? null }, verdict.acknowledge, context);
     return json<MessageAnswer>(SIGN_UP_ANSWER, 202);
   },
 });
 
 /**
- * Records the sign-up and queues its confirmation in one transaction. The email goes out in the
- * background, so an address that gets one is not answered later than one that does not.
+ * Records the sign-up and queues its confirmation (when its mailbox may get one: `mayConfirm`) in
+ * one transaction. The email goes out in the background, so an address that gets one is not
+ * answered later than one that does not.
  */
-async function storeSignUp(input: SignUp, context: Context): Promise<void> {
+async function storeSignUp(input: SignUp, mayConfirm: boolean, context: Context): Promise<void> {
   const db = getDb();
   const emails = await db.transaction().execute(async (trx) => {
-    const { confirm } = await signUp(trx, input, { mayConfirm: await confirmationAllowed(trx, input.email) });
-    if (!confirm) return [];
-    await confirmationMailed(trx, input.email);
-    return enqueueNewsletterConfirmation(trx, confirm, now());
+    const { confirm } = await signUp(trx, input, { mayConfirm });
+    return confirm ? enqueueNewsletterConfirmation(trx, confirm, now()) : [];
   });
   void afterCommitDelivery(db, emails, context);
 }
@@ -95,8 +94,8 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
       });
     }
     // A token used before: this form was sent already (a double click, a reload); nothing new is stored.
-    const verdict = await newsletterVerdict(getDb(), { ip: clientIp(req, context), token });
-    if (!verdict.tokenUsed) await storeSignUp({ email, language, page: page ?? null }, context);
+    const verdict = await newsletterVerdict(getDb(), { ip: clientIp(req, context), email, token });
+    if (!verdict.tokenUsed) await storeSignUp({ email, language, page: page ?? null }, verdict.acknowledge, context);
     return to("subscribed");
   } catch (error) {
     if (error instanceof HttpError && error.status === 429) {

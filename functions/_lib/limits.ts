@@ -11,7 +11,6 @@ import { admit, type Admission, type AdmissionRequest, type OnceKey } from "#db/
 import {
   hitCounters,
   lockEmail,
-  lockMailbox,
   normaliseEmail,
   normaliseMailbox,
   pendingMeetingsFor,
@@ -148,47 +147,25 @@ const signUpsPaused = (state: CounterState) =>
   );
 
 /**
- * Before a newsletter sign-up is stored: 429 signUpsPaused while the breaker is tripped (checked
- * first, so nothing is spent); then, in one statement, its form token used up and 429 past the
- * sign-ups of its address; and 429 signUpsPaused again if this very sign-up tripped the breaker.
+ * Before a newsletter sign-up is stored, in one statement: its form token used up; then 429 past the
+ * sign-ups of its address; otherwise its mailbox counted (normaliseMailbox: one person's spellings
+ * count together), and 429 signUpsPaused when the breaker is tripped. `acknowledge` says whether
+ * its confirmation may be mailed: the mailbox is within LIMITS.newsletterConfirmationPerMailbox.
  */
 export async function newsletterVerdict(
   db: Kysely<Database>,
-  { ip, token }: { ip: string; token: OnceKey },
+  { ip, email, token }: { ip: string; email: string; token: OnceKey },
 ): Promise<SubmissionVerdict> {
   if (!rateLimitsOn()) return verdictOf(db, { once: token }, () => true);
-  const breaker = await readCounter(db, BREAKER_KEY, LIMITS.breaker.windowSeconds);
-  if (breaker.estimate > LIMITS.breaker.limit) throw signUpsPaused(breaker);
   const { limit, windowSeconds } = LIMITS.newsletterPerAddress;
   const gate = { key: counterKey("newsletter-address", addressKey(ip)), windowSeconds, refuseAbove: limit };
-  const verdict = await verdictOf(db, { once: token, gate, following: [breakerHit()] }, ({ states }) => {
+  const mailbox = counterKey("newsletter-mailbox", normaliseMailbox(email));
+  const perMailbox = LIMITS.newsletterConfirmationPerMailbox;
+  const following = [breakerHit(), { key: mailbox, windowSeconds: perMailbox.windowSeconds }];
+  return verdictOf(db, { once: token, gate, following }, ({ states }) => {
     if (!breakerOk(states)) throw signUpsPaused(states.get(BREAKER_KEY)!);
-    return true;
+    return (states.get(mailbox)?.estimate ?? 0) <= perMailbox.limit;
   });
-  return verdict;
-}
-
-const confirmationKey = (email: string) => counterKey("newsletter-confirmation", normaliseMailbox(email));
-
-/**
- * Inside a sign-up's transaction, before it is recorded: whether a confirmation may still go to its
- * mailbox (LIMITS.newsletterConfirmationPerMailbox). Holds the mailbox's lock until the transaction
- * ends, so parallel sign-ups of one mailbox's spellings count one after the other; call
- * `confirmationMailed` in the same transaction when one is queued.
- */
-export async function confirmationAllowed(trx: Kysely<Database>, email: string): Promise<boolean> {
-  if (!rateLimitsOn()) return true;
-  await lockMailbox(trx, email);
-  const { limit, windowSeconds } = LIMITS.newsletterConfirmationPerMailbox;
-  return (await readCounter(trx, confirmationKey(email), windowSeconds)).estimate < limit;
-}
-
-/** Counts a confirmation queued for `email`'s mailbox (see confirmationAllowed). */
-export async function confirmationMailed(trx: Kysely<Database>, email: string): Promise<void> {
-  if (!rateLimitsOn()) return;
-  await hitCounters(trx, [
-    { key: confirmationKey(email), windowSeconds: LIMITS.newsletterConfirmationPerMailbox.windowSeconds },
-  ]);
 }
 
 /**

@@ -280,14 +280,43 @@ describe("a booking notifies the company and sends the visitor an invite that fo
 });
 
 describe("a visitor's input cannot inject headers or links", () => {
+  // Single-line fields refuse line breaks (src/shared/text.ts), so header-like text in them stays on
+  // its line; the message keeps its line breaks.
   const hostile = {
     ...enquiry,
-    firstName: "Eve\r\nBcc: victim@example.com",
-    lastName: "Mallory\nTo: victim2@example.com",
-    company: "<b>Evil</b> Corp\r\nX-Injected: yes",
+    firstName: "Eve Bcc: victim@example.com",
+    lastName: "Mallory To: victim2@example.com",
+    company: "<b>Evil</b> Corp X-Injected: yes",
     email: "eve@example.com",
     message: "Subject: hi\n\n<a href='https://evil.example'>click</a> https://evil.example\r\nCc: victim3@example.com",
   };
+
+  test("a line break in a single-line field is refused (400 naming it): nothing stored, nothing mailed", async () => {
+    const emails = async () => (await t.db.selectFrom("emailOutbox").select("id").execute()).length;
+    const before = await emails();
+    const res = await call(contact, "/api/contact", {
+      body: {
+        ...hostile,
+        firstName: "Eve\r\nBcc: victim@example.com",
+        lastName: "Mallory\nTo: victim2@example.com",
+        company: "<b>Evil</b> Corp\r\nX-Injected: yes",
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.json.errors).sort()).toEqual(["company", "firstName", "lastName"]);
+    const booked = await call(meetings, "/api/meetings/schedule", {
+      body: {
+        ...booking,
+        name: 'Eve"\r\nBcc: victim@example.com\r\nATTENDEE:mailto:victim@example.com',
+        email: "eve@example.com",
+        date: "2026-11-25",
+        time: "10:00",
+      },
+    });
+    expect(booked.status).toBe(400);
+    expect(Object.keys(booked.json.errors)).toEqual(["name"]);
+    expect(await emails()).toBe(before);
+  });
 
   test("an enquiry reaches exactly the intended recipients, with fixed subjects and no visitor link", async () => {
     const res = await call(contact, "/api/contact", { body: hostile });
@@ -322,7 +351,7 @@ describe("a visitor's input cannot inject headers or links", () => {
     const res = await call(meetings, "/api/meetings/schedule", {
       body: {
         ...booking,
-        name: 'Eve"\r\nBcc: victim@example.com\r\nATTENDEE:mailto:victim@example.com',
+        name: 'Eve" Bcc: victim@example.com ATTENDEE:mailto:victim@example.com;',
         email: "eve@example.com",
         date: "2026-11-25",
         time: "10:00",

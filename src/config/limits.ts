@@ -29,9 +29,10 @@ export const LIMITS = {
   /** Newsletter sign-ups per client address. */
   newsletterPerAddress: { limit: 10, windowSeconds: HOUR } satisfies Rate,
   /**
-   * Newsletter confirmation emails per mailbox (lower case, `+tag` removed, Gmail's dots removed:
-   * normaliseMailbox in db/rate-limits.repository.ts). Past it the sign-up is still recorded and
-   * answered as always (202, which never tells whether an address signed up before), without an email.
+   * Newsletter sign-ups per mailbox (lower case, `+tag` removed, Gmail's dots removed: normaliseMailbox
+   * in db/rate-limits.repository.ts) that may mail a confirmation. Past it the sign-up is still
+   * recorded and answered as always (202, which never tells whether an address signed up before),
+   * without an email. Counted in the sign-up's admission, so parallel spellings each see their own count.
    */
   newsletterConfirmationPerMailbox: { limit: 3, windowSeconds: DAY } satisfies Rate,
   /**
