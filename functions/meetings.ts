@@ -11,7 +11,7 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { readAvailability, slotsContext } from "#db/availability.repository.ts";
-import { fullDates, readBookingRules } from "#db/booking-rules.repository.ts";
+import { fullDates } from "#db/booking-rules.repository.ts";
 import { createMeeting, publicMeeting, SlotTakenError } from "#db/meetings.repository.ts";
 import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "#shared/api.ts";
 import { addDays, availableSlots, earliestStart, officeDaySpan, officeNow } from "#shared/booking.ts";
@@ -62,7 +62,7 @@ export default routes({
       const body = await readJson(req);
       const input = validate(meetingSchema, body);
       const db = getDb();
-      const rules = await requireBookable(db, input.date, input.time);
+      const { rules, place } = await requireBookable(db, input.date, input.time);
       const token = guardJson(body);
       const verdict = await bookingVerdict(db, { ip: clientIp(req, context), token });
       if (verdict.tokenUsed) throw tokenRefused("used");
@@ -76,7 +76,7 @@ export default routes({
           const meeting = await createMeeting(trx, {
             ...input,
             language: submissionLanguage(req, input.language),
-            location: newMeetingLocation(await readBookingRules(trx)),
+            location: newMeetingLocation(place),
           });
           return { meeting, emails: await enqueueBookingEmails(trx, meeting, { acknowledge }) };
         })
