@@ -102,17 +102,21 @@ export type MeetingPlace = Pick<BookingRules, "meetingPlace" | "videoPattern">;
 
 /**
  * What the slots answer needs for one date, in one statement: the times booked on it (cancelled
- * meetings hold none), the rules that apply to it and the connected calendars' busy times in `span`
- * (the office day, which the caller computes from the office's time zone).
+ * meetings hold none; meeting `except`, one its visitor is moving, left out), the rules that apply
+ * to it and the connected calendars' busy times in `span` (the office day, which the caller computes
+ * from the office's time zone).
  */
 export async function slotsContext(
   db: Kysely<Database>,
   date: string,
   span: { from: Date; to: Date },
+  except?: number,
 ): Promise<{ taken: string[]; stored: StoredAvailability; busy: BusyInterval[] }> {
+  const others = except === undefined ? sql`` : sql` AND id <> ${except}`;
   const { rows } = await sql<Row & { taken: string[] | null; busy: [number, number][] | null }>`
     SELECT
-      (SELECT json_agg(time ORDER BY time) FROM meetings WHERE date = ${date} AND cancelled_at IS NULL) AS taken,
+      (SELECT json_agg(time ORDER BY time) FROM meetings
+        WHERE date = ${date} AND cancelled_at IS NULL${others}) AS taken,
       ${busyColumn(span)},
       ${rulesColumns(date, date)}`.execute(db);
   return { taken: rows[0]?.taken ?? [], stored: toStored(rows[0]), busy: toBusy(rows[0]?.busy) };

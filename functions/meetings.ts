@@ -1,7 +1,8 @@
 /**
  * Meeting booking:
  *   GET  /api/meetings/calendar                  → the booking rules the date picker needs, in one answer
- *   GET  /api/meetings/available-slots?date=…    → { success, data: ["09:00", …] }
+ *   GET  /api/meetings/available-slots?date=…    → { success, data: ["09:00", …] } (with a manage token:
+ *                                                  as for moving that meeting, its own time left out)
  *   POST /api/meetings/schedule                  → 201 { success, data: meeting } | 409 timeSlotOccupied | 409 dailyLimitReached
  * A booking queues the company's notification and the visitor's acknowledgement (with a tentative
  * calendar invite) in the transaction that stores it; they are sent right after, or retried later.
@@ -19,11 +20,26 @@ import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "#shared/o
 import { meetingSchema, slotsQuerySchema } from "#shared/schemas.ts";
 import { now, officeRules } from "#server/config.ts";
 import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking.ts";
+import { bearerToken, verifyManageToken } from "./_lib/manage-token.ts";
 import { guardJson, tokenRefused } from "./_lib/form-guard.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
 import { assertRoomForBooking, bookingVerdict } from "./_lib/limits.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
+
+/**
+ * The meeting a visitor is moving, when the slots request carries its manage link's token: its own
+ * time and buffers must not keep it from the slots next to it (the move leaves them out too). A
+ * token that does not verify changes nothing: the answer is the public one.
+ */
+async function movingMeeting(req: Request): Promise<number | undefined> {
+  const token = bearerToken(req);
+  if (!token) return undefined;
+  return verifyManageToken(token).then(
+    ({ meetingId }) => meetingId,
+    () => undefined,
+  );
+}
 
 export default routes({
   calendar: route({
@@ -52,7 +68,8 @@ export default routes({
   "available-slots": route({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-      const { taken, stored, busy } = await slotsContext(getDb(), date, officeDaySpan(date, officeRules()));
+      const moving = await movingMeeting(req);
+      const { taken, stored, busy } = await slotsContext(getDb(), date, officeDaySpan(date, officeRules()), moving);
       return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules(stored), busy) });
     },
   }),

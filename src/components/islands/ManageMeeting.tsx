@@ -136,20 +136,25 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
     load.catch((error: unknown) => setProblem(problemOf(error)));
   }, []);
 
-  const loadSlots = useCallback(async (day: string) => {
-    setSlots(null);
-    try {
-      const answer = await apiRequest<SlotsAnswer>(
-        "GET",
-        `/api/meetings/available-slots?date=${encodeURIComponent(day)}`,
-      );
-      setSlots(answer.data);
-      setTime(answer.data[0] ?? "");
-    } catch {
-      setSlots([]);
-      setTime("");
-    }
-  }, []);
+  const loadSlots = useCallback(
+    async (day: string) => {
+      setSlots(null);
+      try {
+        // With the link's token: the meeting's own time and buffers do not hide the slots next to it.
+        const answer = await apiRequest<SlotsAnswer>(
+          "GET",
+          `/api/meetings/available-slots?date=${encodeURIComponent(day)}`,
+          { headers: auth },
+        );
+        setSlots(answer.data);
+        setTime(answer.data[0] ?? "");
+      } catch {
+        setSlots([]);
+        setTime("");
+      }
+    },
+    [auth],
+  );
 
   const startMove = async () => {
     setView("move");
