@@ -8,9 +8,15 @@
  * The slots answer gets its rules in the same statement as the day's taken times.
  */
 import { type Kysely, sql } from "kysely";
-import type { OfficeClosure } from "#shared/api.ts";
+import type { BookingRules, OfficeClosure } from "#shared/api.ts";
 import type { BusyInterval } from "#shared/booking.ts";
-import { defaultGuardrails, type BookingGuardrails, type IsoWeekday, type OpeningHours } from "#shared/office.ts";
+import {
+  defaultGuardrails,
+  defaultMeetingPlace,
+  type BookingGuardrails,
+  type IsoWeekday,
+  type OpeningHours,
+} from "#shared/office.ts";
 import type { AvailabilityPayload, ClosurePayload } from "#shared/schemas.ts";
 import { isSerialId } from "./rows.ts";
 import type { Database } from "./types.ts";
@@ -87,32 +93,45 @@ const toBusy = (rows: [number | string, number | string][] | null | undefined): 
   (rows ?? []).map(([start, end]) => ({ start: Number(start), end: Number(end) }));
 
 /**
- * What the booking check needs for one date, in one statement: the rules that apply to it and the
- * connected calendars' busy times in `span` (the office day).
+ * What the booking check needs for one date, in one statement: the rules that apply to it, the
+ * connected calendars' busy times in `span` (the office day) and where a meeting booked now happens.
  */
 export async function bookingContext(
   db: Kysely<Database>,
   date: string,
   span: BusySpan,
-): Promise<{ stored: StoredAvailability; busy: BusyInterval[] }> {
-  const { rows } = await sql<Row & { busy: [number, number][] | null }>`
-    SELECT ${busyColumn(span)}, ${rulesColumns(date, date)}`.execute(db);
-  return { stored: toStored(rows[0]), busy: toBusy(rows[0]?.busy) };
+): Promise<{ stored: StoredAvailability; busy: BusyInterval[]; place: MeetingPlace }> {
+  const { rows } = await sql<Row & { busy: [number, number][] | null; place: MeetingPlace | null }>`
+    SELECT ${busyColumn(span)}, ${rulesColumns(date, date)},
+      (SELECT json_build_object('meetingPlace', meeting_place, 'videoPattern', video_pattern)
+         FROM office_settings) AS place`.execute(db);
+  return {
+    stored: toStored(rows[0]),
+    busy: toBusy(rows[0]?.busy),
+    place: rows[0]?.place ?? { meetingPlace: defaultMeetingPlace.kind, videoPattern: defaultMeetingPlace.videoPattern },
+  };
 }
+
+/** Where a meeting booked now happens, as the admin set it (src/shared/api.ts BookingRules). */
+export type MeetingPlace = Pick<BookingRules, "meetingPlace" | "videoPattern">;
 
 /**
  * What the slots answer needs for one date, in one statement: the times booked on it (cancelled
- * meetings hold none), the rules that apply to it and the connected calendars' busy times in `span`
- * (the office day, which the caller computes from the office's time zone).
+ * meetings hold none; meeting `except`, one its visitor is moving, left out), the rules that apply
+ * to it and the connected calendars' busy times in `span` (the office day, which the caller computes
+ * from the office's time zone).
  */
 export async function slotsContext(
   db: Kysely<Database>,
   date: string,
   span: BusySpan,
+  except?: number,
 ): Promise<{ taken: string[]; stored: StoredAvailability; busy: BusyInterval[] }> {
+  const others = except === undefined ? sql`` : sql` AND id <> ${except}`;
   const { rows } = await sql<Row & { taken: string[] | null; busy: [number, number][] | null }>`
     SELECT
-      (SELECT json_agg(time ORDER BY time) FROM meetings WHERE date = ${date} AND cancelled_at IS NULL) AS taken,
+      (SELECT json_agg(time ORDER BY time) FROM meetings
+        WHERE date = ${date} AND cancelled_at IS NULL${others}) AS taken,
       ${busyColumn(span)},
       ${rulesColumns(date, date)}`.execute(db);
   return { taken: rows[0]?.taken ?? [], stored: toStored(rows[0]), busy: toBusy(rows[0]?.busy) };

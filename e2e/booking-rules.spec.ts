@@ -3,11 +3,11 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { expect, test } from "./test";
-import type { BookingRules } from "../src/shared/api";
+import type { BookingRules, OfficeCalendar } from "../src/shared/api";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
-import { ADMIN, bookableDays, formData, freeSlots, skipSplash, uniqueTag } from "./helpers";
+import { ADMIN, bookableDays, formData, freeSlots, openContactForm, skipSplash, uniqueTag } from "./helpers";
 import { expectNoViolations } from "./axe";
 
 /**
@@ -92,7 +92,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
       );
       await expect(group.getByRole("button", { name: copy.outcome.done })).toHaveAttribute("aria-pressed", "false");
       // The figures count outcomes, in the admin's language.
-      await expect(page.getByText(copy.outcome.statsNoShow, { exact: true })).toBeVisible();
+      await expect(page.locator(`div[lang="${lang}"] > dt`, { hasText: copy.outcome.statsNoShow })).toBeVisible();
     });
   });
 }
@@ -153,6 +153,45 @@ test(
         else await expect(closed).toContainText("7 days");
         await expectNoViolations(page);
       }
+    } finally {
+      expect((await page.request.put("/api/admin/booking-rules", { data: before })).status()).toBe(200);
+    }
+  },
+);
+
+// Changes the site-wide notice for a moment: runs alone, and puts the rules back.
+test(
+  "with a week's notice the booking dialog's month grid greys out the days before it and opens on the first bookable one",
+  {
+    lock: "-exclusive-",
+  },
+  async ({ page, context }) => {
+    await skipSplash(context);
+    await signIn(page);
+    const before = (await (await page.request.get("/api/admin/booking-rules")).json()).data as BookingRules;
+    try {
+      const put = await page.request.put("/api/admin/booking-rules", {
+        data: { ...before, noticeMinutes: 7 * 24 * 60 },
+      });
+      expect(put.status()).toBe(200);
+      const calendar = (await (await page.request.get("/api/meetings/calendar")).json()).data as OfficeCalendar;
+      await openContactForm(page, "en");
+      await page.locator("#contact-form").getByRole("button", { name: en.contact.scheduleButton }).click();
+      const dialog = page.locator("dialog.booking-dialog");
+      const chosen = dialog.locator("td[aria-selected=true] button[data-date]");
+      await expect(chosen).toBeVisible();
+      const first = (await chosen.getAttribute("data-date"))!;
+      expect(first >= calendar.earliest.date, `${first} is at least a week ahead`).toBe(true);
+      // Every working day shown before the earliest start is greyed out; today first of all.
+      const shown = await dialog
+        .locator("button[data-date]")
+        .evaluateAll((buttons) =>
+          buttons.map((b) => [b.getAttribute("data-date") ?? "", b.getAttribute("aria-disabled") ?? ""] as const),
+        );
+      const earlier = shown.filter(([date]) => date >= calendar.today && date < calendar.earliest.date);
+      expect(earlier.length).toBeGreaterThan(0);
+      for (const [date, disabled] of earlier) expect(disabled, date).toBe("true");
+      await expect(dialog.locator(`button[data-date="${first}"]`)).not.toHaveAttribute("aria-disabled");
     } finally {
       expect((await page.request.put("/api/admin/booking-rules", { data: before })).status()).toBe(200);
     }

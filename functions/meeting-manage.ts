@@ -108,7 +108,7 @@ export default routes({
             throw new HttpError(400, "This is already the time of your meeting", {
               errors: { time: ["This is already the time of your meeting"] },
             });
-          const rules = await requireBookable(trx, slot.date, slot.time);
+          const { rules } = await requireBookable(trx, slot.date, slot.time);
           await requireRoomOnDay(trx, rules, slot, meeting.id);
           await takeManageChange(trx, { meetingId: meeting.id, ip: clientIp(req, context) });
           const moved = await moveMeeting(trx, meeting.id, slot);

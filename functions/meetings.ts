@@ -1,7 +1,8 @@
 /**
  * Meeting booking:
  *   GET  /api/meetings/calendar                  → the booking rules the date picker needs, in one answer
- *   GET  /api/meetings/available-slots?date=…    → { success, data: ["09:00", …] }
+ *   GET  /api/meetings/available-slots?date=…    → { success, data: ["09:00", …] } (with a manage token:
+ *                                                  as for moving that meeting, its own time left out)
  *   POST /api/meetings/schedule                  → 201 { success, data: meeting } | 409 timeSlotOccupied | 409 dailyLimitReached
  * A booking queues the company's notification and the visitor's acknowledgement (with a tentative
  * calendar invite) in the transaction that stores it; they are sent right after, or retried later.
@@ -11,7 +12,7 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { readAvailability, slotsContext } from "#db/availability.repository.ts";
-import { fullDates, readBookingRules } from "#db/booking-rules.repository.ts";
+import { fullDates } from "#db/booking-rules.repository.ts";
 import { createMeeting, publicMeeting, SlotTakenError } from "#db/meetings.repository.ts";
 import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "#shared/api.ts";
 import { addDays, availableSlots, earliestStart, officeDaySpan, officeNow } from "#shared/booking.ts";
@@ -19,12 +20,27 @@ import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "#shared/o
 import { meetingSchema, slotsQuerySchema } from "#shared/schemas.ts";
 import { calendarStaleBefore, now, officeRules } from "#server/config.ts";
 import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking.ts";
+import { bearerToken, verifyManageToken } from "./_lib/manage-token.ts";
 import { guardJson, tokenRefused } from "./_lib/form-guard.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
 import { assertRoomForBooking, bookingVerdict } from "./_lib/limits.ts";
 import { submissionLanguage } from "./_lib/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
 import { ROUTES } from "#shared/routes.ts";
+
+/**
+ * The meeting a visitor is moving, when the slots request carries its manage link's token: its own
+ * time and buffers must not keep it from the slots next to it (the move leaves them out too). A
+ * token that does not verify changes nothing: the answer is the public one.
+ */
+async function movingMeeting(req: Request): Promise<number | undefined> {
+  const token = bearerToken(req);
+  if (!token) return undefined;
+  return verifyManageToken(token).then(
+    ({ meetingId }) => meetingId,
+    () => undefined,
+  );
+}
 
 export default routes({
   calendar: route({
@@ -53,8 +69,9 @@ export default routes({
   "available-slots": route({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+      const moving = await movingMeeting(req);
       const span = { ...officeDaySpan(date, officeRules()), staleBefore: calendarStaleBefore(now()) };
-      const { taken, stored, busy } = await slotsContext(getDb(), date, span);
+      const { taken, stored, busy } = await slotsContext(getDb(), date, span, moving);
       return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules(stored), busy) });
     },
   }),
@@ -64,7 +81,7 @@ export default routes({
       const body = await readJson(req);
       const input = validate(meetingSchema, body);
       const db = getDb();
-      const rules = await requireBookable(db, input.date, input.time);
+      const { rules, place } = await requireBookable(db, input.date, input.time);
       const token = guardJson(body);
       const verdict = await bookingVerdict(db, { ip: clientIp(req, context), token });
       if (verdict.tokenUsed) throw tokenRefused("used");
@@ -78,7 +95,7 @@ export default routes({
           const meeting = await createMeeting(trx, {
             ...input,
             language: submissionLanguage(req, input.language),
-            location: newMeetingLocation(await readBookingRules(trx)),
+            location: newMeetingLocation(place),
           });
           return { meeting, emails: await enqueueBookingEmails(trx, meeting, { acknowledge }) };
         })

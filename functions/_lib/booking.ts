@@ -1,6 +1,6 @@
 /** The booking check shared by a new booking and a visitor's move: the same rules, the same answer. */
 import type { Kysely } from "kysely";
-import { bookingContext } from "#db/availability.repository.ts";
+import { bookingContext, type MeetingPlace } from "#db/availability.repository.ts";
 import { lockDayBookings } from "#db/booking-rules.repository.ts";
 import type { Database } from "#db/types.ts";
 import { calendarStaleBefore, now, officeRules } from "#server/config.ts";
@@ -14,10 +14,14 @@ import { HttpError } from "./http.ts";
 /**
  * 400 unless the slot can be booked by the office rules: hours, closures, the notice and the
  * connected calendars with the buffers (whether other meetings leave room is requireRoomOnDay's
- * call). Answers the rules it read, for that second check.
+ * call). Answers the rules it read, for that second check, and the meeting place, in one statement.
  */
-export async function requireBookable(db: Kysely<Database>, date: string, time: string): Promise<OfficeRules> {
-  const { stored, busy } = await bookingContext(db, date, {
+export async function requireBookable(
+  db: Kysely<Database>,
+  date: string,
+  time: string,
+): Promise<{ rules: OfficeRules; place: MeetingPlace }> {
+  const { stored, busy, place } = await bookingContext(db, date, {
     ...officeDaySpan(date, officeRules()),
     staleBefore: calendarStaleBefore(now()),
   });
@@ -27,14 +31,15 @@ export async function requireBookable(db: Kysely<Database>, date: string, time: 
       errors: { time: ["This time cannot be booked"] },
     });
   }
-  return rules;
+  return { rules, place };
 }
 
 /**
  * 409 unless the day's other meetings leave room for one at `time`: `dailyLimitReached` when the
  * day has its cap of meetings, `timeSlotOccupied` when the slot or its buffers are taken. Takes the
  * day's lock (db/booking-rules.repository.ts), so run it in the transaction that books or moves;
- * `except` is the meeting being moved.
+ * `except` is the meeting being moved. Without a cap or buffers the day's other meetings cannot
+ * stand in the way (the unique index guards the slot itself): then it costs no round trip.
  */
 export async function requireRoomOnDay(
   db: Kysely<Database>,
@@ -42,6 +47,8 @@ export async function requireRoomOnDay(
   slot: { date: string; time: string },
   except?: number,
 ): Promise<void> {
+  const { dailyLimit, bufferBeforeMinutes, bufferAfterMinutes } = rules.guardrails;
+  if (dailyLimit === null && !bufferBeforeMinutes && !bufferAfterMinutes) return;
   const taken = await lockDayBookings(db, slot.date, except);
   const conflict = dayConflict(slot.time, taken, rules);
   if (conflict === "daily-limit") throw new HttpError(409, "dailyLimitReached");

@@ -354,3 +354,30 @@ describe("POST /api/admin/meetings/:id/outcome", () => {
     expect(row.outcome).toBeNull();
   });
 });
+
+describe("the slots answer for a visitor moving their meeting", () => {
+  test("with the meeting's manage token, its own time and buffers do not hide the slots next to it", async () => {
+    await putRules({ bufferBeforeMinutes: 30, bufferAfterMinutes: 30 });
+    const booked = await book("2026-11-24", "10:00");
+    const token = await tokenFor(booked.json.data.id);
+    const publicSlots = await slots("2026-11-24");
+    expect(publicSlots).not.toContain("10:30");
+    const forMove = await call(meetings, "/api/meetings/available-slots?date=2026-11-24", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(forMove.json.data).toContain("09:30");
+    expect(forMove.json.data).toContain("10:30");
+    // And the move agrees.
+    const moved = await call(manage, "/api/meetings/manage/move", {
+      body: { date: "2026-11-24", time: "10:30" },
+      headers: bearer(token),
+    });
+    expect(moved.status, moved.text).toBe(200);
+    // A token that does not verify changes nothing.
+    const forged = await call(meetings, "/api/meetings/available-slots?date=2026-11-24", {
+      headers: { authorization: "Bearer not.a.token" },
+    });
+    expect(forged.status).toBe(200);
+    expect(forged.json.data).not.toContain("11:00");
+  });
+});

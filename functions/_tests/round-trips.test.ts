@@ -92,14 +92,14 @@ async function statementsOf(send: () => Promise<{ res: Response; settled: () => 
   return { status: res.status, sent };
 }
 
-async function post(handler: typeof contact, path: string, fields: object) {
+async function post(handler: typeof contact, path: string, fields: object, ip = "203.0.113.9") {
   const pending: Promise<unknown>[] = [];
   const req = new Request(`${ORIGIN}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: ORIGIN },
     body: JSON.stringify(formBody(fields)),
   });
-  const context = { ip: "203.0.113.9", geo: {}, params: {}, waitUntil: (p: Promise<unknown>) => pending.push(p) };
+  const context = { ip, geo: {}, params: {}, waitUntil: (p: Promise<unknown>) => pending.push(p) };
   const res = await handler(req, context as never);
   return { res, settled: () => Promise.all(pending) };
 }
@@ -129,6 +129,43 @@ describe("the other public forms: database round trips", () => {
         "SELECT count(*)", // counted under its lock (functions/_lib/limits.ts)
         "insert into", // the meeting
         "insert into", // its emails
+        "commit",
+      ],
+    });
+  });
+  test("POST /api/meetings/schedule with a daily cap: the day's lock and its bookings add two", async () => {
+    process.env.BOOKING_NOW = "2026-11-23T09:10:00Z";
+    await db.db.updateTable("officeSettings").set({ dailyLimit: 10 }).execute();
+    let n = 0;
+    const times = ["11:00", "11:30"];
+    const result = await statementsOf(() =>
+      post(
+        meetings,
+        "/api/meetings/schedule",
+        {
+          name: "Round Trip",
+          email: `capped-${n}@example.com`,
+          phone: "+31 20 123 4567",
+          date: "2026-11-24",
+          time: times[n++],
+        },
+        // Another address: the first test's bookings count against theirs.
+        "203.0.113.10",
+      ),
+    );
+    await db.db.updateTable("officeSettings").set({ dailyLimit: null }).execute();
+    expect(result).toEqual({
+      status: 201,
+      sent: [
+        "SELECT (SELECT",
+        "WITH once",
+        "begin",
+        "SELECT pg_advisory_xact_lock(hashtextextended($1,",
+        "SELECT count(*)",
+        "SELECT pg_advisory_xact_lock(hashtext('meetings-day'),", // the day's lock (db/booking-rules.repository.ts)
+        'select "time"', // the day's bookings, read under it: the cap and the buffers hold
+        "insert into",
+        "insert into",
         "commit",
       ],
     });

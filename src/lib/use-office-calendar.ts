@@ -32,8 +32,10 @@ export function visitorTime(lang: Language, date: string, time: string, officeZo
   }).format(zonedInstant(date, time, officeZone));
 }
 
-async function fetchSlots(day: string): Promise<string[]> {
-  const result = await apiRequest<SlotsAnswer>("GET", withQuery(ROUTES.meetings.availableSlots, { date: day }));
+async function fetchSlots(day: string, headers?: Record<string, string>): Promise<string[]> {
+  const result = await apiRequest<SlotsAnswer>("GET", withQuery(ROUTES.meetings.availableSlots, { date: day }), {
+    headers,
+  });
   if (!result?.success || !Array.isArray(result.data)) throw new Error("unsuccessful");
   return result.data;
 }
@@ -44,8 +46,10 @@ export type OfficeCalendarState = ReturnType<typeof useOfficeCalendar>;
  * The date and time choice of the booking dialog and the manage page: the office calendar (loaded
  * once, by `start`), the chosen day and its free slots, the chosen time. A failed load of the
  * calendar or of a day's slots shows one toast and leaves an empty list, wherever the picker is.
+ * `slotHeaders` go with every slots request: the manage page sends its link's token, so that the
+ * meeting's own time and buffers do not hide the slots next to it.
  */
-export function useOfficeCalendar(failure: SlotsFailureLabels, initialTime = "") {
+export function useOfficeCalendar(failure: SlotsFailureLabels, initialTime = "", slotHeaders?: Record<string, string>) {
   const [calendar, setCalendar] = useState<OfficeCalendar | null>(null);
   const [date, setDate] = useState("");
   const [time, setTime] = useState(initialTime);
@@ -68,14 +72,14 @@ export function useOfficeCalendar(failure: SlotsFailureLabels, initialTime = "")
     async (day: string, preferFirst = false) => {
       setLoadingSlots(true);
       try {
-        showSlots(await fetchSlots(day), preferFirst);
+        showSlots(await fetchSlots(day, slotHeaders), preferFirst);
       } catch {
         failed();
       } finally {
         setLoadingSlots(false);
       }
     },
-    [showSlots, failed],
+    [showSlots, failed, slotHeaders],
   );
 
   /**
@@ -110,7 +114,7 @@ export function useOfficeCalendar(failure: SlotsFailureLabels, initialTime = "")
           if (isOpenOn(rules, day)) {
             first ||= day;
             tried++;
-            const free = await fetchSlots(day);
+            const free = await fetchSlots(day, slotHeaders);
             if (free.length) {
               setDate(day);
               showSlots(free);
@@ -129,7 +133,7 @@ export function useOfficeCalendar(failure: SlotsFailureLabels, initialTime = "")
       }
       return true;
     },
-    [loadSlots, showSlots, failed],
+    [loadSlots, showSlots, failed, slotHeaders],
   );
 
   const isOpenDay = useCallback((day: string) => !!calendar && isOpenOn(calendar, day), [calendar]);

@@ -89,10 +89,9 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
   const [view, setView] = useState<View>("details");
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const picker = useOfficeCalendar(labels);
-  const { calendar, date, time, slots, loadingSlots, loadSlots, start } = picker;
-
   const auth = useMemo(() => ({ authorization: `Bearer ${token}` }), [token]);
+  const picker = useOfficeCalendar(labels, "", auth);
+  const { calendar, date, time, slots, loadingSlots, loadSlots, start } = picker;
 
   useEffect(() => {
     const found = tokenFromUrl();
