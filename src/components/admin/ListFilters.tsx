@@ -2,7 +2,7 @@
  * Search, filters, sort and CSV export above an admin list. Menus and dates apply at once; the search
  * text applies when submitted (Enter or "Search"), so a half-typed word never starts a request.
  */
-import { useId, useState, type SubmitEvent } from "react";
+import { useId, useState, type ReactNode, type SubmitEvent } from "react";
 import { isFiltered, SEARCH_MAX_LENGTH, type EnquiryFilters, type MeetingFilters } from "#shared/admin-lists.ts";
 import { englishLanguageName, LANGUAGES } from "#shared/languages.ts";
 import { SERVICE_IDS, type ServiceNames } from "#shared/services.ts";
@@ -12,6 +12,22 @@ const SEARCH_ICON = "m20 20-4.5-4.5M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 1
 const DOWNLOAD_ICON = "M12 4v11m-5-5 5 5 5-5M5 20h14";
 
 type Option = { value: string; label: string };
+
+const controlClass =
+  "min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-2.5 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+/** A labelled field of the bar; `control` renders the input with the id its label points at. */
+function Field({ label, control }: { label: string; control: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wider text-muted">
+        {label}
+      </label>
+      {control(id)}
+    </div>
+  );
+}
 
 function Select({
   label,
@@ -24,25 +40,24 @@ function Select({
   options: Option[];
   onChange: (value: string | undefined) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wider text-muted">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value ?? ""}
-        onChange={(e) => onChange(e.target.value || undefined)}
-        className="min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-2.5 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field
+      label={label}
+      control={(id) => (
+        <select
+          id={id}
+          value={value ?? ""}
+          onChange={(e) => onChange(e.target.value || undefined)}
+          className={controlClass}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -59,22 +74,21 @@ function DateField({
   max?: string;
   onChange: (value: string | undefined) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wider text-muted">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value ?? ""}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value || undefined)}
-        className="min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-2.5 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-      />
-    </div>
+    <Field
+      label={label}
+      control={(id) => (
+        <input
+          id={id}
+          type="date"
+          value={value ?? ""}
+          min={min}
+          max={max}
+          onChange={(e) => onChange(e.target.value || undefined)}
+          className={controlClass}
+        />
+      )}
+    />
   );
 }
 
