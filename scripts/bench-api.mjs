@@ -22,6 +22,7 @@ import { coldStart, median, nextWeekday } from "./lib/cold-start.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
 import { BENCH_ADMIN, load, rssMb, signIn, startSite, stopSite } from "./lib/bench-site.mjs";
+import { ROUTES, withQuery } from "#shared/routes.ts";
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const DURATION = arg("duration", 10);
@@ -67,12 +68,16 @@ try {
   let used = 0;
 
   const runs = [
-    { name: "GET /api/meetings/available-slots", kind: "read", url: `/api/meetings/available-slots?date=${friday}` },
-    { name: "GET /api/admin/submissions (1,000)", kind: "read", url: "/api/admin/submissions", headers: { cookie } },
+    {
+      name: "GET /api/meetings/available-slots",
+      kind: "read",
+      url: withQuery(ROUTES.meetings.availableSlots, { date: friday }),
+    },
+    { name: "GET /api/admin/submissions (1,000)", kind: "read", url: ROUTES.admin.enquiries, headers: { cookie } },
     {
       name: "POST /api/contact",
       kind: "contact",
-      url: "/api/contact",
+      url: ROUTES.contact,
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
       setupRequest: (request) => ({
@@ -83,7 +88,7 @@ try {
     {
       name: "POST /api/login",
       kind: "login",
-      url: "/api/login",
+      url: ROUTES.login,
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify(BENCH_ADMIN),
