@@ -37,7 +37,7 @@ function Select({
 }: {
   label: string;
   value: string | undefined;
-  options: Option[];
+  options: readonly Option[];
   onChange: (value: string | undefined) => void;
 }) {
   return (
@@ -102,7 +102,7 @@ const languageOptions: Option[] = [
 interface Menu<F> {
   key: keyof F & string;
   label: string;
-  options: Option[];
+  options: readonly Option[];
 }
 
 interface FiltersProps<F extends EnquiryFilters | MeetingFilters> {
@@ -237,6 +237,13 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>({
 }
 
 const languageMenu = { key: "language", label: "Language", options: languageOptions } as const;
+/** The status menu: any, pending, or the list's own second state (processed, confirmed). */
+const statusMenu = (done: Option) =>
+  ({
+    key: "status",
+    label: "Status",
+    options: [anyOption("Any status"), { value: "pending", label: "Pending" }, done],
+  }) as const;
 
 export function EnquiryFiltersBar({
   filters,
@@ -257,15 +264,7 @@ export function EnquiryFiltersBar({
       onChange={onChange}
       exportHref={exportHref}
       menus={[
-        {
-          key: "status",
-          label: "Status",
-          options: [
-            anyOption("Any status"),
-            { value: "pending", label: "Pending" },
-            { value: "processed", label: "Processed" },
-          ],
-        },
+        statusMenu({ value: "processed", label: "Processed" }),
         {
           key: "service",
           label: "Service",
@@ -304,15 +303,7 @@ export function MeetingFiltersBar({
           label: "When",
           options: [anyOption("Any time"), { value: "upcoming", label: "Upcoming" }, { value: "past", label: "Past" }],
         },
-        {
-          key: "status",
-          label: "Status",
-          options: [
-            anyOption("Any status"),
-            { value: "pending", label: "Pending" },
-            { value: "confirmed", label: "Confirmed" },
-          ],
-        },
+        statusMenu({ value: "confirmed", label: "Confirmed" }),
         languageMenu,
       ]}
       datesLabel="Meeting"
