@@ -3,26 +3,16 @@
  * serves only paths from it, and every entry is served by a function, so a caller that uses the table
  * cannot name an address nobody answers.
  */
-import { readdirSync } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { Config } from "@netlify/functions";
 import { describe, expect, test } from "vitest";
 import { fill, ROUTES, withQuery } from "#shared/routes.ts";
-
-const FUNCTIONS = path.resolve(import.meta.dirname, "..");
+import { functionModules } from "./harness.ts";
 
 /** Every string in the (nested) table. */
 const tablePaths = (node: unknown): string[] =>
   typeof node === "string" ? [node] : Object.values(node as object).flatMap(tablePaths);
 
 async function servedPaths(): Promise<string[]> {
-  const paths: string[] = [];
-  for (const file of readdirSync(FUNCTIONS).filter((name) => name.endsWith(".ts"))) {
-    const { config } = (await import(pathToFileURL(path.join(FUNCTIONS, file)).href)) as { config?: Config };
-    if (config?.path) paths.push(...[config.path].flat());
-  }
-  return paths;
+  return (await functionModules()).flatMap(({ config }) => (config?.path ? [config.path].flat() : []));
 }
 
 describe("the route table", () => {
