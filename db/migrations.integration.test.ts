@@ -13,6 +13,7 @@ const APP_TABLES = [
   "enquiries",
   "login_attempts",
   "meetings",
+  "meetings_feed",
   "newsletter_subscribers",
   "office_closures",
   "office_hours",

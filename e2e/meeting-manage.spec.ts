@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { simpleParser } from "mailparser";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
@@ -47,6 +47,19 @@ async function manageLinkFor(to: string): Promise<string> {
   throw new Error(`no email with a manage link to ${to}`);
 }
 
+/** Books a meeting through the API, as the booking dialog does, in English. */
+async function book(
+  request: APIRequestContext,
+  visitor: { name: string; email: string; phone: string },
+  date: string,
+  time: string,
+) {
+  const booked = await request.post("/api/meetings/schedule", {
+    data: await formData(request, { ...visitor, date, time, language: "en" }),
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+}
+
 /** Clicks `date` in a month grid within `scope`, moving to later months as needed. */
 async function pickDay(page: Page, date: string) {
   await expect(page.locator("td[aria-selected=true] button[data-date]")).toBeVisible();
@@ -60,17 +73,7 @@ test("a visitor opens the manage link from their email and moves the meeting", a
   const [from, to] = [days[DAY.booked], days[DAY.movedTo]];
   const email = `move-${uniqueTag()}@example.com`;
   const time = (await freeSlots(request, from))[2];
-  const booked = await request.post("/api/meetings/schedule", {
-    data: await formData(request, {
-      name: "Maryam Karimi",
-      email,
-      phone: "+98 912 000 1111",
-      date: from,
-      time,
-      language: "en",
-    }),
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
+  await book(request, { name: "Maryam Karimi", email, phone: "+98 912 000 1111" }, from, time);
 
   await page.goto(await manageLinkFor(email));
   await hydrated(page, "ManageMeeting");
@@ -99,17 +102,12 @@ test("a failed slot request on the manage page shows the same error toast as the
 }) => {
   const day = (await bookableDays(request))[DAY.slotsFail];
   const email = `slots-fail-${uniqueTag()}@example.com`;
-  const booked = await request.post("/api/meetings/schedule", {
-    data: await formData(request, {
-      name: "Reza Ahmadi",
-      email,
-      phone: "+98 912 000 2222",
-      date: day,
-      time: (await freeSlots(request, day))[0],
-      language: "en",
-    }),
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
+  await book(
+    request,
+    { name: "Reza Ahmadi", email, phone: "+98 912 000 2222" },
+    day,
+    (await freeSlots(request, day))[0],
+  );
   await page.route("**/api/meetings/available-slots?*", (route) =>
     route.fulfill({
       status: 500,

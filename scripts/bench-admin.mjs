@@ -20,6 +20,7 @@ import { encodeCursor } from "#db/paging.ts";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
 import { BENCH_ADMIN, load, percentile, rssMb, signIn, startSite, stopSite } from "./lib/bench-site.mjs";
+import { ROUTES } from "#shared/routes.ts";
 
 const ROWS = 100_000;
 const RUNS = 200;
@@ -88,7 +89,7 @@ try {
   };
   server = await startSite(root, env);
   const cookie = await signIn(server.url);
-  const list = "/api/admin/submissions";
+  const list = ROUTES.admin.enquiries;
   const scenarios = [
     ["first page of 50", `${list}?limit=50`, "page"],
     ["page at row 90,000 (cursor)", `${list}?limit=50&cursor=${cursorDeep}`, "page"],
@@ -99,7 +100,7 @@ try {
     ["search, Persian phrase: ثبت شرکت", `${list}?q=${encodeURIComponent("ثبت شرکت")}`, "page"],
     ["filtered: pending + fa + startup-visa", `${list}?status=pending&language=fa&service=startup-visa`, "page"],
     ["filtered: date range of one week", `${list}?from=${daysAgo(60)}&to=${daysAgo(54)}`, "page"],
-    ["figures (GET /api/admin/stats)", "/api/admin/stats", "other"],
+    ["figures (GET /api/admin/stats)", ROUTES.admin.stats, "other"],
   ];
   for (const [name, url, kind] of scenarios) {
     const times = await timeRequests(`${server.url}${url}`, cookie, RUNS);

@@ -26,6 +26,7 @@ import { buildIfNeeded } from "./lib/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
 import { BENCH_ADMIN, load, rssMb, signIn, startSite, stopSite } from "./lib/bench-site.mjs";
 import { machineReference } from "./lib/machine.mjs";
+import { ROUTES, withQuery } from "#shared/routes.ts";
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const DURATION = arg("duration", 10);
@@ -87,22 +88,28 @@ try {
 
   const feedIds = [];
   const runs = [
-    { name: "GET /api/meetings/available-slots", kind: "read", url: `/api/meetings/available-slots?date=${friday}` },
+    {
+      name: "GET /api/meetings/available-slots",
+      kind: "read",
+      url: withQuery(ROUTES.meetings.availableSlots, { date: friday }),
+    },
     {
       name: `GET /api/meetings/available-slots (${FEEDS} feeds × ${FEED_EVENTS.toLocaleString("en")} events)`,
       kind: "read",
-      url: `/api/meetings/available-slots?date=${friday}`,
+      url: withQuery(ROUTES.meetings.availableSlots, { date: friday }),
       prepare: async () => {
         for (let n = 1; n <= FEEDS; n++) feedIds.push(await connectFeed(server.url, cookie, feedServer.url, n));
-        const slots = await (await fetch(`${server.url}/api/meetings/available-slots?date=${friday}`)).json();
+        const slots = await (
+          await fetch(`${server.url}${withQuery(ROUTES.meetings.availableSlots, { date: friday })}`)
+        ).json();
         console.log(`${FEEDS} feeds connected; ${friday} offers ${slots.data.length} slots with them`);
       },
     },
-    { name: "GET /api/admin/submissions (1,000)", kind: "read", url: "/api/admin/submissions", headers: { cookie } },
+    { name: "GET /api/admin/submissions (1,000)", kind: "read", url: ROUTES.admin.enquiries, headers: { cookie } },
     {
       name: "POST /api/contact",
       kind: "contact",
-      url: "/api/contact",
+      url: ROUTES.contact,
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
       setupRequest: (request) => ({
@@ -113,7 +120,7 @@ try {
     {
       name: "POST /api/login",
       kind: "login",
-      url: "/api/login",
+      url: ROUTES.login,
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify(BENCH_ADMIN),
@@ -251,7 +258,7 @@ async function fetchTokens(url, count) {
   const tokens = [];
   const worker = async () => {
     while (tokens.length < count) {
-      const res = await fetch(`${url}/api/form-token`);
+      const res = await fetch(`${url}${ROUTES.formToken}`);
       if (res.status !== 200) throw new Error(`form token: ${res.status}`);
       tokens.push((await res.json()).token);
     }
@@ -267,7 +274,7 @@ async function seedEnquiries(url, count) {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const res = await fetch(`${url}/api/contact`, {
+      const res = await fetch(`${url}${ROUTES.contact}`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: url },
         body: JSON.stringify({ ...enquiry(i), formToken: tokens[i], website: "" }),
@@ -330,7 +337,7 @@ async function serveFeeds() {
 
 /** Connects feed `n` through the admin API (fetched at once); its id. */
 async function connectFeed(url, cookie, feedsUrl, n) {
-  const res = await fetch(`${url}/api/admin/availability/calendars`, {
+  const res = await fetch(`${url}${ROUTES.admin.calendars}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url, cookie },
     body: JSON.stringify({ name: `Bench feed ${n}`, url: `${feedsUrl}/feed-${n}.ics` }),

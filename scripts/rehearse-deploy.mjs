@@ -30,6 +30,7 @@ import { migrations } from "#db/migrations/index.ts";
 import { bundleReport, DATABASE_DRIVERS, FUNCTIONS_DIST } from "./lib/bundle-functions.mjs";
 import { coldStart, coldStartAsync, formFields, median } from "./lib/cold-start.mjs";
 import { startEmbeddedDatabase } from "./lib/embedded-db.mjs";
+import { ROUTES, withQuery } from "#shared/routes.ts";
 
 const root = process.cwd();
 const work = mkdtempSync(path.join(tmpdir(), "rehearse-deploy-"));
@@ -574,7 +575,7 @@ async function neonDriverChecks(url, proxyPort) {
     return { status: res.status, json: await res.json() };
   };
   try {
-    const enquiry = await call(contact, "/api/contact", {
+    const enquiry = await call(contact, ROUTES.contact, {
       firstName: "Neon",
       lastName: "Driver",
       email: "neon@example.com",
@@ -586,13 +587,13 @@ async function neonDriverChecks(url, proxyPort) {
     let time;
     for (let day = 1; day < 30 && !time; day++) {
       date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-      const slots = await call(meetings, `/api/meetings/available-slots?date=${date}`);
+      const slots = await call(meetings, withQuery(ROUTES.meetings.availableSlots, { date }));
       time = slots.json?.data?.[0];
     }
     if (!time) problems.push("no free slot found to book");
     const booking = { name: "Neon Visitor", email: "neon-visitor@example.com", phone: "+31 20 123 4567", date, time };
-    const first = await call(meetings, "/api/meetings/schedule", booking);
-    const second = await call(meetings, "/api/meetings/schedule", { ...booking, email: "second@example.com" });
+    const first = await call(meetings, ROUTES.meetings.schedule, booking);
+    const second = await call(meetings, ROUTES.meetings.schedule, { ...booking, email: "second@example.com" });
     if (first.status !== 201) problems.push(`booking answered ${first.status}: ${JSON.stringify(first.json)}`);
     if (second.status !== 409) problems.push(`the same slot again answered ${second.status}, not 409`);
     const counts = await withClient(

@@ -6,37 +6,29 @@
  * methods are compared per function: each documented method must be allowed on its path, and every
  * method a function allows must be documented on one of its paths.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { Config, Context } from "@netlify/functions";
+import type { Context } from "@netlify/functions";
 import { describe, expect, test } from "vitest";
+import { functionModules } from "./harness.ts";
 
 const FUNCTIONS = path.resolve(import.meta.dirname, "..");
 const API_DOC = path.resolve(FUNCTIONS, "../docs/api.md");
 
-type Handler = (req: Request, context: Context) => Promise<Response>;
 /** A path as a table row names it: the trailing slash of a twin (`/confirm/`, `/confirm`) dropped. */
 const normal = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") : p);
 
 /** { file, path, methods } for every path of every function, from the modules themselves. */
 async function served() {
   const rows: { file: string; path: string; methods: string[] }[] = [];
-  for (const file of readdirSync(FUNCTIONS)
-    .filter((name) => name.endsWith(".ts"))
-    .sort()) {
-    const module = (await import(pathToFileURL(path.join(FUNCTIONS, file)).href)) as {
-      default: Handler;
-      config?: Config;
-    };
-    const config = module.config;
+  for (const { file, handler, config } of await functionModules()) {
     if (!config?.path) continue; // a scheduled function has no address
     for (const p of [config.path].flat()) {
       let methods: string[];
       if (config.method) methods = [config.method].flat().map((m) => m.toUpperCase());
       else {
         const url = `http://localhost${p.replaceAll(":id", "1").replaceAll(":lang", "en")}`;
-        const res = await module.default(new Request(url, { method: "OPTIONS" }), {
+        const res = await handler(new Request(url, { method: "OPTIONS" }), {
           params: { id: "1", lang: "en" },
         } as unknown as Context);
         expect(res.status, `${file} ${p} answers OPTIONS`).toBe(405);

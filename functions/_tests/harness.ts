@@ -2,10 +2,11 @@
  * Calls functions through their real handlers with real Request objects, against a throwaway
  * database copied from the run's migrated template (embedded PostgreSQL, or TEST_DATABASE_URL's).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Context } from "@netlify/functions";
+import { pathToFileURL } from "node:url";
+import type { Config, Context } from "@netlify/functions";
 import { afterAll, beforeAll } from "vitest";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createTestDatabase } from "#db/testing.ts";
@@ -19,6 +20,19 @@ import type { TestMailServer } from "./mail-server.ts";
 export const ORIGIN = "http://localhost:8888";
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
+
+/** Every function in functions/ as its module exports it (its file name, handler and config), in file order. */
+export async function functionModules(): Promise<{ file: string; handler: Handler; config?: Config }[]> {
+  const dir = path.resolve(import.meta.dirname, "..");
+  const modules = [];
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith(".ts"))
+    .sort()) {
+    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: Handler; config?: Config };
+    modules.push({ file, handler: module.default, config: module.config });
+  }
+  return modules;
+}
 
 export interface CallOptions {
   method?: string;

@@ -3,8 +3,10 @@
  * message with its SMTP envelope; it can refuse recipients or data, stop, and start again.
  */
 import type { AddressInfo } from "node:net";
+import ICAL from "ical.js";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { expect } from "vitest";
 
 export interface ReceivedMessage {
   /** MAIL FROM and RCPT TO as the server saw them: who the message really went to. */
@@ -93,4 +95,25 @@ export class TestMailServer {
     if (found.length !== 1) throw new Error(`expected one message to ${address}, got ${found.length}`);
     return found[0];
   }
+}
+
+/** The invite.ics attached to a message, parsed by ical.js with its VTIMEZONE registered. */
+export function invite(m: ReceivedMessage) {
+  const file = m.parsed.attachments.find((a) => a.filename === "invite.ics");
+  expect(file, `invite.ics in "${m.parsed.subject}"`).toBeDefined();
+  const calendar = new ICAL.Component(ICAL.parse(file!.content.toString("utf8")));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+  const vevent = calendar.getFirstSubcomponent("vevent")!;
+  const event = new ICAL.Event(vevent);
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    tzid: vevent.getFirstProperty("dtstart")!.getParameter("tzid"),
+    start: event.startDate.toJSDate().toISOString(),
+    minutes: (event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()) / 60_000,
+    uid: event.uid,
+    sequence: event.sequence,
+    status: vevent.getFirstPropertyValue("status"),
+    organizer: event.organizer,
+    attendees: event.attendees.map((a) => a.getFirstValue()),
+  };
 }

@@ -3,11 +3,10 @@
  * signed link in their emails, and a reminder goes out 24 hours before. Real
  * handlers, a real database and a real SMTP server; invites parsed with ical.js.
  */
-import ICAL from "ical.js";
 import { SignJWT } from "jose";
 import { beforeEach, describe, expect, test } from "vitest";
 import { call, ORIGIN, apiTestbed, type ApiTestDatabase } from "./harness.ts";
-import { TestMailServer, type ReceivedMessage } from "./mail-server.ts";
+import { invite, TestMailServer, type ReceivedMessage } from "./mail-server.ts";
 import meetings from "../meetings.ts";
 import manage from "../meeting-manage.ts";
 import adminMeetings from "../admin-meetings.ts";
@@ -74,23 +73,6 @@ function linkToken(m: ReceivedMessage, lang = "en"): string {
   expect(match, `manage link in "${m.parsed.subject}"`).not.toBeNull();
   expect(m.parsed.html).toContain(`href="https://bridgewise.eu/${lang}/meeting/#${match![1]}"`);
   return match![1];
-}
-
-/** The .ics attached to a message, parsed by ical.js. */
-function invite(m: ReceivedMessage) {
-  const file = m.parsed.attachments.find((a) => a.filename === "invite.ics");
-  expect(file, `invite.ics in "${m.parsed.subject}"`).toBeDefined();
-  const calendar = new ICAL.Component(ICAL.parse(file!.content.toString("utf8")));
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
-  const vevent = calendar.getFirstSubcomponent("vevent")!;
-  const event = new ICAL.Event(vevent);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    status: vevent.getFirstPropertyValue("status"),
-    start: event.startDate.toJSDate().toISOString(),
-  };
 }
 
 describe("POST /api/admin/meetings/{id}/cancel", () => {

@@ -1,11 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { call, ORIGIN, formBody, apiTestbed, type ApiTestDatabase } from "./harness.ts";
-import { TestMailServer, type ReceivedMessage } from "./mail-server.ts";
+import { invite, TestMailServer, type ReceivedMessage } from "./mail-server.ts";
 import contact from "../contact.ts";
 import meetings from "../meetings.ts";
 import adminMeetings from "../admin-meetings.ts";
@@ -70,27 +69,6 @@ const patchMeeting = (id: number, isConfirmed: boolean) =>
 
 /** The header block of a raw message (everything before the first empty line). */
 const headerBlock = (m: ReceivedMessage) => m.raw.split(/\r?\n\r?\n/)[0];
-
-/** The .ics attached to a message, parsed by ical.js with its VTIMEZONE registered. */
-function invite(m: ReceivedMessage) {
-  const file = m.parsed.attachments.find((a) => a.filename === "invite.ics");
-  expect(file, "invite.ics attachment").toBeDefined();
-  const calendar = new ICAL.Component(ICAL.parse(file!.content.toString("utf8")));
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
-  const vevent = calendar.getFirstSubcomponent("vevent")!;
-  const event = new ICAL.Event(vevent);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    tzid: vevent.getFirstProperty("dtstart")!.getParameter("tzid"),
-    start: event.startDate.toJSDate().toISOString(),
-    minutes: (event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()) / 60_000,
-    uid: event.uid,
-    sequence: event.sequence,
-    status: vevent.getFirstPropertyValue("status"),
-    organizer: event.organizer,
-    attendees: event.attendees.map((a) => a.getFirstValue()),
-  };
-}
 
 const enquiry = {
   firstName: "Sara",

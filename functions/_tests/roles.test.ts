@@ -3,20 +3,16 @@
  * are read from the functions/ folder, so a new one cannot be forgotten: every path under /api/admin/
  * must refuse an editor, and every other path must be one of the public endpoints named here.
  */
-import { readdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Config, Context } from "@netlify/functions";
+import type { Context } from "@netlify/functions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 import { EDITOR_REFUSED } from "../_lib/auth.ts";
-import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import { call, functionModules, ORIGIN, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import user from "../user.ts";
 import users from "../admin-users.ts";
 
-const FUNCTIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
 
 /** Endpoints a visitor (or anyone signed in) may use: the forms, the booking, sign-in, the newsletter's links. */
@@ -50,16 +46,10 @@ type Endpoint = { file: string; path: string; handler: Handler };
 
 async function endpoints(): Promise<Endpoint[]> {
   const found: Endpoint[] = [];
-  for (const file of readdirSync(FUNCTIONS)
-    .filter((name) => name.endsWith(".ts"))
-    .sort()) {
-    const module = (await import(pathToFileURL(path.join(FUNCTIONS, file)).href)) as {
-      default: Handler;
-      config?: Config;
-    };
-    const paths = module.config?.path;
+  for (const { file, handler, config } of await functionModules()) {
+    const paths = config?.path;
     if (!paths) continue; // scheduled functions have no address
-    for (const p of Array.isArray(paths) ? paths : [paths]) found.push({ file, path: p, handler: module.default });
+    for (const p of Array.isArray(paths) ? paths : [paths]) found.push({ file, path: p, handler });
   }
   return found;
 }

@@ -5,13 +5,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { Config } from "@netlify/functions";
 import { describe, expect, test } from "vitest";
 import { fill, ROUTES, withQuery } from "#shared/routes.ts";
+import { functionModules } from "./harness.ts";
 
-const FUNCTIONS = path.resolve(import.meta.dirname, "..");
-const ROOT = path.resolve(FUNCTIONS, "..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** The shipped and server source files (tests, which call addresses as a client would, excepted). */
 function sourceFiles(dir: string): string[] {
@@ -25,12 +23,7 @@ const tablePaths = (node: unknown): string[] =>
   typeof node === "string" ? [node] : Object.values(node as object).flatMap(tablePaths);
 
 async function servedPaths(): Promise<string[]> {
-  const paths: string[] = [];
-  for (const file of readdirSync(FUNCTIONS).filter((name) => name.endsWith(".ts"))) {
-    const { config } = (await import(pathToFileURL(path.join(FUNCTIONS, file)).href)) as { config?: Config };
-    if (config?.path) paths.push(...[config.path].flat());
-  }
-  return paths;
+  return (await functionModules()).flatMap(({ config }) => (config?.path ? [config.path].flat() : []));
 }
 
 describe("the route table", () => {

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { issueFormToken } from "#functions/_lib/form-guard.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
+import { ROUTES, withQuery } from "#shared/routes.ts";
 
 /**
  * What a real page sends with a public form besides its fields: a "form shown at" token issued a few
@@ -33,7 +34,7 @@ export function firstRequest(name, env = process.env) {
   switch (name) {
     case "contact":
       return post(
-        "/api/contact",
+        ROUTES.contact,
         form({
           firstName: "Leila",
           lastName: "Cold Start",
@@ -45,21 +46,21 @@ export function firstRequest(name, env = process.env) {
         }),
       );
     case "meetings":
-      return { path: `/api/meetings/available-slots?date=${nextWeekday(3)}` };
+      return { path: withQuery(ROUTES.meetings.availableSlots, { date: nextWeekday(3) }) };
     case "login":
-      return post("/api/login", { username: "cold-start-nobody" });
+      return post(ROUTES.login, { username: "cold-start-nobody" });
     case "newsletter":
-      return post("/api/newsletter", form({ email: "cold-start@example.com" }));
+      return post(ROUTES.newsletter, form({ email: "cold-start@example.com" }));
     case "admin-meetings":
-      return { path: "/api/admin/meetings" };
+      return { path: ROUTES.admin.meetings };
     case "admin-availability":
-      return { path: "/api/admin/availability" };
+      return { path: ROUTES.admin.availability };
     case "meeting-manage":
-      return { path: "/api/meetings/manage" };
+      return { path: ROUTES.meetings.manage };
     case "admin-submissions":
-      return { path: "/api/admin/submissions" };
+      return { path: ROUTES.admin.enquiries };
     case "logout":
-      return post("/api/logout", {});
+      return post(ROUTES.logout, {});
     default:
       return { path: `/api/${name}` };
   }

@@ -24,6 +24,11 @@ export const TOOL_VARIABLES = [
     meaning:
       "Browser for tests, screenshots and benchmarks (the browser tests prefer `/usr/bin/chromium-headless-shell` when this is unset).",
   },
+  {
+    name: "WIDTHS",
+    fallback: "`390,1440`",
+    meaning: "`npm run screenshots`: the page widths to capture, comma-separated.",
+  },
   { name: "E2E_PORT", fallback: "`8899`", meaning: "Port the browser tests serve the site on." },
   {
     name: "E2E_BASE_URL",

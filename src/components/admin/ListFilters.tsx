@@ -2,7 +2,7 @@
  * Search, filters, sort and CSV export above an admin list. Menus and dates apply at once; the search
  * text applies when submitted (Enter or "Search"), so a half-typed word never starts a request.
  */
-import { useId, useState, type SubmitEvent } from "react";
+import { useId, useState, type ReactNode, type SubmitEvent } from "react";
 import { isFiltered, SEARCH_MAX_LENGTH, type EnquiryFilters, type MeetingFilters } from "#shared/admin-lists.ts";
 import { englishLanguageName, LANGUAGES } from "#shared/languages.ts";
 import { SERVICE_IDS, type ServiceNames } from "#shared/services.ts";
@@ -13,6 +13,22 @@ const DOWNLOAD_ICON = "M12 4v11m-5-5 5 5 5-5M5 20h14";
 
 type Option = { value: string; label: string };
 
+const controlClass =
+  "min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-2.5 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+/** A labelled field of the bar; `control` renders the input with the id its label points at. */
+function Field({ label, control }: { label: string; control: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wider text-muted">
+        {label}
+      </label>
+      {control(id)}
+    </div>
+  );
+}
+
 function Select({
   label,
   value,
@@ -21,28 +37,27 @@ function Select({
 }: {
   label: string;
   value: string | undefined;
-  options: Option[];
+  options: readonly Option[];
   onChange: (value: string | undefined) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wider text-muted">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value ?? ""}
-        onChange={(e) => onChange(e.target.value || undefined)}
-        className="min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-2.5 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field
+      label={label}
+      control={(id) => (
+        <select
+          id={id}
+          value={value ?? ""}
+          onChange={(e) => onChange(e.target.value || undefined)}
+          className={controlClass}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -59,22 +74,21 @@ function DateField({
   max?: string;
   onChange: (value: string | undefined) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wider text-muted">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value ?? ""}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value || undefined)}
-        className="min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-2.5 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-      />
-    </div>
+    <Field
+      label={label}
+      control={(id) => (
+        <input
+          id={id}
+          type="date"
+          value={value ?? ""}
+          min={min}
+          max={max}
+          onChange={(e) => onChange(e.target.value || undefined)}
+          className={controlClass}
+        />
+      )}
+    />
   );
 }
 
@@ -88,7 +102,7 @@ const languageOptions: Option[] = [
 interface Menu<F> {
   key: keyof F & string;
   label: string;
-  options: Option[];
+  options: readonly Option[];
 }
 
 interface FiltersProps<F extends EnquiryFilters | MeetingFilters> {
@@ -223,6 +237,13 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>({
 }
 
 const languageMenu = { key: "language", label: "Language", options: languageOptions } as const;
+/** The status menu: any, pending, or the list's own second state (processed, confirmed). */
+const statusMenu = (done: Option) =>
+  ({
+    key: "status",
+    label: "Status",
+    options: [anyOption("Any status"), { value: "pending", label: "Pending" }, done],
+  }) as const;
 
 export function EnquiryFiltersBar({
   filters,
@@ -243,15 +264,7 @@ export function EnquiryFiltersBar({
       onChange={onChange}
       exportHref={exportHref}
       menus={[
-        {
-          key: "status",
-          label: "Status",
-          options: [
-            anyOption("Any status"),
-            { value: "pending", label: "Pending" },
-            { value: "processed", label: "Processed" },
-          ],
-        },
+        statusMenu({ value: "processed", label: "Processed" }),
         {
           key: "service",
           label: "Service",
@@ -290,15 +303,7 @@ export function MeetingFiltersBar({
           label: "When",
           options: [anyOption("Any time"), { value: "upcoming", label: "Upcoming" }, { value: "past", label: "Past" }],
         },
-        {
-          key: "status",
-          label: "Status",
-          options: [
-            anyOption("Any status"),
-            { value: "pending", label: "Pending" },
-            { value: "confirmed", label: "Confirmed" },
-          ],
-        },
+        statusMenu({ value: "confirmed", label: "Confirmed" }),
         languageMenu,
       ]}
       datesLabel="Meeting"

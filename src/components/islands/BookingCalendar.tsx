@@ -3,6 +3,7 @@ import { addDays } from "#shared/dates.ts";
 import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";
 import { calendarParts, formatDate, formatMonth, localizeDigits, weekdayNames } from "#shared/format.ts";
 import { monthBounds, monthWeeks, shiftMonth } from "#src/lib/month-grid.ts";
+import { StrokeIcon } from "../ui/StrokeIcon";
 
 export interface CalendarLabels {
   previousMonth: string;
@@ -107,20 +108,7 @@ export default function BookingCalendar({ lang, selected, onSelect, isOpen, min,
       data-month={direction}
       className="flex size-11 items-center justify-center rounded-xl text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent"
     >
-      <svg
-        className="size-5 rtl:-scale-x-100"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        aria-hidden="true"
-      >
-        <path
-          d={direction === "previous" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <StrokeIcon name={direction === "previous" ? "chevronLeft" : "chevronRight"} />
     </button>
   );
 

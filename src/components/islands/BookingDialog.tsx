@@ -12,6 +12,7 @@ import { useOfficeCalendar } from "#src/lib/use-office-calendar.ts";
 import { Spinner } from "../ui/Spinner";
 import SlotPicker, { inputClass, type SlotPickerLabels } from "./SlotPicker";
 import { ROUTES } from "#shared/routes.ts";
+import { StrokeIcon } from "../ui/StrokeIcon";
 
 export interface BookingLabels extends SlotPickerLabels {
   title: string;
@@ -175,16 +176,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
           aria-label={labels.close}
           className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-600 hover:bg-brand-50"
         >
-          <svg
-            className="size-5"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            aria-hidden="true"
-          >
-            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
+          <StrokeIcon name="close" className="size-5" />
         </button>
       </div>
 

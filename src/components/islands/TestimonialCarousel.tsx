@@ -13,6 +13,7 @@ import "swiper/css";
 import { CAROUSEL } from "#src/data/carousel.ts";
 import { localizeDigits } from "#shared/format.ts";
 import type { Language } from "#shared/languages.ts";
+import { StrokeIcon } from "../ui/StrokeIcon";
 
 export interface TestimonialCard {
   id: string;
@@ -136,16 +137,7 @@ export default function TestimonialCarousel({ items, lang, rtl, labels }: Testim
       className="absolute top-1/2 z-10 hidden size-12 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-white text-brand-800 shadow-card hover:bg-brand-50 lg:flex data-[dir=next]:-end-6 data-[dir=prev]:-start-6"
       data-dir={dir}
     >
-      <svg
-        className="size-5 rtl:-scale-x-100"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        aria-hidden="true"
-      >
-        <path d={dir === "prev" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <StrokeIcon name={dir === "prev" ? "chevronLeft" : "chevronRight"} />
     </button>
   );
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type PointerEvent } from "react";
 import { useStore } from "@nanostores/react";
 import { $toast, dismissToast, TOAST_DURATION_MS } from "#src/stores/toasts.ts";
+import { StrokeIcon } from "../ui/StrokeIcon";
 
 export interface ToasterProps {
   /** Name of the region, e.g. "Notifications (F8)". */
@@ -100,16 +101,7 @@ export default function Toaster({ label, closeLabel }: ToasterProps) {
               aria-label={closeLabel}
               className="-m-1 flex size-9 shrink-0 items-center justify-center rounded-lg opacity-80 hover:opacity-100"
             >
-              <svg
-                className="size-4"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                aria-hidden="true"
-              >
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
+              <StrokeIcon name="close" className="size-4" />
             </button>
           </div>
         )}
