@@ -18,11 +18,6 @@ test("the locale and content files pass the copy check (npm run check:copy)", ()
   expect(problems, formatReport(report, { root: repoRoot })).toEqual([]);
 });
 
-test("the check takes well under a second", () => {
-  const report = checkCopy({ root: repoRoot });
-  expect(report.durationMs).toBeLessThan(1000);
-});
-
 test("npm run check:copy runs on Node alone and says the copy is in order", () => {
   const node = path.join(repoRoot, "node_modules", ".bin", "node");
   const result = spawnSync(node, ["scripts/check-copy.ts"], { cwd: repoRoot, encoding: "utf8" });
