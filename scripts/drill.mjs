@@ -505,24 +505,24 @@ async function smtpDrill(dataDir) {
     retryDb = createDb(databaseUrl(dataDir, site.dbPort));
     const transport = smtpTransport(smtp.url);
     let retrySent = 0;
+    let allPosted = false;
+    const deadline = Date.now() + 180_000;
     const retryRuns = Array.from({ length: 3 }, async () => {
-      // Each run claims what is due until the drill's emails are all sent.
+      // Each run claims what is due until every enquiry is in and all of their emails are sent.
       for (;;) {
         const { sent } = await deliverDue(retryDb, transport, { budgetMs: 5_000 });
         retrySent += sent;
         const rows = await rowsOf();
-        if (rows.length >= 30 && rows.every((r) => r.status === "sent")) return;
+        if (allPosted && rows.every((r) => r.status === "sent")) return;
+        if (Date.now() > deadline)
+          throw new Error("the emails were not all sent within 180 s of the mail server accepting");
         await sleep(100);
       }
     });
     answers.push(...(await send(10, 5, tokens.slice(10, 15))));
     answers.push(...(await send(15, 5, tokens.slice(15, 20))));
-    await Promise.race([
-      Promise.all(retryRuns),
-      sleep(180_000).then(() => {
-        throw new Error("the emails were not all sent within 180 s of the mail server accepting");
-      }),
-    ]);
+    allPosted = true;
+    await Promise.all(retryRuns);
     figures.answers = byStatus(answers);
     for (const [i, res] of answers.entries()) {
       if (res.status !== 201) misses.push(`enquiry ${i} with the mail server down: ${res.status ?? res.error}`);
@@ -537,13 +537,20 @@ async function smtpDrill(dataDir) {
     }
     const twice = [...received].filter(([, n]) => n > 1).map(([id]) => id);
     const missing = [...expected].filter((id) => !received.has(id));
-    const unexpected = [...received.keys()].filter((id) => !expected.has(id));
-    figures.emails = `${expected.size} expected, ${smtp.messages.length} received (${received.size} distinct), ${retrySent} by the racing retry runs`;
+    // Emails the earlier steps left waiting (their first send failed while the database was down) go
+    // out too: they count against duplicates, and must be rows of the outbox.
+    const known = new Set((await db.query("SELECT id::text FROM email_outbox")).rows.map((r) => r.id));
+    const unexpected = [...received.keys()].filter((id) => !known.has(id));
+    const earlier = [...received.keys()].filter((id) => known.has(id) && !expected.has(id)).length;
+    figures.emails =
+      `${expected.size} expected, ${smtp.messages.length - earlier} received (${received.size - earlier} distinct), ` +
+      `${retrySent} by the racing retry runs` +
+      (earlier ? `; also ${earlier} left waiting by the earlier steps, each once` : "");
     if (expected.size !== 2 * answers.filter((r) => r.status === 201).length)
       misses.push(`${expected.size} emails queued for ${answers.length} enquiries (2 each expected)`);
     if (twice.length) misses.push(`sent more than once: outbox ${twice.join(", ")}`);
     if (missing.length) misses.push(`never sent: outbox ${missing.join(", ")}`);
-    if (unexpected.length) misses.push(`sent without an outbox row of the drill: ${unexpected.join(", ")}`);
+    if (unexpected.length) misses.push(`sent without an outbox row: ${unexpected.join(", ")}`);
   } finally {
     await retryDb?.destroy();
     await db?.end();
