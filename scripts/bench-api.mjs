@@ -15,7 +15,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { bundleFunctions } from "./lib/bundle-functions.mjs";
 import { coldStart, median, nextWeekday } from "./lib/cold-start.mjs";
 import { buildIfNeeded } from "./lib/build-if-needed.mjs";
