@@ -316,6 +316,7 @@ async function killDrill(dataDir) {
     // The server serves again by itself: enquiries until one is answered 201.
     const firstAfter = results.find((r) => r.status === 201 && r.started > killedAt);
     let recoveredAt = firstAfter ? firstAfter.started + firstAfter.ms : 0;
+    const probes = [];
     if (!recoveredAt) {
       try {
         await waitFor(
@@ -324,10 +325,14 @@ async function killDrill(dataDir) {
             if (!site.running) throw new Error(`npm start exited:\n${site.tail()}`);
             const res = await request(`${site.url}/api/contact`, {
               method: "POST",
-              body: enquiry("kill-after", tokenAt, tokens[tokenAt++]),
+              body: enquiry("killafter", tokenAt, tokens[tokenAt++]),
             }).answer;
-            if (res.status === 201) return (recoveredAt = Date.now());
-            if (res.error) misses.push(`after the kill, an enquiry got no answer (${res.error})`);
+            if (res.status === 201) {
+              probes.push(res.json.id);
+              return (recoveredAt = Date.now());
+            }
+            const problem = unclear503(res);
+            if (problem) misses.push(`after the kill, an enquiry: ${problem}`);
             return false;
           },
           { timeoutMs: 120_000, everyMs: 250 },
@@ -350,7 +355,8 @@ async function killDrill(dataDir) {
       try {
         const stored = await storedEnquiries(db, "kill");
         const answered = results.filter((r) => r.status === 201).map((r) => r.json.id);
-        const lost = answered.filter((id) => !stored.has(id));
+        const probed = await storedEnquiries(db, "killafter");
+        const lost = [...answered, ...probes].filter((id) => !stored.has(id) && !probed.has(id));
         if (lost.length)
           misses.push(`${lost.length} enquiries answered 201 are not in the database: ${lost.join(", ")}`);
         const halves = [...stored].filter(([, emails]) => emails < 1);
@@ -435,7 +441,7 @@ async function sigtermDrill(dataDir) {
       await db.end();
     }
     const [token] = await formTokens(site.url, 1);
-    const after = await request(`${site.url}/api/contact`, { method: "POST", body: enquiry("term-after", 0, token) })
+    const after = await request(`${site.url}/api/contact`, { method: "POST", body: enquiry("termafter", 0, token) })
       .answer;
     if (after.status !== 201) misses.push(`after the restart an enquiry was answered ${after.status ?? after.error}`);
   } finally {
