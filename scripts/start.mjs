@@ -21,7 +21,7 @@ const starting = (async () => {
   const { PORT: port, HOST: host } = serverEnv();
   // What can fail at once fails first, in one sentence: the port, then the database (a build takes minutes).
   await assertPortFree(port, host);
-  runtime = await prepareRuntime();
+  runtime = await prepareRuntime({ supervise: true });
   if (stopping) return;
   buildIfNeeded();
   if (stopping) return;
