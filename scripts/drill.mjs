@@ -3,9 +3,10 @@
 //  1. kill -9 of the embedded PostgreSQL during a burst of 60 enquiries: the server survives, every
 //     enquiry answered 201 is in the database, every other answer is a clear 503 (the API's JSON
 //     error, Retry-After), and the server serves again by itself (its supervisor restarts PostgreSQL).
-//  2. SIGTERM during a burst: the requests in flight finish (201, stored with their emails), new
-//     connections are refused, the process exits 0 within 10 s leaving no postgres process, and the
-//     next start serves the same data.
+//  2. SIGTERM during a burst: the requests in flight finish (201, stored with their emails), those
+//     sent with the signal are answered 201 or never taken (and then not stored), new connections
+//     are refused, the process exits 0 within 10 s leaving no postgres process, and the next start
+//     serves the same data.
 //  3. The mail server refusing for a while, then accepting (and slow), while retry runs race the
 //     first sends: every email goes out exactly once.
 // Prints the figures (answers by status, time to recover, exit time, emails sent against expected)
@@ -384,7 +385,8 @@ async function sigtermDrill(dataDir) {
   const held = [];
   try {
     const BURST = 30;
-    const tokens = await formTokens(site.url, BURST);
+    const LATE = 10;
+    const tokens = await formTokens(site.url, BURST + LATE);
     const postgres = site.postgresProcesses();
     // The burst, in flight for certain: the server has taken each request (100 Continue) and waits for its body.
     for (let i = 0; i < BURST; i++) {
@@ -396,6 +398,16 @@ async function sigtermDrill(dataDir) {
       Promise.race([Promise.all(held.map((h) => h.continued)).then(() => true), sleep(100).then(() => false)]),
     );
     const outputBefore = site.output.length;
+    // And 10 more sent as the signal goes: each is either taken and answered 201, or never taken
+    // (refused, or reset in the listener's backlog) and then stored nowhere.
+    const late = Array.from(
+      { length: LATE },
+      (_, i) =>
+        request(`${site.url}/api/contact`, {
+          method: "POST",
+          body: enquiry("term", BURST + i, tokens[BURST + i]),
+        }).answer,
+    );
     const stopping = site.stop("SIGTERM");
     // The bodies arrive after the signal: the requests are in flight while the server stops.
     for (const h of held) h.release();
@@ -405,14 +417,28 @@ async function sigtermDrill(dataDir) {
       .then(() => request(`${site.url}/api/form-token`).answer)
       .catch((error) => ({ error: `no "no new connections" line: ${error.message.split("\n")[0]}` }));
     exit = await stopping;
-    const results = await Promise.all(held.map((h) => h.answer));
-    figures.answers = byStatus(results);
+    const inFlight = await Promise.all(held.map((h) => h.answer));
+    const sentLate = await Promise.all(late);
+    const results = [...inFlight, ...sentLate];
+    figures.answers = byStatus(inFlight);
+    figures.sentWithTheSignal = byStatus(sentLate);
+    for (const [i, res] of sentLate.entries()) {
+      if (res.status !== 201 && !["ECONNREFUSED", "ECONNRESET", "EPIPE", "socket hang up"].includes(res.error))
+        misses.push(`enquiry sent with the signal ${i}: ${res.status ?? res.error} (201, or never taken)`);
+    }
+    const stopLog = site.output.slice(outputBefore);
+    figures.stopLog = stopLog
+      .split("\n")
+      .filter((line) => /SIGTERM|Requests in flight|Stopped|cut|Could not stop/.test(line))
+      .map((line) => line.trim())
+      .join(" / ");
+    if (/cut/.test(stopLog)) misses.push("connections were cut instead of answered");
     figures.exitMs = exit.ms;
     figures.exit = exit.signal ?? exit.code;
     figures.newConnection = refused.error ?? `answered ${refused.status}`;
     if (refused.error !== "ECONNREFUSED")
       misses.push(`a new connection after SIGTERM was not refused: ${figures.newConnection}`);
-    for (const [i, res] of results.entries()) {
+    for (const [i, res] of inFlight.entries()) {
       if (res.status !== 201) misses.push(`enquiry ${i} in flight at SIGTERM: ${res.status ?? res.error}`);
     }
     if (exit.code !== 0) misses.push(`npm start exited with ${exit.signal ?? exit.code}, not 0:\n${site.tail(12)}`);
