@@ -429,7 +429,7 @@ async function sigtermDrill(dataDir) {
     const stopLog = site.output.slice(outputBefore);
     figures.stopLog = stopLog
       .split("\n")
-      .filter((line) => /SIGTERM|Requests in flight|Stopped|cut|Could not stop/.test(line))
+      .filter((line) => /SIGTERM|No new connections|Requests in flight|Stopped|cut|Could not stop/.test(line))
       .map((line) => line.trim())
       .join(" / ");
     if (/cut/.test(stopLog)) misses.push("connections were cut instead of answered");

@@ -72,9 +72,10 @@ async function stop(signal) {
   }, STOP_LIMIT_MS).unref();
   await starting.catch(() => {});
   if (server) {
-    const closing = server.close();
-    console.log(`\n  ${signal}: stopping. No new connections; finishing the requests in flight…`);
-    const { requestsFinished, connectionsCut, workLeft } = await closing;
+    console.log(`\n  ${signal}: stopping.`);
+    const { requestsFinished, connectionsCut, workLeft } = await server.close({
+      onStopListening: () => console.log("  No new connections; finishing the requests in flight…"),
+    });
     console.log(
       `  Requests in flight answered: ${requestsFinished}` +
         (connectionsCut ? `; ${connectionsCut} connections cut after the wait` : "") +
