@@ -229,11 +229,12 @@ function databaseUrl(dataDir, port) {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }
 
+/** A small pool on a running site's database (the retry runs of the mail step query it side by side). */
 async function openDatabase(dataDir, port) {
-  const client = new pg.Client({ connectionString: databaseUrl(dataDir, port) });
-  client.on("error", () => {});
-  await client.connect();
-  return client;
+  const pool = new pg.Pool({ connectionString: databaseUrl(dataDir, port), max: 4 });
+  pool.on("error", () => {});
+  await pool.query("SELECT 1");
+  return pool;
 }
 
 /** The stored drill enquiries tagged `tag`: id → number of its outbox messages. */

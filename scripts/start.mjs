@@ -1,4 +1,5 @@
-// `npm start`: build if needed, prepare the database, then serve the site and API on http://localhost:${PORT:-8888}.
+// `npm start`: check the port, prepare the database, build if needed, then serve the site and API on
+// http://localhost:${PORT:-8888}.
 // SIGTERM, SIGINT (Ctrl+C) or SIGHUP stop it in order: no new connections, the requests in flight
 // answered, the pool closed, the embedded PostgreSQL shut down cleanly, exit within STOP_LIMIT_MS.
 import net from "node:net";
@@ -79,7 +80,7 @@ async function stop(signal) {
     console.log(
       `  Requests in flight answered: ${requestsFinished}` +
         (connectionsCut ? `; ${connectionsCut} connections cut after the wait` : "") +
-        (workLeft ? `; ${workLeft} email deliveries left to the next start's retry run` : ""),
+        (workLeft ? `; ${workLeft} email deliveries left to a later retry run` : ""),
     );
   }
   await runtime?.close();

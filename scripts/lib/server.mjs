@@ -64,7 +64,8 @@ export const DRAIN_MS = 6_000;
 /** How long close() then waits for the work handed to waitUntil (sending emails) before it returns. */
 export const AFTER_WORK_MS = 2_000;
 /** How long close() keeps taking the connections already waiting in the listener's backlog. */
-const BACKLOG_MS = 200;
+const BACKLOG_MIN_MS = 100;
+const BACKLOG_MS = 300;
 /** How long a connection accepted just before close() has to send its request. */
 const FIRST_REQUEST_MS = 1_000;
 
@@ -145,13 +146,15 @@ export async function startServer({
     async close({ drainMs = DRAIN_MS, afterWorkMs = AFTER_WORK_MS, onStopListening } = {}) {
       closing = true;
       // Connections the system has already completed for us wait in the listener's backlog: take
-      // them (a turn of the event loop each, until a turn brings none, BACKLOG_MS at most), so a
-      // client that connected before the signal is answered rather than reset.
-      const until = Date.now() + BACKLOG_MS;
-      for (let before = -1; before !== accepted && Date.now() < until;) {
+      // them (for BACKLOG_MIN_MS, then until a turn of the event loop brings none, BACKLOG_MS at
+      // most), so a client that connected as the signal came is answered rather than reset.
+      const started = Date.now();
+      for (let before = -1; ;) {
+        const waited = Date.now() - started;
+        if (waited >= BACKLOG_MS || (waited >= BACKLOG_MIN_MS && before === accepted)) break;
         before = accepted;
         await new Promise((resolve) => setImmediate(resolve));
-        await sleep(2);
+        await sleep(5);
       }
       const inFlight = [...connections.values()].reduce((sum, c) => sum + c.requests, 0);
       // net.Server's close: the listener stops now (new connections are refused); http.Server's
