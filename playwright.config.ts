@@ -58,5 +58,8 @@ export default defineConfig({
         timeout: 180_000,
         reuseExistingServer: false,
         stdout: "pipe",
+        // npm start stops in order on SIGTERM, PostgreSQL last (it runs in a process group of its own,
+        // so Playwright's default, SIGKILL to the server's group, would leave it running).
+        gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
       },
 });

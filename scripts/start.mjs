@@ -1,4 +1,5 @@
-// `npm start`: build if needed, prepare the database, then serve the site and API on http://localhost:${PORT:-8888}.
+// `npm start`: check the port, prepare the database, build if needed, then serve the site and API on
+// http://localhost:${PORT:-8888}.
 // SIGTERM, SIGINT (Ctrl+C) or SIGHUP stop it in order: no new connections, the requests in flight
 // answered, the pool closed, the embedded PostgreSQL shut down cleanly, exit within STOP_LIMIT_MS.
 import net from "node:net";
@@ -23,7 +24,7 @@ const starting = (async () => {
   const { PORT: port, HOST: host } = serverEnv();
   // What can fail at once fails first, in one sentence: the port, then the database (a build takes minutes).
   await assertPortFree(port, host);
-  runtime = await prepareRuntime();
+  runtime = await prepareRuntime({ supervise: true });
   if (stopping) return;
   buildIfNeeded();
   if (stopping) return;
@@ -74,13 +75,14 @@ async function stop(signal) {
   }, STOP_LIMIT_MS).unref();
   await starting.catch(() => {});
   if (server) {
-    const closing = server.close();
-    console.log(`\n  ${signal}: stopping. No new connections; finishing the requests in flight…`);
-    const { requestsFinished, connectionsCut, workLeft } = await closing;
+    console.log(`\n  ${signal}: stopping.`);
+    const { requestsFinished, connectionsCut, workLeft } = await server.close({
+      onStopListening: () => console.log("  No new connections; finishing the requests in flight…"),
+    });
     console.log(
       `  Requests in flight answered: ${requestsFinished}` +
         (connectionsCut ? `; ${connectionsCut} connections cut after the wait` : "") +
-        (workLeft ? `; ${workLeft} email deliveries left to the next start's retry run` : ""),
+        (workLeft ? `; ${workLeft} email deliveries left to a later retry run` : ""),
     );
   }
   await runtime?.close();

@@ -8,7 +8,7 @@ import autocannon from "autocannon";
 /** Requests per second of a bare Node HTTP server answering 25 KB to autocannon in the same process, for 3 s. */
 export async function machineReference() {
   const body = Buffer.alloc(25_000, "a");
-  const bare = http.createServer((req, res) => res.end(body));
+  const bare = http.createServer((_req, res) => res.end(body));
   await new Promise((resolve) => bare.listen(0, "127.0.0.1", resolve));
   const result = await autocannon({ url: `http://127.0.0.1:${bare.address().port}/`, connections: 50, duration: 3 });
   await new Promise((resolve) => bare.close(resolve));

@@ -24,8 +24,10 @@ const RETENTION_FIRST_RUN_MS = 60_000;
  * local run may leave unset (the embedded database, a generated session secret, a larger pool) as
  * environment variables, which the functions read through server/config.ts like any others.
  * Throws a ConfigError naming what is wrong or, in production, missing.
+ * With `supervise` (npm start, which handles the stop signals itself), the embedded PostgreSQL is
+ * restarted when it dies (scripts/lib/embedded-db.mjs).
  */
-export async function prepareRuntime({ log = console } = {}) {
+export async function prepareRuntime({ supervise = false, log = console } = {}) {
   assertProductionReady();
   const env = serverEnv();
   const dataDir = env.DATA_DIR;
@@ -35,7 +37,7 @@ export async function prepareRuntime({ log = console } = {}) {
   let embedded = null;
 
   if (!databaseConfig().url) {
-    embedded = await startEmbeddedDatabase({ dataDir, supervise: true });
+    embedded = await startEmbeddedDatabase({ dataDir, supervise });
     process.env.DATABASE_URL = embedded.url;
     log.log(`Embedded PostgreSQL: ${dataDir}/postgres on ${new URL(embedded.url).host}`);
   }

@@ -63,14 +63,18 @@ export function readNetlifyRules(root) {
 export const DRAIN_MS = 6_000;
 /** How long close() then waits for the work handed to waitUntil (sending emails) before it returns. */
 export const AFTER_WORK_MS = 2_000;
+/** How long close() keeps taking the connections already waiting in the listener's backlog. */
+const BACKLOG_MIN_MS = 100;
+const BACKLOG_MS = 300;
 /** How long a connection accepted just before close() has to send its request. */
 const FIRST_REQUEST_MS = 1_000;
 
 /**
  * Starts the server on `port` (0 picks a free one). Resolves to { url, close, functions }.
- * `close()` stops accepting connections at once, lets the requests in flight finish (each answered
- * with `Connection: close`), closes idle keep-alive connections, and waits for the work functions
- * handed to waitUntil; each wait is bounded (DRAIN_MS, AFTER_WORK_MS), so it returns in under 10 s.
+ * `close()` takes what waits in the listener's backlog, stops accepting connections (then calls
+ * `onStopListening`), lets the requests in flight finish (each answered with `Connection: close`),
+ * closes idle keep-alive connections, and waits for the work functions handed to waitUntil; each
+ * wait is bounded (BACKLOG_MS, DRAIN_MS, AFTER_WORK_MS), so it returns in under 10 s.
  * Resolves to { requestsFinished, connectionsCut, workLeft }.
  * @param {{ port?: number, host?: string, root?: string, publishDir?: string, log?: { error?: (...args: unknown[]) => void } }} [options]
  */
@@ -123,7 +127,9 @@ export async function startServer({
     }
   });
   server.keepAliveTimeout = 65_000;
+  let accepted = 0;
   server.on("connection", (socket) => {
+    accepted++;
     connections.set(socket, { requests: 0, served: false, responses: new Set() });
     socket.once("close", () => connections.delete(socket));
   });
@@ -137,13 +143,25 @@ export async function startServer({
   return {
     url,
     functions: router.functions,
-    async close({ drainMs = DRAIN_MS, afterWorkMs = AFTER_WORK_MS } = {}) {
+    async close({ drainMs = DRAIN_MS, afterWorkMs = AFTER_WORK_MS, onStopListening } = {}) {
       closing = true;
+      // Connections the system has already completed for us wait in the listener's backlog: take
+      // them (for BACKLOG_MIN_MS, then until a turn of the event loop brings none, BACKLOG_MS at
+      // most), so a client that connected as the signal came is answered rather than reset.
+      const started = Date.now();
+      for (let before = -1; ;) {
+        const waited = Date.now() - started;
+        if (waited >= BACKLOG_MS || (waited >= BACKLOG_MIN_MS && before === accepted)) break;
+        before = accepted;
+        await new Promise((resolve) => setImmediate(resolve));
+        await sleep(5);
+      }
       const inFlight = [...connections.values()].reduce((sum, c) => sum + c.requests, 0);
       // net.Server's close: the listener stops now (new connections are refused); http.Server's
       // would also drop every connection without a request under way, among them those just
       // accepted whose request is still on its way.
       const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
+      onStopListening?.();
       for (const [socket, connection] of connections) {
         if (connection.requests) {
           for (const res of connection.responses) if (!res.headersSent) res.setHeader("connection", "close");
