@@ -13,6 +13,7 @@ const APP_TABLES = [
   "enquiries",
   "login_attempts",
   "meetings",
+  "meetings_feed",
   "newsletter_subscribers",
   "office_closures",
   "office_hours",
@@ -54,6 +55,7 @@ describe("migrations", () => {
         "users_username_key",
         "busy_intervals_range",
         "busy_calendars_url_key",
+        "meetings_feed_pkey",
       ]),
     );
   });
