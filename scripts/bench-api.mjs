@@ -366,12 +366,11 @@ function cpuMs(pid, children = false) {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     // Fields 14–17 of stat (utime, stime, cutime, cstime), counted from "state" (field 3) here.
     const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
-    return (ticks * 1000) / CLOCK_TICKS;
+    return ticks * 10; // USER_HZ is 100 on Linux: a tick is 10 ms
   } catch {
     return 0;
   }
 }
-const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /** The embedded PostgreSQL's postmaster, found by its port in its command line (undefined when not found). */
 function postmasterPid(port) {
