@@ -55,6 +55,7 @@ describe("migrations", () => {
         "users_username_key",
         "busy_intervals_range",
         "busy_calendars_url_key",
+        "meetings_feed_pkey",
       ]),
     );
   });

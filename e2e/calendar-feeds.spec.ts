@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./test";
 import { expectNoViolations } from "./axe";
+import { hydrated } from "./helpers";
 
 /**
  * The calendar sections of /admin/availability: an admin tests and connects a calendar feed served
@@ -60,6 +61,7 @@ test("an admin tests, connects, watches fail and removes calendar feeds; the das
   await page.goto("/admin/availability");
   const section = page.getByTestId("calendar-feeds");
   await expect(section.getByRole("heading", { name: "Connected calendars" })).toBeVisible();
+  await hydrated(page, "CalendarFeeds");
 
   // Test first: the result in plain words, nothing stored.
   await section.getByLabel("Name", { exact: true }).fill(good);

@@ -15,7 +15,7 @@
 // /api/contact ≥ 200 req/s with p99 ≤ 300 ms; 0 errors; memory ≤ 400 MB; a feed refresh ≤ 1 s of
 // CPU; cold start ≤ 150 ms. Exits 1 when one is missed.
 // Options: --duration=<seconds> (default 10), --connections=<n> (default 50).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -128,8 +128,10 @@ try {
   ];
 
   const rows = [];
+  const postmaster = postmasterPid(new URL(database.url).port);
   for (const run of runs) {
     await run.prepare?.();
+    const cpuBefore = { server: cpuMs(server.child.pid), postgres: postgresCpuMs(postmaster) };
     const result = await load({
       url: server.url + run.url,
       method: run.method ?? "GET",
@@ -149,6 +151,12 @@ try {
       "first request max ms": result.firstMaxMs,
       requests: result.requests,
       errors: result.errors,
+      // CPU a request costs, which the machine's load disturbs far less than requests per second.
+      "CPU ms/req, npm start": +((cpuMs(server.child.pid) - cpuBefore.server) / result.requests).toFixed(3),
+      "CPU ms/req, PostgreSQL":
+        postmaster === undefined
+          ? "?"
+          : +((postgresCpuMs(postmaster) - cpuBefore.postgres) / result.requests).toFixed(3),
     });
     if (result.errors) failures.push(`${run.name}: ${result.errors} errors`);
     if (run.kind === "read" && result.rps < TARGETS.readRps)
@@ -346,4 +354,47 @@ async function connectFeed(url, cookie, feedsUrl, n) {
   if (res.status !== 201 || !answer.data?.ok)
     throw new Error(`connecting feed ${n}: ${res.status} ${JSON.stringify(answer)}`);
   return answer.data.id;
+}
+
+/** CPU time (user + system) of process `pid` so far, in ms; with `children`, also its waited-for children's. */
+function cpuMs(pid, children = false) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // Fields 14–17 of stat (utime, stime, cutime, cstime), counted from "state" (field 3) here.
+    const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
+    return ticks * 10; // USER_HZ is 100 on Linux: a tick is 10 ms
+  } catch {
+    return 0;
+  }
+}
+
+/** The embedded PostgreSQL's postmaster, found by its port in its command line (undefined when not found). */
+function postmasterPid(port) {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      if (/postgres$/.test(args[0]) && args.includes("-p") && args[args.indexOf("-p") + 1] === String(port))
+        return Number(entry);
+    } catch {
+      /* gone */
+    }
+  }
+  return undefined;
+}
+
+/** CPU of the postmaster, its live backends and those that ended, in ms. */
+function postgresCpuMs(postmaster) {
+  if (postmaster === undefined) return 0;
+  let total = cpuMs(postmaster, true);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
+      if (Number(fields[1]) === postmaster) total += cpuMs(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
 }

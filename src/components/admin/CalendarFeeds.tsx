@@ -97,7 +97,8 @@ function ConnectedCalendars() {
       ) : (
         <p className="mt-5 text-muted">No calendar connected yet.</p>
       )}
-      <AddFeedForm onAdded={reload} />
+      {/* After the list has loaded: a form typed into before hydration would lose its text. */}
+      {feeds !== null && <AddFeedForm onAdded={reload} />}
     </section>
   );
 }
