@@ -75,7 +75,7 @@ const FIRST_REQUEST_MS = 1_000;
  * `onStopListening`), lets the requests in flight finish (each answered with `Connection: close`),
  * closes idle keep-alive connections, and waits for the work functions handed to waitUntil; each
  * wait is bounded (BACKLOG_MS, DRAIN_MS, AFTER_WORK_MS), so it returns in under 10 s.
- * Resolves to { requestsFinished, connectionsCut, workLeft }.
+ * Resolves to { requestsFinished (answered after close() was called), connectionsCut, workLeft }.
  * @param {{ port?: number, host?: string, root?: string, publishDir?: string, log?: { error?: (...args: unknown[]) => void } }} [options]
  */
 export async function startServer({
@@ -99,6 +99,7 @@ export async function startServer({
   // that is idle (closed at once) from one with a request in flight (closed after its answer).
   const connections = new Map();
   let closing = false;
+  let answeredWhileClosing = 0;
   const server = http.createServer(async (req, res) => {
     const connection = connections.get(req.socket);
     if (connection) {
@@ -106,6 +107,7 @@ export async function startServer({
       connection.served = true;
       connection.responses.add(res);
       res.once("close", () => {
+        if (closing && res.writableFinished) answeredWhileClosing++;
         connection.requests--;
         connection.responses.delete(res);
         if (closing && connection.requests === 0) req.socket.end();
@@ -143,6 +145,7 @@ export async function startServer({
   return {
     url,
     functions: router.functions,
+    /** @param {{ drainMs?: number, afterWorkMs?: number, onStopListening?: () => void }} [options] */
     async close({ drainMs = DRAIN_MS, afterWorkMs = AFTER_WORK_MS, onStopListening } = {}) {
       closing = true;
       // Connections the system has already completed for us wait in the listener's backlog: take
@@ -156,7 +159,6 @@ export async function startServer({
         await new Promise((resolve) => setImmediate(resolve));
         await sleep(5);
       }
-      const inFlight = [...connections.values()].reduce((sum, c) => sum + c.requests, 0);
       // net.Server's close: the listener stops now (new connections are refused); http.Server's
       // would also drop every connection without a request under way, among them those just
       // accepted whose request is still on its way.
@@ -179,7 +181,7 @@ export async function startServer({
         Promise.all(pending).then(() => 0),
         sleep(afterWorkMs).then(() => pending.size),
       ]);
-      return { requestsFinished: inFlight, connectionsCut: cut, workLeft };
+      return { requestsFinished: answeredWhileClosing, connectionsCut: cut, workLeft };
     },
   };
 }

@@ -140,3 +140,53 @@ describe("what an attacker sends to npm start", () => {
     rmSync(dist, { recursive: true, force: true });
   });
 });
+
+describe("close(), as npm start stops", () => {
+  test("answers the request in flight, closes idle connections and refuses new ones", async () => {
+    const stopping = await startServer({ port: 0, publishDir, log: { error: () => {} } });
+    const { port } = new URL(stopping.url);
+    // An idle keep-alive connection: one request answered, the socket kept.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let idleSocket: import("node:net").Socket | undefined;
+    const idle = await new Promise<http.IncomingMessage>((resolve) =>
+      http
+        .get({ port, path: "/en/", agent }, (res) => res.resume().on("end", () => resolve(res)))
+        .once("socket", (socket) => (idleSocket = socket)),
+    );
+    expect(idle.headers.connection).toBe("keep-alive");
+    const idleClosed = new Promise((resolve) => idleSocket!.once("close", resolve));
+    // A request in flight: the server has it (100 Continue) and waits for its body.
+    const body = Buffer.from(JSON.stringify({ firstName: "" }));
+    const req = http.request({
+      port,
+      path: "/api/contact",
+      method: "POST",
+      agent: false,
+      headers: { "content-type": "application/json", "content-length": body.length, expect: "100-continue" },
+    });
+    const answer = new Promise<http.IncomingMessage>((resolve, reject) => {
+      req.once("response", resolve);
+      req.once("error", reject);
+    });
+    await new Promise((resolve) => req.once("continue", resolve));
+
+    let refused: Promise<string> | undefined;
+    const closing = stopping.close({
+      onStopListening: () => {
+        refused = new Promise((resolve) => {
+          const probe = http.get({ port, path: "/en/", agent: false }, () => resolve("answered"));
+          probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        });
+      },
+    });
+    req.end(body);
+    const res = await answer;
+    res.resume();
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.connection).toBe("close");
+    await expect(closing).resolves.toEqual({ requestsFinished: 1, connectionsCut: 0, workLeft: 0 });
+    await idleClosed;
+    expect(await refused).toBe("ECONNREFUSED");
+    agent.destroy();
+  });
+});
