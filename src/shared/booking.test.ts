@@ -105,6 +105,13 @@ describe("isBookable agrees with the slots answer", () => {
 });
 
 describe("zonedInstant", () => {
+  test("asked again, gives the same instant in a fresh Date: changing one does not change the next", () => {
+    const first = zonedInstant("2027-03-28", "03:30", "Europe/Amsterdam");
+    expect(first.toISOString()).toBe("2027-03-28T01:30:00.000Z");
+    first.setTime(0);
+    expect(zonedInstant("2027-03-28", "03:30", "Europe/Amsterdam").toISOString()).toBe("2027-03-28T01:30:00.000Z");
+    expect(zonedInstant("2027-03-28", "03:30", "Asia/Tehran").toISOString()).toBe("2027-03-28T00:00:00.000Z");
+  });
   test("an Amsterdam wall-clock time is the right instant in winter and in summer", () => {
     expect(zonedInstant("2026-11-24", "09:00", "Europe/Amsterdam").toISOString()).toBe("2026-11-24T08:00:00.000Z");
     expect(zonedInstant("2026-07-01", "09:00", "Europe/Amsterdam").toISOString()).toBe("2026-07-01T07:00:00.000Z");

@@ -63,8 +63,25 @@ export function officeNow(now: Date, timeZone: string): { date: string; time: st
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+// Instants already worked out: the slots answer asks for the same office day's 16 slots on every
+// request once a calendar feed has busy times that day, and each costs four Intl formats. Bounded,
+// and a fresh Date is handed out each time (a caller may change it).
+const instants = new Map<string, number>();
+const MAX_INSTANTS = 10_000;
+
 /** The instant at which it is `date` `time` on the wall clocks of `timeZone` (DST included). */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const key = `${date} ${time} ${timeZone}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    instant = computeZonedInstant(date, time, timeZone);
+    if (instants.size >= MAX_INSTANTS) instants.clear();
+    instants.set(key, instant);
+  }
+  return new Date(instant);
+}
+
+function computeZonedInstant(date: string, time: string, timeZone: string): number {
   const [y, mo, d] = date.split("-").map(Number);
   const [h, mi] = time.split(":").map(Number);
   const wall = Date.UTC(y, mo - 1, d, h, mi);
@@ -76,7 +93,7 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
     const [sh, smi] = seen.time.split(":").map(Number);
     instant = wall - (Date.UTC(sy, sm - 1, sd, sh, smi) - instant);
   }
-  return new Date(instant);
+  return instant;
 }
 
 /** `HH:mm` as minutes since midnight, and back. */
