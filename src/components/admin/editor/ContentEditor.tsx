@@ -312,8 +312,8 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
 
       {searching ? (
         <section aria-labelledby="results-heading" className="mt-4">
-          <h2 id="results-heading" role="status" className="text-lg font-semibold text-brand-950">
-            {found.length ? tx.results(found.length) : tx.nothingFound}
+          <h2 id="results-heading" className="text-lg font-semibold text-brand-950">
+            <span role="status">{found.length ? tx.results(found.length) : tx.nothingFound}</span>
           </h2>
           {found.slice(0, MAX_RESULTS).map((key) => block(key))}
           {found.length > MAX_RESULTS && (
@@ -581,8 +581,12 @@ function Field({
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         {tx.languages[at.lang]}
-        {changed && <span className="ms-1 text-amber-800">•</span>}
       </label>
+      {changed && (
+        <span className="ms-1 text-sm font-semibold text-amber-800" aria-hidden="true">
+          •
+        </span>
+      )}
       <textarea
         id={id}
         lang={at.lang}
