@@ -133,11 +133,13 @@ async function search(page: Page, words: string) {
   await page.getByLabel("Search texts").fill(words);
 }
 
-/** Publishes and waits for the rebuild: "Published at …" (or fails with the refusal shown). */
+/** Publishes, then waits for this save's commit and its rebuild: "Published at …". */
 async function publishAndWait(page: Page) {
+  const before = git("rev-parse", "HEAD");
   await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect.poll(() => git("rev-parse", "HEAD")).not.toBe(before);
   const state = page.locator("[data-state]");
-  await expect(state).toHaveAttribute("data-state", /building|published/);
+  await expect(state).toHaveAttribute("data-commit", git("rev-parse", "HEAD"));
   await expect(state).toHaveAttribute("data-state", /published|failed/, { timeout: 180_000 });
   await expect(state).toHaveText(/^Published at \d\d:\d\d\.$/);
 }
@@ -228,7 +230,11 @@ test("a Persian edit keeps its direction and digits and is written with Persian 
   await visitor.goto("/fa/");
   await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
   // The page isolates number runs in Persian text (U+2068…U+2069), so "۶" keeps its place.
-  const shown = () => visitor.locator("main").innerText().then((text) => text.replace(/[\u2066-\u2069]/g, ""));
+  const shown = () =>
+    visitor
+      .locator("main")
+      .innerText()
+      .then((text) => text.replace(/[\u2066-\u2069]/g, ""));
   await expect.poll(shown).toContain("یک مشتری ما در ۶ ماه به اروپا رسید");
   await visitor.close();
 });

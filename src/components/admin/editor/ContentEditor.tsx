@@ -510,6 +510,7 @@ function PublishState({
     <p
       role="status"
       data-state={status?.state ?? "idle"}
+      data-commit={status?.commit}
       className={`text-sm ${status?.state === "failed" ? "text-red-800" : "text-ink"}`}
     >
       {text}
