@@ -52,6 +52,8 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
   const [drafts, setDrafts] = useState<Drafts>({});
   const [view, setView] = useState<View>("pages");
   const [pageName, setPageName] = useState("");
+  /** Per page, the sections unfolded (the first one until the editor chooses). */
+  const [openSections, setOpenSections] = useState<Record<string, string[]>>({});
   const [query, setQuery] = useState("");
   const [onlyReview, setOnlyReview] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -355,14 +357,33 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
               <h2 id="page-heading" className="mt-5 text-2xl font-bold text-brand-950">
                 {page.name}
               </h2>
-              {page.sections.map((section) => (
-                <section key={section.name} aria-labelledby={`section-${section.name}`} className="mt-6">
-                  <h3 id={`section-${section.name}`} className="text-lg font-semibold text-brand-900">
-                    {section.name}
-                  </h3>
-                  {section.keys.map((key) => block(key))}
-                </section>
-              ))}
+              {page.sections.map((section, index) => {
+                const open = openSections[page.name]?.includes(section.name) ?? index === 0;
+                return (
+                  <details
+                    key={section.name}
+                    open={open}
+                    onToggle={(event) => {
+                      const isOpen = event.currentTarget.open;
+                      if (isOpen === open) return;
+                      setOpenSections((all) => {
+                        const now = all[page.name] ?? [page.sections[0].name];
+                        return {
+                          ...all,
+                          [page.name]: isOpen ? [...now, section.name] : now.filter((n) => n !== section.name),
+                        };
+                      });
+                    }}
+                    className="mt-5 rounded-2xl bg-slate-50 p-3"
+                  >
+                    <summary className="cursor-pointer text-lg font-semibold text-brand-900">
+                      {section.name} <span className="text-sm font-normal text-muted">({section.keys.length})</span>
+                    </summary>
+                    {/* Only an open section's fields are on the page: a page of the site has up to 120 texts. */}
+                    {open && section.keys.map((key) => block(key))}
+                  </details>
+                );
+              })}
             </section>
           )}
           {view !== "pages" && (
