@@ -16,7 +16,8 @@ import { skipSplash } from "./helpers";
  * editors' saves: changes to different texts both survive, the same text tells the second editor.
  */
 
-const PORT = Number(process.env.E2E_CONTENT_PORT || 9701);
+// Its own `npm start`, on the port after the one the other browser tests use.
+const PORT = Number(process.env.E2E_PORT || 8899) + 1;
 const ORIGIN = `http://localhost:${PORT}`;
 const ADMIN = { username: "admin", password: "content-e2e-admin-password" };
 const NL = "src/i18n/locales/nl.json";
