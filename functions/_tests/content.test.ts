@@ -244,7 +244,12 @@ describe("review flags", () => {
     // Saving the Persian translation counts as reviewing it.
     const next = await load();
     const fa = await save(editor, next.revisions, [
-      { lang: "fa", key: "hero.stats.capital", was: next.texts.fa["hero.stats.capital"], value: "سرمایهٔ جذب‌شدهٔ مشتریان" },
+      {
+        lang: "fa",
+        key: "hero.stats.capital",
+        was: next.texts.fa["hero.stats.capital"],
+        value: "سرمایهٔ جذب‌شدهٔ مشتریان",
+      },
     ]);
     expect(fa.status, fa.text).toBe(200);
     expect(fa.json.reviews.filter((r: any) => r.key === "hero.stats.capital")).toEqual([]);
