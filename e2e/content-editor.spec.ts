@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, type Page } from "@playwright/test";
@@ -268,4 +268,25 @@ test("two editors save at once: different texts both survive; the same text tell
   await expect(alert).toContainText("Yours: Alle diensten");
   expect(git("rev-parse", "HEAD")).toBe(head);
   await expectNoViolations(second);
+});
+
+test("the public pages load none of the editor's code", async () => {
+  const dist = path.join(ROOT, "dist");
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(path.join(dist, file), "utf8");
+    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*"\.\/([^"]+\.js)"/g)) visit(`_astro/${m[1]}`);
+  };
+  for (const lang of ["en", "nl", "fa"])
+    for (const page of ["", "startup-visa/", "privacy/"]) {
+      const html = readFileSync(path.join(dist, lang, page, "index.html"), "utf8");
+      for (const m of html.matchAll(/\/(_astro\/[^"]+\.js)/g)) visit(m[1]);
+    }
+  expect(seen.size).toBeGreaterThan(5);
+  const carrying = [...seen].filter((file) =>
+    /content-editor-language|needs two braces|Mark reviewed/.test(readFileSync(path.join(dist, file), "utf8")),
+  );
+  expect(carrying).toEqual([]);
 });
