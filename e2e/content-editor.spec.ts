@@ -122,7 +122,9 @@ async function signIn(browser: Browser, username: string, password: string): Pro
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Site texts" })).toBeVisible();
+  // The heading comes with the texts (read from the working copy): on a loaded machine, after the rebuilds
+  // of the tests before, that can take longer than a click's usual wait.
+  await expect(page.getByRole("heading", { level: 1, name: "Site texts" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(`Signed in as ${username} (editor)`)).toBeVisible();
   return page;
 }
