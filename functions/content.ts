@@ -10,8 +10,8 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import type { ContentAnswer, CurrentUser, PublishStatus, SaveAnswer, TextAddress } from "#shared/api.ts";
+import { reviewedSchema, textChangesSchema } from "#shared/content-schemas.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { reviewedSchema, textChangesSchema } from "#shared/schemas.ts";
 import { site } from "#config/site.ts";
 import {
   ALL_PATHS,

@@ -357,26 +357,3 @@ export type BookingRulesPayload = z.output<typeof bookingRulesSchema>;
 export const meetingOutcomeSchema = z.strictObject({
   outcome: z.nullable(z.enum(["done", "no-show"], { error: "outcome must be done, no-show or null" })),
 });
-
-/** PUT /api/content/texts: the changed texts and the revisions they were loaded at. */
-export const textChangesSchema = z.strictObject({
-  revisions: z.record(z.string().check(z.maxLength(200)), z.string().check(z.regex(/^[0-9a-f]{40}$/))),
-  changes: z
-    .array(
-      z.strictObject({
-        lang: z.enum(LANGUAGES, { error: "lang must be en, nl or fa" }),
-        key: z.string().check(z.minLength(1), z.maxLength(200)),
-        value: z.string().check(z.maxLength(4000, "A text can have at most 4000 characters")),
-        was: z.string().check(z.maxLength(4000)),
-      }),
-    )
-    .check(z.minLength(1, "changes must list at least one text"), z.maxLength(500)),
-});
-export type TextChangesPayload = z.output<typeof textChangesSchema>;
-
-/** POST /api/content/reviewed: translations whose English changed, looked at and found right. */
-export const reviewedSchema = z.strictObject({
-  texts: z
-    .array(z.strictObject({ lang: z.enum(["nl", "fa"], { error: "lang must be nl or fa" }), key: z.string() }))
-    .check(z.minLength(1, "texts must list at least one text"), z.maxLength(500)),
-});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { showToast } from "#src/stores/toasts.ts";
 import {
   deleteEnquiry,
@@ -18,6 +18,7 @@ import { type EnquiryFilters, filtersToParams, isFiltered, type MeetingFilters }
 import type { AdminEnquiry, AdminMeeting, CurrentUser } from "#shared/api.ts";
 import type { ServiceNames } from "#shared/services.ts";
 import { BreakerBanner } from "./BreakerBanner";
+import ContentEditor from "./editor/ContentEditor";
 import { EnquiryCard, MeetingCard } from "./cards";
 import { PeoplePanel } from "./PeoplePanel";
 import { PrivacyPanel } from "./PrivacyPanel";
@@ -27,9 +28,6 @@ import { StatsBar } from "./StatsBar";
 import { StatusList, type StatusListTexts } from "./StatusList";
 import { Icon, iconPaths, PageSpinner, Spinner } from "./ui";
 import { readView, type TabKey, type View, viewSearch } from "./view-url";
-
-// Loaded when an editor signs in, so the admin's lists do not carry the editor's code.
-const ContentEditor = lazy(() => import("./editor/ContentEditor"));
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
@@ -103,11 +101,7 @@ export default function AdminDashboard({ serviceNames }: { serviceNames: Service
 
 /** An editor's dashboard is the content editor: no lead, meeting, subscriber or privacy tool. */
 function EditorHome({ user }: { user: CurrentUser }) {
-  return (
-    <Suspense fallback={<PageSpinner label="Loading the site's texts…" />}>
-      <ContentEditor user={user} />
-    </Suspense>
-  );
+  return <ContentEditor user={user} />;
 }
 
 function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: ServiceNames }) {

@@ -52,6 +52,8 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
   const [drafts, setDrafts] = useState<Drafts>({});
   const [view, setView] = useState<View>("pages");
   const [pageName, setPageName] = useState("");
+  /** Per page, the sections unfolded (the first one until the editor chooses). */
+  const [openSections, setOpenSections] = useState<Record<string, string[]>>({});
   const [query, setQuery] = useState("");
   const [onlyReview, setOnlyReview] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -226,13 +228,19 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
   );
 
   return (
-    <div dir={DIR[uiLang]} lang={uiLang} className="container-page py-8 pb-40 sm:py-12 sm:pb-40">
+    <div
+      dir={DIR[uiLang]}
+      lang={uiLang}
+      className="container-page py-8 sm:py-12"
+      // Room for the bar fixed at the bottom (a style, not a class: the site's shared stylesheet stays as it is).
+      style={{ paddingBottom: "10rem" }}
+    >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm text-muted">{tx.signedInAs(user.username, tx.roles[user.role] ?? user.role)}</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">{tx.title}</h1>
         </div>
-        <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-wrap gap-3 sm:items-end">
           <label className="text-sm font-semibold text-ink">
             {tx.panelLanguage}
             <select
@@ -249,16 +257,12 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
           </label>
           {user.role === "admin" && (
             <a href={DASHBOARD_PATH} className="btn btn-secondary">
-              <Icon path={iconPaths.arrowLeft} className="size-4 rtl:rotate-180" />
+              <Icon path={iconPaths.arrowLeft} className="size-4" />
               {tx.backToDashboard}
             </a>
           )}
           <button type="button" onClick={onLogout} disabled={leaving} className="btn btn-secondary">
-            {leaving ? (
-              <Spinner className="size-4" />
-            ) : (
-              <Icon path={iconPaths.logout} className="size-4 rtl:rotate-180" />
-            )}
+            {leaving ? <Spinner className="size-4" /> : <Icon path={iconPaths.logout} className="size-4" />}
             {tx.logOut}
           </button>
         </div>
@@ -304,7 +308,7 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
             {tx.searchHint}
           </p>
         </div>
-        <label className="flex items-center gap-2 pb-7 text-sm font-semibold text-ink">
+        <label className="flex items-center gap-2 pb-6 text-sm font-semibold text-ink">
           <input type="checkbox" checked={onlyReview} onChange={(event) => setOnlyReview(event.target.checked)} />
           {tx.onlyReview}
         </label>
@@ -312,8 +316,8 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
 
       {searching ? (
         <section aria-labelledby="results-heading" className="mt-4">
-          <h2 id="results-heading" role="status" className="text-lg font-semibold text-brand-950">
-            {found.length ? tx.results(found.length) : tx.nothingFound}
+          <h2 id="results-heading" className="text-lg font-semibold text-brand-950">
+            <span role="status">{found.length ? tx.results(found.length) : tx.nothingFound}</span>
           </h2>
           {found.slice(0, MAX_RESULTS).map((key) => block(key))}
           {found.length > MAX_RESULTS && (
@@ -329,7 +333,7 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
                 type="button"
                 aria-pressed={view === v}
                 onClick={() => setView(v)}
-                className={`rounded-xl px-4 py-2 text-sm font-semibold ${view === v ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"}`}
+                className={`rounded-xl px-4 py-2 text-sm font-semibold ${view === v ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-brand-50"}`}
               >
                 {tx.views[v]}
               </button>
@@ -355,14 +359,33 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
               <h2 id="page-heading" className="mt-5 text-2xl font-bold text-brand-950">
                 {page.name}
               </h2>
-              {page.sections.map((section) => (
-                <section key={section.name} aria-labelledby={`section-${section.name}`} className="mt-6">
-                  <h3 id={`section-${section.name}`} className="text-lg font-semibold text-brand-900">
-                    {section.name}
-                  </h3>
-                  {section.keys.map((key) => block(key))}
-                </section>
-              ))}
+              {page.sections.map((section, index) => {
+                const open = openSections[page.name]?.includes(section.name) ?? index === 0;
+                return (
+                  <details
+                    key={section.name}
+                    open={open}
+                    onToggle={(event) => {
+                      const isOpen = event.currentTarget.open;
+                      if (isOpen === open) return;
+                      setOpenSections((all) => {
+                        const now = all[page.name] ?? [page.sections[0].name];
+                        return {
+                          ...all,
+                          [page.name]: isOpen ? [...now, section.name] : now.filter((n) => n !== section.name),
+                        };
+                      });
+                    }}
+                    className="mt-5 rounded-2xl bg-slate-50 p-3"
+                  >
+                    <summary className="text-lg font-semibold text-brand-900">
+                      {section.name} <span className="text-sm font-normal text-muted">({section.keys.length})</span>
+                    </summary>
+                    {/* Only an open section's fields are on the page: a page of the site has up to 120 texts. */}
+                    {open && section.keys.map((key) => block(key))}
+                  </details>
+                );
+              })}
             </section>
           )}
           {view !== "pages" && (
@@ -422,7 +445,7 @@ export default function ContentEditor({ user }: { user: CurrentUser }) {
             {conflicts.length > 0 && (
               <div role="alert" className="text-sm text-ink">
                 <p className="font-semibold text-red-800">{tx.conflictTitle}</p>
-                <ul className="mt-1 space-y-2">
+                <ul className="mt-1 flex flex-col gap-2">
                   {conflicts.map((c) => (
                     <li key={fieldId(c)} className="rounded-lg bg-amber-50 p-2">
                       <code className="text-xs">{c.key}</code> ({tx.languages[c.lang]})<br />
@@ -510,6 +533,7 @@ function PublishState({
     <p
       role="status"
       data-state={status?.state ?? "idle"}
+      data-commit={status?.commit}
       className={`text-sm ${status?.state === "failed" ? "text-red-800" : "text-ink"}`}
     >
       {text}
@@ -581,8 +605,12 @@ function Field({
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         {tx.languages[at.lang]}
-        {changed && <span className="ms-1 text-amber-800">•</span>}
       </label>
+      {changed && (
+        <span className="ms-1 text-sm font-semibold text-amber-800" aria-hidden="true">
+          •
+        </span>
+      )}
       <textarea
         id={id}
         lang={at.lang}
@@ -610,7 +638,7 @@ function Field({
                 setMarking(true);
                 onMarkReviewed(at).finally(() => setMarking(false));
               }}
-              className="rounded-lg border border-amber-700 px-2 py-0.5 font-semibold text-amber-900 hover:bg-amber-50"
+              className="rounded-lg border border-amber-400 px-2 py-0.5 font-semibold text-amber-900"
             >
               {tx.markReviewed}
             </button>

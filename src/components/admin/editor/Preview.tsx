@@ -84,10 +84,11 @@ export function Preview({
       role="dialog"
       aria-modal="true"
       aria-labelledby={headingId}
-      className="fixed inset-0 z-50 overflow-auto bg-slate-900/60 p-3 sm:p-6"
+      className="fixed inset-0 z-50 overflow-y-auto p-3 sm:p-6"
+      style={{ backgroundColor: "rgb(15 23 42 / 0.6)" }}
     >
-      <div className="mx-auto max-w-[1400px] rounded-2xl bg-white p-4 sm:p-6">
-        <div className="flex flex-wrap items-end gap-4">
+      <div className="rounded-2xl bg-white p-4 sm:p-6">
+        <div className="flex flex-wrap gap-4 sm:items-end">
           <h2 id={headingId} className="me-auto text-xl font-bold text-brand-950">
             {tx.previewTitle}
           </h2>
@@ -112,7 +113,7 @@ export function Preview({
                 type="button"
                 aria-pressed={lang === l}
                 onClick={() => setLang(l)}
-                className={`rounded-xl px-3 py-2 text-sm font-semibold ${lang === l ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-800"}`}
+                className={`rounded-xl px-3 py-2 text-sm font-semibold ${lang === l ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800"}`}
               >
                 {tx.languages[l]}
               </button>
@@ -128,7 +129,7 @@ export function Preview({
             {tx.previewLoading}
           </p>
         ) : (
-          <div className="mt-4 flex flex-wrap items-start gap-6">
+          <div className="mt-4 flex flex-wrap items-start gap-6" dir="ltr">
             <Frame
               built={built}
               width={WIDTHS.phone}
@@ -179,10 +180,10 @@ function Frame({
     doc.adoptedStyleSheets = sheets;
   };
   return (
-    <figure className="m-0">
-      <figcaption className="mb-1 text-sm font-semibold text-ink">
+    <div>
+      <p className="mb-2 text-sm font-semibold text-ink">
         {label} ({width} px)
-      </figcaption>
+      </p>
       <div
         className="overflow-hidden rounded-xl border border-line"
         style={{ width: width * scale, height: height * scale }}
@@ -194,10 +195,9 @@ function Frame({
           onLoad={onLoad}
           width={width}
           height={height}
-          className="origin-top-left border-0 rtl:origin-top-right"
-          style={{ transform: `scale(${scale})` }}
+          style={{ transform: `scale(${scale})`, transformOrigin: "0 0", border: 0 }}
         />
       </div>
-    </figure>
+    </div>
   );
 }

@@ -4,7 +4,6 @@
  * overview, and the preview's substitution of unsaved texts into a built page.
  */
 import type { ContentAnswer, TextAddress } from "#shared/api.ts";
-import { isolateLatinRuns } from "#shared/format.ts";
 import { allowedWords, checkText, compileBudgets, type TextProblem } from "#tools/copy-check/text-checks.ts";
 import { placeholdersOf, toPersianLetters } from "#tools/copy-check/text-rules.ts";
 
@@ -151,7 +150,10 @@ function rendered(text: string, values: Record<string, string>, brand: string, l
   const out = text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string) =>
     name === "brand" ? brand : (values[name] ?? whole),
   );
-  return lang === "fa" ? isolateLatinRuns(out) : out;
+  // Without the site's isolation of Latin and number runs in Persian (shared/format.ts): importing it
+  // here would move it into the chunk the public islands share. Only where such a run sits differs.
+  void lang;
+  return out;
 }
 
 /** A change to show in the preview: the text as built and as the editor has it now. */

@@ -1,0 +1,294 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import { expectNoViolations } from "./axe";
+import { skipSplash } from "./helpers";
+
+/**
+ * The content editor end to end, in Chromium, against a throwaway copy of the project that is its own
+ * git repository, served by `npm start` (scripts/start.mjs) on a port of its own: an editor signs in,
+ * finds a Dutch text by a word of it, sees a placeholder check fail and pass, previews and publishes;
+ * the commit is in that repository with the editor's name and a one-line diff, and after the rebuild
+ * /nl/ shows the text. A Persian edit keeps its direction and digits and gets Persian letters. Two
+ * editors' saves: changes to different texts both survive, the same text tells the second editor.
+ */
+
+// Its own `npm start`, on the port after the one the other browser tests use.
+const PORT = Number(process.env.E2E_PORT || 8899) + 1;
+const ORIGIN = `http://localhost:${PORT}`;
+const ADMIN = { username: "admin", password: "content-e2e-admin-password" };
+const NL = "src/i18n/locales/nl.json";
+const FA = "src/i18n/locales/fa.json";
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+let project: string;
+let dataDir: string;
+let server: ChildProcess;
+
+const git = (...args: string[]) => execFileSync("git", args, { cwd: project, encoding: "utf8" }).trim();
+
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  project = mkdtempSync(path.join(tmpdir(), "content-e2e-"));
+  dataDir = mkdtempSync(path.join(tmpdir(), "content-e2e-data-"));
+  // The project as it is (sources, scripts, the last build), timestamps kept so `npm start` does not build first.
+  const skip = new Set([
+    "node_modules",
+    "public",
+    ".git",
+    ".data",
+    ".astro",
+    "test-results",
+    "playwright-report",
+    ".dist-next",
+  ]);
+  for (const entry of readdirSync(ROOT))
+    if (!skip.has(entry) && !entry.startsWith(".env"))
+      cpSync(path.join(ROOT, entry), path.join(project, entry), { recursive: true, preserveTimestamps: true });
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
+  symlinkSync(path.join(ROOT, "public"), path.join(project, "public"));
+  const env = {
+    GIT_AUTHOR_NAME: "Site",
+    GIT_AUTHOR_EMAIL: "site@example.com",
+    GIT_COMMITTER_NAME: "Site",
+    GIT_COMMITTER_EMAIL: "site@example.com",
+  };
+  execFileSync("git", ["init", "--quiet", "--initial-branch=main"], { cwd: project });
+  execFileSync("git", ["add", "."], { cwd: project });
+  execFileSync("git", ["commit", "--quiet", "-m", "The site"], { cwd: project, env: { ...process.env, ...env } });
+
+  server = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: project,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT: "off",
+      CONTENT_PROVIDER: "git",
+      CONTENT_GIT_DIR: project,
+      ASTRO_TELEMETRY_DISABLED: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Site ready")) resolve();
+    };
+    server.stdout!.on("data", onData);
+    server.stderr!.on("data", onData);
+    server.once("exit", (code) => reject(new Error(`npm start ended (${code}):\n${output}`)));
+  });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const ended = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await ended;
+  }
+  rmSync(project, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** An editor account, invited by the admin through the API; its one-time password. */
+async function invite(browser: Browser, username: string): Promise<string> {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  const login = await context.request.post("/api/login", { data: ADMIN });
+  expect(login.status()).toBe(200);
+  const res = await context.request.post("/api/admin/users", {
+    data: { username, role: "editor" },
+    headers: { origin: ORIGIN },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { password } = await res.json();
+  await context.close();
+  return password;
+}
+
+async function signIn(browser: Browser, username: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: ORIGIN });
+  await skipSplash(context);
+  const page = await context.newPage();
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  // The heading comes with the texts (read from the working copy): on a loaded machine, after the rebuilds
+  // of the tests before, that can take longer than a click's usual wait.
+  await expect(page.getByRole("heading", { level: 1, name: "Site texts" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(`Signed in as ${username} (editor)`)).toBeVisible();
+  return page;
+}
+
+const field = (page: Page, key: string, language: "English" | "Dutch" | "Persian") =>
+  page.locator(`[data-key="${key}"]`).first().getByLabel(language, { exact: true });
+
+async function search(page: Page, words: string) {
+  await page.getByLabel("Search texts").fill(words);
+}
+
+/** Publishes, then waits for this save's commit and its rebuild: "Published at …". */
+async function publishAndWait(page: Page) {
+  const before = git("rev-parse", "HEAD");
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect.poll(() => git("rev-parse", "HEAD")).not.toBe(before);
+  const state = page.locator("[data-state]");
+  await expect(state).toHaveAttribute("data-commit", git("rev-parse", "HEAD"));
+  await expect(state).toHaveAttribute("data-state", /published|failed/, { timeout: 180_000 });
+  await expect(state).toHaveText(/^Published at \d\d:\d\d\.$/);
+}
+
+test("an editor finds a Dutch text, sees its checks, previews it and publishes it; /nl/ shows it after the rebuild", async ({
+  browser,
+}) => {
+  const page = await signIn(browser, "marketing", await invite(browser, "marketing"));
+  await expectNoViolations(page);
+
+  // Find the Dutch footer line by a word of it.
+  await search(page, "voorbehouden");
+  await expect(page.getByRole("status").filter({ hasText: "1 text found" })).toBeVisible();
+  const dutch = field(page, "footer.copyright", "Dutch");
+  await expect(dutch).toHaveValue("© {{year}} {{brand}}. Alle rechten voorbehouden.");
+  await expect(dutch).toHaveAttribute("dir", "ltr");
+
+  // A placeholder written with one brace: the check says so beside the field, in plain words.
+  await dutch.fill("© {{year} {{brand}}. Alle rechten blijven voorbehouden.");
+  const notes = page.locator(`[id="${await dutch.getAttribute("id")}-notes"]`);
+  await expect(notes).toContainText("a placeholder needs two braces on each side, {{year}}");
+  await expect(notes).toContainText("lacks {{year}}, which the English has");
+  await expect(dutch).toHaveAttribute("aria-invalid", "true");
+  await expectNoViolations(page);
+  await dutch.fill("© {{year}} {{brand}}. Alle rechten blijven voorbehouden.");
+  await expect(notes).toBeEmpty();
+  await expect(dutch).toHaveAttribute("aria-invalid", "false");
+  await expect(page.getByText("1 unsaved change")).toBeVisible();
+
+  // The preview: the Dutch home page at phone and desktop width, with the unsaved text in its footer.
+  await page.getByRole("button", { name: "Preview" }).click();
+  const dialog = page.getByRole("dialog", { name: "Preview with your unsaved changes" });
+  await expect(dialog.getByRole("button", { name: "Dutch" })).toHaveAttribute("aria-pressed", "true");
+  const year = new Date().getFullYear();
+  for (const device of ["phone", "desktop"]) {
+    const frame = page.frameLocator(`iframe[title="Preview: Dutch, ${device === "phone" ? "Phone" : "Desktop"}"]`);
+    const line = frame.locator("[data-preview-changed]", { hasText: "Alle rechten blijven voorbehouden." });
+    await expect(line).toHaveText(new RegExp(`© ${year} \\S+\\. Alle rechten blijven voorbehouden\\.`));
+    await expect(frame.locator("html")).toHaveAttribute("lang", "nl");
+  }
+  // The phone frame lays the page out at phone width (the site's own stylesheets apply inside it).
+  const phoneWidth = await page
+    .frameLocator('iframe[title="Preview: Dutch, Phone"]')
+    .locator("body")
+    .evaluate((body) => body.ownerDocument.documentElement.clientWidth);
+  expect(phoneWidth).toBeLessThanOrEqual(390);
+  await dialog.getByRole("button", { name: "Close the preview" }).click();
+
+  // Publish: one commit in the throwaway repository, by the editor, one line of nl.json.
+  const before = git("rev-parse", "HEAD");
+  await publishAndWait(page);
+  const commit = git("rev-parse", "HEAD");
+  expect(commit).not.toBe(before);
+  expect(git("log", "-1", "--format=%an|%s")).toBe("marketing|Texts: footer.copyright (Dutch)");
+  expect(git("show", "--numstat", "--format=", commit)).toBe(`1\t1\t${NL}`);
+  expect(git("show", "--format=", "-U0", commit)).toContain(
+    '+    "copyright": "© {{year}} {{brand}}. Alle rechten blijven voorbehouden.",',
+  );
+
+  // The rebuilt site shows it.
+  const visitor = await page.context().newPage();
+  await visitor.goto("/nl/");
+  await expect(visitor.locator("footer")).toContainText("Alle rechten blijven voorbehouden.");
+  await visitor.close();
+});
+
+test("a Persian edit keeps its direction and digits and is written with Persian letters", async ({ browser }) => {
+  const page = await signIn(browser, "nasrin", await invite(browser, "nasrin"));
+  await search(page, "hero.successCard.text");
+  const persian = field(page, "hero.successCard.text", "Persian");
+  await expect(persian).toHaveAttribute("dir", "rtl");
+  await expect(persian).toHaveAttribute("lang", "fa");
+  // Typed with an Arabic keyboard: Arabic yeh, kaf and digit six.
+  await persian.fill("يك مشتري ما در ٦ ماه به اروپا رسيد");
+  await expect(persian).toHaveValue("یک مشتری ما در ۶ ماه به اروپا رسید");
+  await expect(page.locator(`[id="${await persian.getAttribute("id")}-notes"]`)).toBeEmpty();
+  await page.getByRole("button", { name: "Preview" }).click();
+  const frame = page.frameLocator('iframe[title="Preview: Persian, Phone"]');
+  await expect(frame.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(
+    frame.locator("[data-preview-changed]", { hasText: "یک مشتری ما در ۶ ماه به اروپا رسید" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Close the preview" }).click();
+  await publishAndWait(page);
+  expect(git("show", "--numstat", "--format=", "HEAD")).toBe(`1\t1\t${FA}`);
+  expect(git("show", "HEAD:src/i18n/locales/fa.json")).toContain('"text": "یک مشتری ما در ۶ ماه به اروپا رسید"');
+  const visitor = await page.context().newPage();
+  await visitor.goto("/fa/");
+  await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
+  // The page isolates number runs in Persian text (U+2068…U+2069), so "۶" keeps its place.
+  const shown = () =>
+    visitor
+      .locator("main")
+      .innerText()
+      .then((text) => text.replace(/[\u2066-\u2069]/g, ""));
+  await expect.poll(shown).toContain("یک مشتری ما در ۶ ماه به اروپا رسید");
+  await visitor.close();
+});
+
+test("two editors save at once: different texts both survive; the same text tells the second editor", async ({
+  browser,
+}) => {
+  const first = await signIn(browser, "anna", await invite(browser, "anna"));
+  const second = await signIn(browser, "bram", await invite(browser, "bram"));
+  for (const page of [first, second]) await search(page, "hero.");
+
+  await field(first, "hero.badge", "Dutch").fill("Van Teheran en Amsterdam naar Europa");
+  await publishAndWait(first);
+  // The second editor loaded the texts before that save, and changes another text of the same file.
+  await field(second, "hero.contactUs", "Dutch").fill("Neem nu contact op");
+  await publishAndWait(second);
+  const nl = git("show", `HEAD:${NL}`);
+  expect(nl).toContain('"badge": "Van Teheran en Amsterdam naar Europa",');
+  expect(nl).toContain('"contactUs": "Neem nu contact op",');
+  expect(git("log", "-2", "--format=%an")).toBe("bram\nanna");
+
+  // Both change the same text: the first one's is published, the second is told what it is now.
+  await field(first, "hero.exploreServices", "Dutch").fill("Onze diensten");
+  await field(second, "hero.exploreServices", "Dutch").fill("Alle diensten");
+  await publishAndWait(first);
+  const head = git("rev-parse", "HEAD");
+  await second.getByRole("button", { name: "Publish", exact: true }).click();
+  const alert = second.getByRole("alert").filter({ hasText: "Someone else changed these texts since you opened them" });
+  await expect(alert).toContainText("Now on the site: Onze diensten");
+  await expect(alert).toContainText("Yours: Alle diensten");
+  expect(git("rev-parse", "HEAD")).toBe(head);
+  await expectNoViolations(second);
+});
+
+test("the public pages load none of the editor's code", async () => {
+  const dist = path.join(ROOT, "dist");
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(path.join(dist, file), "utf8");
+    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*"\.\/([^"]+\.js)"/g)) visit(`_astro/${m[1]}`);
+  };
+  for (const lang of ["en", "nl", "fa"])
+    for (const page of ["", "startup-visa/", "privacy/"]) {
+      const html = readFileSync(path.join(dist, lang, page, "index.html"), "utf8");
+      for (const m of html.matchAll(/\/(_astro\/[^"]+\.js)/g)) visit(m[1]);
+    }
+  expect(seen.size).toBeGreaterThan(5);
+  const carrying = [...seen].filter((file) =>
+    /content-editor-language|needs two braces|Mark reviewed/.test(readFileSync(path.join(dist, file), "utf8")),
+  );
+  expect(carrying).toEqual([]);
+});
