@@ -15,10 +15,14 @@ async function layout(browser: Browser, baseURL: string, path: string, withFonts
   const page = await context.newPage();
   if (!withFonts) await page.route("**/*.woff2", (route) => route.abort());
   await page.goto(path);
-  // The head script turns the web fonts on after the first paint (html.wf); then they load.
-  await page.waitForFunction(() => document.documentElement.classList.contains("wf"));
-  await page.evaluate(() => document.fonts.ready);
+  // The head script loads the page's web font after the first paint, then turns it on (html.wf) if it
+  // came within 100 ms (as font-display: optional would); wait until its files have come or failed.
   const family = path.startsWith("/fa/") ? "Vazirmatn" : "Inter";
+  await page.waitForFunction((f) => {
+    const faces = [...document.fonts].filter((face) => face.family === f);
+    return faces.length > 0 && faces.every((face) => face.status === "loaded" || face.status === "error");
+  }, family);
+  await page.evaluate(() => document.fonts.ready);
   expect(
     await page.evaluate(
       (f) => [...document.fonts].some((face) => face.family === f && face.status === "loaded"),

@@ -8,8 +8,8 @@
  *   visit GET /api/detect-language, falling back to the browser language, then English), stores it
  *   and redirects to the prefixed twin, keeping query and hash; the page stays hidden meanwhile.
  * - On the first page view of a browser session it shows the splash screen for 2.5 s.
- * - It loads the page's web fonts after the first contentful paint and then turns them on (html.wf),
- *   or turns them on at once when a page of this session already loaded them.
+ * - It loads the page's web fonts after the first contentful paint and turns them on (html.wf) if
+ *   they came within 100 ms, or turns them on at once when a page of this session loaded them.
  */
 export interface BootConfig {
   /** Name of the language cookie, `<slug>_language`. */
@@ -92,19 +92,19 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | Prom
   }
 
   // Web fonts join once the page has painted: text shows at once in the metric-matched fallback
-  // (styles/fonts.css, same room), and the fonts' download never holds the first paint back. Later
-  // pages of the session find them in the cache and use them from the start. On the first page the
-  // page's faces (the first family of --font-web) are fetched first and switched on once they are
-  // here: one restyle and layout of the page, where switching the family on before the files came
-  // cost a second full layout when they arrived.
+  // (styles/fonts.css, same room), and the fonts' download never holds the first paint back. On the
+  // first page the page's faces (the first family of --font-web) are fetched first and switched on
+  // only when they are here within FONT_WAIT ms, as font-display: optional would take them: one
+  // restyle and layout of the page, where switching the family on before the files came laid the
+  // whole page out a second time when they arrived. A font that comes later is kept for the later
+  // pages of the session, which use it from their first paint (it is in the cache).
+  const FONT_WAIT = 100;
   let fontsOn = false;
-  const switchOn = () => {
-    html.classList.add("wf");
+  const remember = () =>
     tryGet(() => {
       win.sessionStorage.setItem("wf", "1");
       return null;
     });
-  };
   const webFonts = () => {
     if (fontsOn) return;
     fontsOn = true;
@@ -117,12 +117,18 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | Prom
       });
       return null;
     });
+    let late = false;
+    win.setTimeout(() => (late = true), FONT_WAIT);
     // A face that fails to load changes nothing: the fallback after it in the stack takes its place.
-    Promise.all(loads).then(switchOn, switchOn);
+    const settled = () => {
+      remember();
+      if (!late) html.classList.add("wf");
+    };
+    Promise.all(loads).then(settled, settled);
   };
   if (tryGet(() => win.sessionStorage.getItem("wf"))) {
     fontsOn = true;
-    switchOn();
+    html.classList.add("wf");
   } else {
     tryGet(() => {
       new PerformanceObserver((list) => {
