@@ -136,35 +136,23 @@ describe("head script on a language page", () => {
     boot(again.doc, again.win, config("en"));
     expect(again.classes.has("splash")).toBe(false);
   });
-  test("after the first paint loads the page's web font, then turns it on: one layout, not two", async () => {
+  test("after the first paint fetches the page's web font for the next pages, and keeps this one as painted", async () => {
     let arrive = () => {};
     const inter = { family: "Inter", load: vi.fn(() => new Promise<void>((resolve) => (arrive = resolve))) };
     const vazirmatn = { family: '"Vazirmatn"', load: vi.fn(async () => {}) };
     const timers = new Map<number, () => void>();
     const b = fakeBrowser({ url: "http://localhost/en/", faces: [inter, vazirmatn, { ...vazirmatn }], timers });
     boot(b.doc, b.win, config("en"));
+    expect(inter.load).not.toHaveBeenCalled();
     timers.get(3000)!(); // no paint entry in the fake: the 3 s fallback stands for the first paint
     expect(inter.load).toHaveBeenCalledOnce();
     expect(vazirmatn.load).not.toHaveBeenCalled();
-    await Promise.resolve();
-    expect(b.classes.has("wf"), "not before the file is here").toBe(false);
-    arrive();
-    await vi.waitFor(() => expect(b.classes.has("wf")).toBe(true));
-    expect(b.sessionStore.get("wf")).toBe("1");
-  });
-  test("a font that comes after 100 ms stays out of this page (as font-display: optional) and is kept for the next", async () => {
-    let arrive = () => {};
-    const inter = { family: "Inter", load: vi.fn(() => new Promise<void>((resolve) => (arrive = resolve))) };
-    const timers = new Map<number, () => void>();
-    const b = fakeBrowser({ url: "http://localhost/en/", faces: [inter], timers });
-    boot(b.doc, b.win, config("en"));
-    timers.get(3000)!();
-    timers.get(100)!();
+    expect(b.sessionStore.get("wf"), "not before the file is here").toBeUndefined();
     arrive();
     await vi.waitFor(() => expect(b.sessionStore.get("wf")).toBe("1"));
-    expect(b.classes.has("wf")).toBe(false);
+    expect(b.classes.has("wf"), "no restyle and layout of this page").toBe(false);
   });
-  test("a Persian page loads both Vazirmatn faces; a failed one still lets the fallback show", async () => {
+  test("a Persian page fetches both Vazirmatn faces; a failed one does not stop the next page", async () => {
     const faces = [
       { family: "Inter", load: vi.fn(async () => {}) },
       { family: "Vazirmatn", load: vi.fn(async () => {}) },
@@ -175,7 +163,8 @@ describe("head script on a language page", () => {
     boot(b.doc, b.win, config("fa"));
     timers.get(3000)!();
     expect(faces.map((f) => f.load.mock.calls.length)).toEqual([0, 1, 1]);
-    await vi.waitFor(() => expect(b.classes.has("wf")).toBe(true));
+    await vi.waitFor(() => expect(b.sessionStore.get("wf")).toBe("1"));
+    expect(b.classes.has("wf")).toBe(false);
   });
   test("a later page of the session turns the web fonts on at once (they are in the cache)", () => {
     const inter = { family: "Inter", load: vi.fn(async () => {}) };

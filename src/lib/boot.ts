@@ -8,8 +8,8 @@
  *   visit GET /api/detect-language, falling back to the browser language, then English), stores it
  *   and redirects to the prefixed twin, keeping query and hash; the page stays hidden meanwhile.
  * - On the first page view of a browser session it shows the splash screen for 2.5 s.
- * - It loads the page's web fonts after the first contentful paint and turns them on (html.wf) if
- *   they came within 100 ms, or turns them on at once when a page of this session loaded them.
+ * - After the first contentful paint it fetches the page's web fonts into the cache for the later
+ *   pages of the session, which turn them on at once (html.wf).
  */
 export interface BootConfig {
   /** Name of the language cookie, `<slug>_language`. */
@@ -91,20 +91,14 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | Prom
     win.setTimeout(() => html.classList.remove("splash", "splash-done"), 2900);
   }
 
-  // Web fonts join once the page has painted: text shows at once in the metric-matched fallback
-  // (styles/fonts.css, same room), and the fonts' download never holds the first paint back. On the
-  // first page the page's faces (the first family of --font-web) are fetched first and switched on
-  // only when they are here within FONT_WAIT ms, as font-display: optional would take them: one
-  // restyle and layout of the page, where switching the family on before the files came laid the
-  // whole page out a second time when they arrived. A font that comes later is kept for the later
-  // pages of the session, which use it from their first paint (it is in the cache).
-  const FONT_WAIT = 100;
+  // Web fonts: the first page of a visit keeps the metric-matched fallback (styles/fonts.css, same
+  // room) that it painted with; after its first paint the page's faces (the first family of
+  // --font-web) are fetched into the cache, and the later pages of the session use them from their
+  // first paint (html.wf at once). This is what font-display: optional (the faces' setting) showed
+  // on a first page anyway when the family was switched on after the first paint (the files came
+  // after its 100 ms), at the price of a restyle and layout of the whole page; and a font switched
+  // on mid-page moves text whose fallback wraps differently.
   let fontsOn = false;
-  const remember = () =>
-    tryGet(() => {
-      win.sessionStorage.setItem("wf", "1");
-      return null;
-    });
   const webFonts = () => {
     if (fontsOn) return;
     fontsOn = true;
@@ -117,14 +111,13 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | Prom
       });
       return null;
     });
-    let late = false;
-    win.setTimeout(() => (late = true), FONT_WAIT);
-    // A face that fails to load changes nothing: the fallback after it in the stack takes its place.
-    const settled = () => {
-      remember();
-      if (!late) html.classList.add("wf");
-    };
-    Promise.all(loads).then(settled, settled);
+    const remember = () =>
+      tryGet(() => {
+        win.sessionStorage.setItem("wf", "1");
+        return null;
+      });
+    // A face that fails now is fetched again by the next page, which then uses its fallback.
+    Promise.all(loads).then(remember, remember);
   };
   if (tryGet(() => win.sessionStorage.getItem("wf"))) {
     fontsOn = true;
