@@ -4,8 +4,9 @@ import { skipSplash } from "./helpers";
 
 /**
  * Text shows at once in a system font that takes the web font's room (metric-matched fallback
- * faces, src/styles/fonts.css); the web font joins after the first paint. Nothing on the first
- * screen moves or resizes when it arrives, and the page as a whole keeps its length.
+ * faces, src/styles/fonts.css); the web font is fetched after the first paint and shown from the
+ * next page of the visit. Nothing on the first screen moves or resizes between the two, and the
+ * page as a whole keeps its length.
  */
 
 /** Boxes of the first screen's text and the page height, with the web fonts loaded or withheld. */
@@ -14,17 +15,38 @@ async function layout(browser: Browser, baseURL: string, path: string, withFonts
   await skipSplash(context);
   const page = await context.newPage();
   if (!withFonts) await page.route("**/*.woff2", (route) => route.abort());
-  await page.goto(path);
-  // The head script turns the web fonts on after the first paint (html.wf); then they load.
-  await page.waitForFunction(() => document.documentElement.classList.contains("wf"));
-  await page.evaluate(() => document.fonts.ready);
   const family = path.startsWith("/fa/") ? "Vazirmatn" : "Inter";
+  const settled = (f: string) => {
+    const faces = [...document.fonts].filter((face) => face.family === f);
+    return faces.length > 0 && faces.every((face) => face.status === "loaded" || face.status === "error");
+  };
+  // The first page of a visit keeps the fallback and fetches the web font after its first paint;
+  // the next page of the session shows the web font from its first paint (html.wf).
+  await page.goto(path);
+  await page.waitForFunction(settled, family);
+  expect(await page.evaluate(() => document.documentElement.classList.contains("wf")), "first page: fallback").toBe(
+    false,
+  );
+  await page.goto(path);
+  expect(await page.evaluate(() => document.documentElement.classList.contains("wf")), "next page: wf").toBe(true);
+  await page.waitForFunction(settled, family);
+  await page.evaluate(() => document.fonts.ready);
   expect(
     await page.evaluate(
       (f) => [...document.fonts].some((face) => face.family === f && face.status === "loaded"),
       family,
     ),
     `${family} loaded`,
+  ).toBe(withFonts);
+  // What draws the heading: the web font from the cache, or the fallback when it is withheld.
+  const cdp = await context.newCDPSession(page);
+  const { root } = await cdp.send("DOM.getDocument");
+  await cdp.send("CSS.enable");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "main h1" });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  expect(
+    fonts.some((f) => f.isCustomFont && f.familyName === family),
+    `h1 drawn in ${family}`,
   ).toBe(withFonts);
   const result = await page.evaluate(() => {
     const firstScreen = [...document.querySelectorAll("header a, header summary, main h1, main h2, main p, main a")]

@@ -1,8 +1,8 @@
 // Where a page load's rendering time goes: a Chromium performance trace of one load (phone size, no
 // interaction, from navigation to 4 s after `load`), summed by kind as DevTools' summary does it.
 // Used by `npm run bench:web`; on its own, `node scripts/lib/main-thread.mjs [--cpu=4] [--runs=3]
-// [--tasks] [paths…]` traces the current build (served by the local server) and prints the sums
-// (with --tasks, the last run's tasks over 10 ms and what they did).
+// [--tasks] [--compare=dirA,dirB] [paths…]` traces the current build (or several builds, load by
+// load in turn) and prints the sums (with --tasks, the last run's tasks over 10 ms and what they did).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -83,7 +83,9 @@ export function summarizeTrace(events, { pid, from = 0, to = Infinity } = {}) {
       names.set(`${e.pid}:${e.tid}`, e.args.name);
   const mainKeys = new Set([...names].filter(([, n]) => n === "CrRendererMain").map(([k]) => k));
   const rasterKeys = new Set(
-    [...names].filter(([, n]) => /^(CompositorTileWorker|Compositor$|RasterThread)/.test(n)).map(([k]) => k),
+    [...names]
+      .filter(([, n]) => /^(CompositorTileWorker|ThreadPoolForegroundWorker|RasterThread)/.test(n))
+      .map(([k]) => k),
   );
   const spans = threadSpans(events, new Set([...mainKeys, ...rasterKeys]));
   const wall = Object.fromEntries(KINDS.map((k) => [k, 0]));
@@ -143,7 +145,19 @@ function threadSpans(events, keys) {
  * first view as a first-time visitor sees it. Returns summarizeTrace's figures for the window from
  * navigation to `after` ms past `load`, and with `tasks` the main thread's tasks over 10 ms.
  */
-export async function traceLoad(browser, url, { cpu = 1, after = 4000, tasks = false } = {}) {
+export async function traceLoad(browser, url, options = {}) {
+  // Now and then (on a busy machine) the trace holds no event of the page's renderer: once more.
+  try {
+    return await traceOnce(browser, url, options);
+  } catch (error) {
+    if (!(error instanceof MissingNavigation)) throw error;
+    return await traceOnce(browser, url, options);
+  }
+}
+
+class MissingNavigation extends Error {}
+
+async function traceOnce(browser, url, { cpu = 1, after = 4000, tasks = false }) {
   const context = await browser.newContext({ viewport: TRACE_VIEWPORT, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
@@ -163,7 +177,9 @@ export async function traceLoad(browser, url, { cpu = 1, after = 4000, tasks = f
       events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url === page.url());
     if (!navigation) {
       const seen = events.filter((e) => e.name === "navigationStart" || e.name === "ParseHTML");
-      throw new Error(`no navigation to ${page.url()} in the trace: ${JSON.stringify(seen.map((e) => e.args))}`);
+      throw new MissingNavigation(
+        `no navigation to ${page.url()} in the trace: ${JSON.stringify(seen.map((e) => e.args))}`,
+      );
     }
     const window = { pid: navigation.pid, from: navigation.ts };
     const summary = summarizeTrace(events, window);
@@ -241,15 +257,19 @@ export function medianSummary(summaries) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const option = (name, fallback) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+  const value = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
   const paths = args.filter((a) => !a.startsWith("--"));
   const { chromium } = await import("@playwright/test");
   const { chromiumPath } = await import("./chromium.mjs");
   const { startServer } = await import("./server.mjs");
-  const server = await startServer({ port: Number(process.env.PORT || 0), log: { error: () => {} } });
-  const browser = await chromium.launch({ executablePath: chromiumPath() });
-  const cpu = option("cpu", 4);
-  const runs = option("runs", 3);
+  // --compare=dirA,dirB: several builds, traced in turn load by load, so they share the machine's hour.
+  const dirs = value("compare")?.split(",") ?? ["dist"];
+  const servers = [];
+  for (const publishDir of dirs) servers.push(await startServer({ port: 0, publishDir, log: { error: () => {} } }));
+  // The GPU off, as Lighthouse runs Chromium: raster then runs on the renderer's threads.
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ["--disable-gpu"] });
+  const cpu = Number(value("cpu") ?? 4);
+  const runs = Number(value("runs") ?? 3);
   const tasks = args.includes("--tasks");
   console.log(
     `load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}; CPU ÷${cpu}; median of ${runs}`,
@@ -257,18 +277,23 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const line = (figures) =>
     `${KINDS.map((k) => `${k} ${figures[k]}`).join(", ")}; style+layout+paint ${figures.rendering}`;
   try {
-    await traceLoad(browser, server.url + "/en/", { after: 500 }); // a cold browser's first load is slower
+    await traceLoad(browser, servers[0].url + "/en/", { after: 500 }); // a cold browser's first load is slower
     for (const path of paths.length ? paths : ["/en/", "/fa/", "/nl/startup-visa"]) {
-      const all = [];
-      for (let i = 0; i < runs; i++) all.push(await traceLoad(browser, server.url + path, { cpu, tasks }));
-      const m = medianSummary(all);
-      console.log(
-        `${path}\n  wall: ${line(m.wall)}; long tasks ${m.longTasks.join(", ") || "none"}\n  CPU:  ${line(m.cpu)}`,
-      );
-      if (tasks) console.log(`  last run's tasks:\n    ${all.at(-1).tasks.join("\n    ")}`);
+      const all = dirs.map(() => []);
+      for (let i = 0; i < runs; i++)
+        for (const [d, server] of servers.entries())
+          all[d].push(await traceLoad(browser, server.url + path, { cpu, tasks }));
+      for (const [d, dir] of dirs.entries()) {
+        const m = medianSummary(all[d]);
+        console.log(
+          `${path} (${dir})\n  wall: ${line(m.wall)}; long tasks ${m.longTasks.join(", ") || "none"}\n` +
+            `  CPU:  ${line(m.cpu)} (runs: ${all[d].map((r) => r.cpu.rendering).join(", ")})`,
+        );
+        if (tasks) console.log(`  last run's tasks:\n    ${all[d].at(-1).tasks.join("\n    ")}`);
+      }
     }
   } finally {
     await browser.close();
-    await server.close();
+    for (const server of servers) await server.close();
   }
 }

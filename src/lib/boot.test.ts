@@ -11,6 +11,8 @@ function fakeBrowser({
   detected = undefined as string | undefined | Error,
   fontWeb = '"Inter", "Inter fallback: Arial", sans-serif',
   faces = [] as { family: string; load: () => Promise<unknown> }[],
+  /** When given, timers wait here (by delay) instead of running at once. */
+  timers = undefined as Map<number, () => void> | undefined,
 } = {}) {
   const u = new URL(url);
   const cookies: string[] = [];
@@ -42,7 +44,7 @@ function fakeBrowser({
     },
     navigator: { languages, language: languages[0] },
     getComputedStyle: () => ({ getPropertyValue: (name: string) => (name === "--font-web" ? fontWeb : "") }),
-    setTimeout: (fn: () => void) => (fn(), 0),
+    setTimeout: (fn: () => void, ms: number) => (timers ? timers.set(ms, fn) : fn(), 0),
     clearTimeout: () => {},
     fetch: vi.fn(async (url: string) => {
       if (url !== "/api/detect-language") throw new Error(`unexpected fetch ${url}`);
@@ -135,30 +137,35 @@ describe("head script on a language page", () => {
     boot(again.doc, again.win, config("en"));
     expect(again.classes.has("splash")).toBe(false);
   });
-  test("after the first paint loads the page's web font, then turns it on: one layout, not two", async () => {
+  test("after the first paint fetches the page's web font for the next pages, and keeps this one as painted", async () => {
     let arrive = () => {};
     const inter = { family: "Inter", load: vi.fn(() => new Promise<void>((resolve) => (arrive = resolve))) };
     const vazirmatn = { family: '"Vazirmatn"', load: vi.fn(async () => {}) };
-    const b = fakeBrowser({ url: "http://localhost/en/", faces: [inter, vazirmatn, { ...vazirmatn }] });
-    boot(b.doc, b.win, config("en")); // the fake runs the 3 s fallback timer at once
+    const timers = new Map<number, () => void>();
+    const b = fakeBrowser({ url: "http://localhost/en/", faces: [inter, vazirmatn, { ...vazirmatn }], timers });
+    boot(b.doc, b.win, config("en"));
+    expect(inter.load).not.toHaveBeenCalled();
+    timers.get(3000)!(); // no paint entry in the fake: the 3 s fallback stands for the first paint
     expect(inter.load).toHaveBeenCalledOnce();
     expect(vazirmatn.load).not.toHaveBeenCalled();
-    await Promise.resolve();
-    expect(b.classes.has("wf"), "not before the file is here").toBe(false);
+    expect(b.sessionStore.get("wf"), "not before the file is here").toBeUndefined();
     arrive();
-    await vi.waitFor(() => expect(b.classes.has("wf")).toBe(true));
-    expect(b.sessionStore.get("wf")).toBe("1");
+    await vi.waitFor(() => expect(b.sessionStore.get("wf")).toBe("1"));
+    expect(b.classes.has("wf"), "no restyle and layout of this page").toBe(false);
   });
-  test("a Persian page loads both Vazirmatn faces; a failed one still lets the fallback show", async () => {
+  test("a Persian page fetches both Vazirmatn faces; a failed one does not stop the next page", async () => {
     const faces = [
       { family: "Inter", load: vi.fn(async () => {}) },
       { family: "Vazirmatn", load: vi.fn(async () => {}) },
       { family: "Vazirmatn", load: vi.fn(() => Promise.reject(new Error("offline"))) },
     ];
-    const b = fakeBrowser({ url: "http://localhost/fa/", fontWeb: "Vazirmatn, Tahoma, sans-serif", faces });
+    const timers = new Map<number, () => void>();
+    const b = fakeBrowser({ url: "http://localhost/fa/", fontWeb: "Vazirmatn, Tahoma, sans-serif", faces, timers });
     boot(b.doc, b.win, config("fa"));
+    timers.get(3000)!();
     expect(faces.map((f) => f.load.mock.calls.length)).toEqual([0, 1, 1]);
-    await vi.waitFor(() => expect(b.classes.has("wf")).toBe(true));
+    await vi.waitFor(() => expect(b.sessionStore.get("wf")).toBe("1"));
+    expect(b.classes.has("wf")).toBe(false);
   });
   test("a later page of the session turns the web fonts on at once (they are in the cache)", () => {
     const inter = { family: "Inter", load: vi.fn(async () => {}) };

@@ -8,8 +8,8 @@
  *   visit GET /api/detect-language, falling back to the browser language, then English), stores it
  *   and redirects to the prefixed twin, keeping query and hash; the page stays hidden meanwhile.
  * - On the first page view of a browser session it shows the splash screen for 2.5 s.
- * - It loads the page's web fonts after the first contentful paint and then turns them on (html.wf),
- *   or turns them on at once when a page of this session already loaded them.
+ * - After the first contentful paint it fetches the page's web fonts into the cache for the later
+ *   pages of the session, which turn them on at once (html.wf).
  */
 export interface BootConfig {
   /** Name of the language cookie, `<slug>_language`. */
@@ -93,20 +93,14 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | Prom
     win.setTimeout(() => html.classList.remove("splash", "splash-done"), 2900);
   }
 
-  // Web fonts join once the page has painted: text shows at once in the metric-matched fallback
-  // (styles/fonts.css, same room), and the fonts' download never holds the first paint back. Later
-  // pages of the session find them in the cache and use them from the start. On the first page the
-  // page's faces (the first family of --font-web) are fetched first and switched on once they are
-  // here: one restyle and layout of the page, where switching the family on before the files came
-  // cost a second full layout when they arrived.
+  // Web fonts: the first page of a visit keeps the metric-matched fallback (styles/fonts.css, same
+  // room) that it painted with; after its first paint the page's faces (the first family of
+  // --font-web) are fetched into the cache, and the later pages of the session use them from their
+  // first paint (html.wf at once). This is what font-display: optional (the faces' setting) showed
+  // on a first page anyway when the family was switched on after the first paint (the files came
+  // after its 100 ms), at the price of a restyle and layout of the whole page; and a font switched
+  // on mid-page moves text whose fallback wraps differently.
   let fontsOn = false;
-  const switchOn = () => {
-    html.classList.add("wf");
-    tryGet(() => {
-      win.sessionStorage.setItem("wf", "1");
-      return null;
-    });
-  };
   const webFonts = () => {
     if (fontsOn) return;
     fontsOn = true;
@@ -119,12 +113,17 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | Prom
       });
       return null;
     });
-    // A face that fails to load changes nothing: the fallback after it in the stack takes its place.
-    Promise.all(loads).then(switchOn, switchOn);
+    const remember = () =>
+      tryGet(() => {
+        win.sessionStorage.setItem("wf", "1");
+        return null;
+      });
+    // A face that fails now is fetched again by the next page, which then uses its fallback.
+    Promise.all(loads).then(remember, remember);
   };
   if (tryGet(() => win.sessionStorage.getItem("wf"))) {
     fontsOn = true;
-    switchOn();
+    html.classList.add("wf");
   } else {
     tryGet(() => {
       new PerformanceObserver((list) => {
