@@ -150,7 +150,10 @@ try {
       "p99 ms, all": result.p99All,
       "first request max ms": result.firstMaxMs,
       requests: result.requests,
-      errors: result.errors,
+      // One address's sign-ins beyond the comparison queue (LIMITS.login) are refused with 429 at
+      // once, before bcrypt: for the login run those are the throttle at work, not errors.
+      errors: run.kind === "login" ? result.errors - result.tooMany : result.errors,
+      "429 (queue full)": result.tooMany,
       // CPU a request costs, which the machine's load disturbs far less than requests per second.
       "CPU ms/req, npm start": +((cpuMs(server.child.pid) - cpuBefore.server) / result.requests).toFixed(3),
       "CPU ms/req, PostgreSQL":
@@ -158,7 +161,8 @@ try {
           ? "?"
           : +((postgresCpuMs(postmaster) - cpuBefore.postgres) / result.requests).toFixed(3),
     });
-    if (result.errors) failures.push(`${run.name}: ${result.errors} errors`);
+    const errors = run.kind === "login" ? result.errors - result.tooMany : result.errors;
+    if (errors) failures.push(`${run.name}: ${errors} errors`);
     if (run.kind === "read" && result.rps < TARGETS.readRps)
       failures.push(`${run.name}: under ${TARGETS.readRps} req/s`);
     if (run.kind === "read" && result.p99 > TARGETS.readP99)
@@ -209,6 +213,11 @@ try {
       `${Math.round(refreshMs)} ms of CPU (median of 5; max ${Math.round(Math.max(...cpu))} ms; target ≤ ${TARGETS.refreshCpuMs} ms)`,
   );
   if (refreshMs > TARGETS.refreshCpuMs) failures.push(`feed refresh: ${Math.round(refreshMs)} ms of CPU`);
+  // The cold starts below run each function in a fresh process while this one waits (spawnSync), so
+  // this process's feed server cannot answer: outbox-retry would wait out its 10 s fetch timeout.
+  // A cold start measures import to first answer, so the feeds are disconnected first.
+  const { sql } = await import("kysely");
+  await sql`DELETE FROM busy_calendars`.execute(db);
   await db.destroy();
   db = undefined;
 

@@ -142,7 +142,18 @@ async function throttledPage() {
     route.fulfill({
       json: {
         success: true,
-        data: { timeZone: "Europe/Amsterdam", today, lastDate: last, weekdays: [1, 2, 3, 4, 5, 6, 7], closedDates: [] },
+        // The shape of src/shared/api.ts OfficeCalendar: every day open 09:00–17:00, nothing full.
+        data: {
+          timeZone: "Europe/Amsterdam",
+          today,
+          lastDate: last,
+          weekdays: [1, 2, 3, 4, 5, 6, 7],
+          closedDates: [],
+          hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: "09:00", closes: "17:00" })),
+          fullDates: [],
+          earliest: { date: today, time: "00:00" },
+          slotMinutes: 30,
+        },
       },
     }),
   );

@@ -71,8 +71,10 @@ export async function load(options) {
   const seen = new Set();
   const latencies = [];
   let firstMaxMs = 0;
+  let tooMany = 0;
   const instance = autocannon(options);
-  instance.on("response", (client, _status, _bytes, ms) => {
+  instance.on("response", (client, status, _bytes, ms) => {
+    if (status === 429) tooMany++;
     if (seen.has(client)) latencies.push(ms);
     else {
       seen.add(client);
@@ -88,6 +90,8 @@ export async function load(options) {
     firstMaxMs: Math.round(firstMaxMs),
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
+    /** Of the errors, the 429 answers (a limit doing its work, which some runs expect). */
+    tooMany,
   };
 }
 
