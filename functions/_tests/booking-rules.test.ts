@@ -5,6 +5,7 @@
  * Monday 2026-11-23 is CET (UTC+1): 10:00 in Amsterdam is 09:00Z.
  */
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
@@ -24,7 +25,7 @@ import { defaultGuardrails } from "#shared/office.ts";
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 let cookie: string;
 let server: http.Server;
-const PORT = 9611;
+let feedUrl = "";
 // Tuesday 24 November 2026, 11:00–12:00 Amsterdam.
 const BUSY_ICS = [
   "BEGIN:VCALENDAR",
@@ -52,7 +53,8 @@ beforeAll(async () => {
   const admin = await createUser(t.db, "rules-admin", DUMMY_HASH);
   cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
   server = http.createServer((_req, res) => res.end(BUSY_ICS));
-  await new Promise<void>((resolve) => server.listen(PORT, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/busy.ics`;
 }, 60_000);
 afterAll(async () => {
   delete process.env.CALENDAR_FETCH_ALLOW;
@@ -208,7 +210,7 @@ describe("buffers", () => {
   });
 
   test("next to a connected calendar's busy event (11:00–12:00), with the buffers", async () => {
-    await addFeed(t.db, { name: "Dentist", url: `http://127.0.0.1:${PORT}/busy.ics` });
+    await addFeed(t.db, { name: "Dentist", url: feedUrl });
     expect((await refreshCalendars(t.db, new Date("2026-11-23T09:00:00Z")))[0]).toMatchObject({ ok: true });
     // Without buffers: 10:30 ends as the event starts, 12:00 starts as it ends.
     expect(await slots("2026-11-24")).toEqual(expect.arrayContaining(["10:30", "12:00"]));

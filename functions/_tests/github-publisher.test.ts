@@ -19,7 +19,6 @@ import { PublishError, StaleSnapshotError } from "../_lib/publish/provider.ts";
 import login from "../login.ts";
 import content from "../content.ts";
 
-const PORT = 9750;
 const REPOSITORY = "bridgewise/site";
 const TOKEN = "server-side-token";
 const NL = "src/i18n/locales/nl.json";
@@ -64,7 +63,7 @@ const save = (revisions: Record<string, string>, changes: object[]) =>
 beforeAll(async () => {
   t = await setupApiDatabase();
   source = textRepo();
-  github = await githubServer(source.dir, { port: PORT, repository: REPOSITORY, token: TOKEN });
+  github = await githubServer(source.dir, { repository: REPOSITORY, token: TOKEN });
   Object.assign(process.env, {
     CONTENT_PROVIDER: "github",
     GITHUB_REPOSITORY: REPOSITORY,
@@ -158,7 +157,8 @@ describe("the GitHub publisher", () => {
   });
 
   test("GitHub out of reach: 503 in plain words, nothing saved", async () => {
-    process.env.GITHUB_API_URL = "http://127.0.0.1:9751";
+    // Port 9 (discard): nothing listens there.
+    process.env.GITHUB_API_URL = "http://127.0.0.1:9";
     try {
       const res = await call(content, "/api/content/texts", { cookie: editor });
       expect(res.status).toBe(503);

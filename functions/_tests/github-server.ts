@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -24,7 +25,7 @@ export interface GithubServer {
 
 export async function githubServer(
   source: string,
-  { port, repository, token }: { port: number; repository: string; token: string },
+  { repository, token }: { repository: string; token: string },
 ): Promise<GithubServer> {
   const dir = mkdtempSync(path.join(tmpdir(), "github-bare-"));
   execFileSync("git", ["clone", "--quiet", "--bare", source, dir]);
@@ -34,7 +35,7 @@ export async function githubServer(
   const prefix = `/repos/${repository}`;
 
   const api: GithubServer = {
-    url: `http://127.0.0.1:${port}`,
+    url: "", // set once the server listens on a free port
     dir,
     git: (...args: string[]) => git(args),
     requests,
@@ -123,7 +124,8 @@ export async function githubServer(
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
+    server.listen(0, "127.0.0.1", resolve);
   });
+  api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return api;
 }

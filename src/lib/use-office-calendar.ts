@@ -17,9 +17,6 @@ export interface SlotsFailureLabels {
 }
 
 /** Whether the office takes meetings on `day` at all: one of its weekdays and not a closed date. */
-/** Whether a day can still offer a slot: the shared rule (weekdays, closures, full days, the notice). */
-export const isOpenOn = (calendar: OfficeCalendar, day: string) => calendarDayOpen(day, calendar);
-
 /** The visitor's own wall-clock time for an office time, e.g. 09:00 in Amsterdam → "Mon 11:30" in Tehran; null in the office's zone. */
 export function visitorTime(lang: Language, date: string, time: string, officeZone: string): string | null {
   const visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -111,7 +108,7 @@ export function useOfficeCalendar(failure: SlotsFailureLabels, initialTime = "",
       let first = "";
       try {
         for (let day = rules.today, tried = 0; day <= rules.lastDate && tried < FIRST_FREE_DAY_SEARCH;) {
-          if (isOpenOn(rules, day)) {
+          if (calendarDayOpen(day, rules)) {
             first ||= day;
             tried++;
             const free = await fetchSlots(day, slotHeaders);
@@ -136,7 +133,7 @@ export function useOfficeCalendar(failure: SlotsFailureLabels, initialTime = "",
     [loadSlots, showSlots, failed, slotHeaders],
   );
 
-  const isOpenDay = useCallback((day: string) => !!calendar && isOpenOn(calendar, day), [calendar]);
+  const isOpenDay = useCallback((day: string) => !!calendar && calendarDayOpen(day, calendar), [calendar]);
 
   /** The visitor chose another day: its slots load. */
   const choose = useCallback(
