@@ -37,8 +37,8 @@ export async function functionModules(): Promise<{ file: string; handler: Handle
 export interface CallOptions {
   method?: string;
   body?: unknown;
-  /** Raw body text, sent as is (for malformed or oversized bodies). */
-  raw?: string;
+  /** Raw body text or bytes, sent as is (for malformed, oversized or invalid UTF-8 bodies). */
+  raw?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   cookie?: string;
   params?: Record<string, string>;

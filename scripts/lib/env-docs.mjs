@@ -41,6 +41,22 @@ export const TOOL_VARIABLES = [
   },
   { name: "CI", meaning: "Set by CI: the browser tests run on 2 workers." },
   {
+    name: "FUZZ_SEED",
+    fallback: "`29` in `npm test`; random in `npm run test:fuzz`",
+    meaning:
+      "The hostile-input test's seed (`functions/_tests/never-500.test.ts`): a failure prints it, to replay the run.",
+  },
+  {
+    name: "FUZZ_ROUNDS",
+    fallback: "`6`",
+    meaning: "The hostile-input test's cases per endpoint method and session, when it runs a fixed number.",
+  },
+  {
+    name: "FUZZ_SECONDS",
+    fallback: "`600` in `npm run test:fuzz`",
+    meaning: "Runs the hostile-input test for this long instead of a fixed number of cases.",
+  },
+  {
     name: "BENCH_RUNS",
     fallback: "`3`",
     meaning: "Lighthouse runs per page in `npm run bench:web` (the median is reported).",

@@ -5,10 +5,16 @@
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether a `yyyy-MM-dd` string is a real calendar date. */
+/** The first and last year a date anywhere in the product may have. */
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 2999;
+
+/** Whether a `yyyy-MM-dd` string is a real calendar date between 1970 and 2999. */
 export function isCalendarDate(date: string): boolean {
   const m = DATE.exec(date);
   if (!m) return false;
+  // Years this site books in or keeps records of; the day after 9999-12-31 is no date Intl can format.
+  if (Number(m[1]) < FIRST_YEAR || Number(m[1]) > LAST_YEAR) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
