@@ -278,7 +278,7 @@ const schema = z.object({
    */
   CONTENT_GIT_DIR: optionalText,
   /**
-   * `on`: after each save the site is rebuilt from CONTENT_GIT_DIR (scripts/build.mjs) and the new
+   * `on`: after each save the site is rebuilt from CONTENT_GIT_DIR (scripts/build/build.mjs) and the new
    * build is served; a failed build keeps the last good site and its refusal is shown to the editor.
    * @default `on` under `npm start`, `off` elsewhere
    * @group Content editor
