@@ -35,8 +35,8 @@ import { addFeed, type FeedStatus, hasFeedUrl, listFeeds, removeFeed } from "#db
 import { newMeetingsFeedToken, readMeetingsFeedToken } from "#db/meetings-feed.repository.ts";
 import { refreshCalendars, testFeed } from "./_lib/calendars/refresh.ts";
 import { meetingsFeedUrl } from "./_lib/calendars/meetings-feed.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 async function answer(): Promise<Response> {

@@ -13,8 +13,8 @@ import { getDb } from "#db/client.ts";
 import type { BookingRulesAnswer } from "#shared/api.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { bookingRulesSchema } from "#shared/schemas.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 
 export default route({
   GET: async (req) => {

@@ -26,9 +26,9 @@ import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { parseMeetingFilters } from "#shared/admin-lists.ts";
 import { meetingOutcomeSchema, meetingPatchSchema } from "#shared/schemas.ts";
-import { adminResource } from "./_lib/admin-resource.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { adminResource } from "./_lib/http/admin-resource.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import {
   afterCommitDelivery,
   enqueueCancellationEmails,

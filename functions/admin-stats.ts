@@ -4,8 +4,8 @@ import { adminStats } from "#db/admin-stats.repository.ts";
 import { getDb } from "#db/client.ts";
 import type { AdminStats } from "#shared/api.ts";
 import { now, officeRules } from "#server/config.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { json, route } from "./_lib/http.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { json, route } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export default route({

@@ -30,8 +30,8 @@ import {
   UnknownTextError,
   type Files,
 } from "#tools/editor/texts.ts";
-import { requireEditor } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { requireEditor } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
 import { PublishError, publisher, StaleSnapshotError, type Publisher, type Snapshot } from "./_lib/publish/provider.ts";
 
 /** Saves that raced other commits are read again and merged this many times before giving up. */

@@ -31,10 +31,10 @@ import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#
 import { canChangeMeeting } from "#shared/booking.ts";
 import type { BookingGuardrails } from "#shared/office.ts";
 import { meetingMoveSchema } from "#shared/schemas.ts";
-import { requireBookable, requireRoomOnDay } from "./_lib/booking.ts";
-import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
-import { manageChangeDone, takeManageChange } from "./_lib/limits.ts";
-import { bearerToken, signManageToken, verifyManageToken } from "./_lib/manage-token.ts";
+import { requireBookable, requireRoomOnDay } from "./_lib/booking/booking.ts";
+import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
+import { manageChangeDone, takeManageChange } from "./_lib/forms/limits.ts";
+import { bearerToken, signManageToken, verifyManageToken } from "./_lib/booking/manage-token.ts";
 import {
   afterCommitDelivery,
   enqueueCancellationEmails,

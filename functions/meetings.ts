@@ -19,12 +19,12 @@ import { addDays, availableSlots, earliestStart, officeDaySpan, officeNow } from
 import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "#shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "#shared/schemas.ts";
 import { calendarStaleBefore, now, officeRules } from "#server/config.ts";
-import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking.ts";
-import { bearerToken, verifyManageToken } from "./_lib/manage-token.ts";
-import { guardJson, tokenRefused } from "./_lib/form-guard.ts";
-import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
-import { assertRoomForBooking, bookingVerdict } from "./_lib/limits.ts";
-import { submissionLanguage } from "./_lib/language.ts";
+import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking/booking.ts";
+import { bearerToken, verifyManageToken } from "./_lib/booking/manage-token.ts";
+import { guardJson, tokenRefused } from "./_lib/forms/form-guard.ts";
+import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
+import { assertRoomForBooking, bookingVerdict } from "./_lib/forms/limits.ts";
+import { submissionLanguage } from "./_lib/http/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
 import { ROUTES } from "#shared/routes.ts";
 

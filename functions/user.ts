@@ -2,8 +2,8 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import type { CurrentUserAnswer, ErrorAnswer } from "#shared/api.ts";
-import { currentUser } from "./_lib/auth.ts";
-import { json, route } from "./_lib/http.ts";
+import { currentUser } from "./_lib/auth/auth.ts";
+import { json, route } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export default route({

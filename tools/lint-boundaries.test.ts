@@ -22,7 +22,7 @@ describe("src/shared imports no Node module, UI framework, database or function 
     'import { getImage as x } from "astro:assets";',
     'import { db as x } from "#db/client.ts";',
     'import { db as x } from "../../db/client.ts";',
-    'import { json as x } from "#functions/_lib/http.ts";',
+    'import { json as x } from "#functions/_lib/http/http.ts";',
     'import { json as x } from "../../functions/_lib/http.ts";',
     'import { serverEnv as x } from "#server/config.ts";',
   ])("rejects %s", async (line) => {
@@ -56,8 +56,8 @@ describe("islands and components import no server configuration", () => {
 
 describe("db/ imports nothing from functions/", () => {
   test.each([
-    'import { json as x } from "#functions/_lib/http.ts";',
-    'import { json as x } from "../functions/_lib/http.ts";',
+    'import { json as x } from "#functions/_lib/http/http.ts";',
+    'import { json as x } from "../functions/_lib/http/http.ts";',
   ])("rejects %s", async (line) => {
     expect(await restricted("db/example.ts", line)).toBe(true);
   });

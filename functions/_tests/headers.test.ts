@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadFunctions } from "#scripts/runtime/functions-router.mjs";
-import { API_SECURITY_HEADERS, withSecurityHeaders } from "../_lib/http.ts";
+import { API_SECURITY_HEADERS, withSecurityHeaders } from "../_lib/http/http.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 
 let db: Awaited<ReturnType<typeof setupApiDatabase>>;

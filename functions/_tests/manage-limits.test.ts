@@ -10,7 +10,7 @@ import { GUARD_CODES } from "#shared/form-guard.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
 import manage from "../meeting-manage.ts";
-import { signManageToken } from "../_lib/manage-token.ts";
+import { signManageToken } from "../_lib/booking/manage-token.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 

@@ -10,7 +10,7 @@ import { LIMITS } from "#config/limits.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
 import { call, formBody, ORIGIN, setupApiDatabase } from "./harness.ts";
 import newsletter from "../newsletter.ts";
-import { issueFormToken } from "../_lib/form-guard.ts";
+import { issueFormToken } from "../_lib/forms/form-guard.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 

@@ -4,7 +4,7 @@
 // no password, so its deliberate bcrypt time is not part of it; contact and booking answer before
 // their emails go out (context.waitUntil), as on Netlify.
 import { spawn, spawnSync } from "node:child_process";
-import { issueFormToken } from "#functions/_lib/form-guard.ts";
+import { issueFormToken } from "#functions/_lib/forms/form-guard.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
 import { ROUTES, withQuery } from "#shared/routes.ts";
 

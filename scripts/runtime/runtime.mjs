@@ -8,7 +8,7 @@ import { createInitialAdminIfNone, ensureAdmin } from "#db/admins.ts";
 import { deliverDue, enqueueDueReminders } from "#functions/_lib/mail/outbox.ts";
 import { pruneCounters } from "#db/rate-limits.repository.ts";
 import { mailTransport } from "#functions/_lib/mail/transport.ts";
-import { runRetention } from "#functions/_lib/retention.ts";
+import { runRetention } from "#functions/_lib/privacy/retention.ts";
 import { ConfigError } from "#server/config-error.ts";
 import { assertProductionReady, databaseConfig, migrationUrl, now, serverEnv } from "#server/config.ts";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";

@@ -11,7 +11,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { parse as parseToml } from "smol-toml";
-import { API_SECURITY_HEADERS } from "#functions/_lib/http.ts";
+import { API_SECURITY_HEADERS } from "#functions/_lib/http/http.ts";
 import { createContext, loadFunctions } from "./functions-router.mjs";
 
 const TYPES = {

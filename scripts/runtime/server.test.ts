@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import http from "node:http";
-import { API_SECURITY_HEADERS } from "#functions/_lib/http.ts";
+import { API_SECURITY_HEADERS } from "#functions/_lib/http/http.ts";
 import { StaticFiles, startServer } from "./server.mjs";
 
 // The local server with the project's netlify.toml and functions, serving a small stand-in for dist/.

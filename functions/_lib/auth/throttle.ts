@@ -18,8 +18,8 @@ import { clearCounters, hitCounters, refundCounters } from "#db/rate-limits.repo
 import type { Database } from "#db/types.ts";
 import { LIMITS } from "#config/limits.ts";
 import { rateLimitsOn } from "#server/config.ts";
-import { HttpError } from "./http.ts";
-import { addressKey, counterKey } from "./limits.ts";
+import { HttpError } from "../http/http.ts";
+import { addressKey, counterKey } from "../forms/limits.ts";
 
 export interface LoginTicket {
   /** The counter a successful sign-in clears. */

@@ -9,7 +9,7 @@ import type { OfficeRules } from "#shared/office.ts";
 import type { BookingRules, MeetingLocation } from "#shared/api.ts";
 import { VIDEO_ROOM_MARKER } from "#shared/schemas.ts";
 import { officeAddressLine } from "#config/site.ts";
-import { HttpError } from "./http.ts";
+import { HttpError } from "../http/http.ts";
 
 /**
  * 400 unless the slot can be booked by the office rules: hours, closures, the notice and the

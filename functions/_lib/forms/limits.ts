@@ -22,7 +22,7 @@ import { LIMITS } from "#config/limits.ts";
 import { guardKey, rateLimitsOn } from "#server/config.ts";
 import type { AdminAlertsAnswer } from "#shared/api.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
-import { HttpError } from "./http.ts";
+import { HttpError } from "../http/http.ts";
 
 /**
  * The address a limit counts: an IPv4 address as it is, an IPv6 address by its /64 (one household

@@ -9,7 +9,7 @@ import type { Database } from "#db/types.ts";
 import { findUserById } from "#db/users.repository.ts";
 import { site } from "#config/site.ts";
 import { jwtSecret } from "#server/config.ts";
-import { HttpError } from "./http.ts";
+import { HttpError } from "../http/http.ts";
 import type { CurrentUser } from "#shared/api.ts";
 
 export const SESSION_COOKIE = `${site.slug}_session`;

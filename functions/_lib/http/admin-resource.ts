@@ -21,7 +21,7 @@ import {
   type PageRequest,
 } from "#db/paging.ts";
 import type { Database } from "#db/types.ts";
-import { requireAdmin } from "./auth.ts";
+import { requireAdmin } from "../auth/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./http.ts";
 
 interface AdminResource<Item, Patch, Filters> {

@@ -12,7 +12,7 @@ import { site } from "#config/site.ts";
 import { zonedInstant } from "#shared/dates.ts";
 import type { Language } from "#shared/languages.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
-import { HttpError } from "./http.ts";
+import { HttpError } from "../http/http.ts";
 
 const AUDIENCE = "meeting-manage";
 

@@ -5,16 +5,16 @@
  * - a signed "form shown at" token: `v1.<issued ms>.<nonce>.<HMAC>`. The pages are static, so it
  *   cannot be in their HTML: the islands fetch one from GET /api/form-token when they hydrate (and a
  *   fresh one for each submission); a plain form post without a valid one gets a small confirm page
- *   carrying a fresh token and the visitor's fields (functions/_lib/form-page.ts), so a person loses
+ *   carrying a fresh token and the visitor's fields (functions/_lib/forms/form-page.ts), so a person loses
  *   nothing. A token younger than 2 s, older than 2 hours, forged or used before is refused;
- * - cross-site posts refused by `requireSameOrigin` (functions/_lib/http.ts).
+ * - cross-site posts refused by `requireSameOrigin` (functions/_lib/http/http.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { OnceKey } from "#db/admission.repository.ts";
 import { LIMITS } from "#config/limits.ts";
 import { guardKey } from "#server/config.ts";
 import { GUARD_CODES, HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
-import { HttpError } from "./http.ts";
+import { HttpError } from "../http/http.ts";
 
 const VERSION = "v1";
 

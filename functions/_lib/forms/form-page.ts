@@ -15,8 +15,8 @@ import { localePath, plainT } from "#src/i18n/plain.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
 import { DEFAULT_LANGUAGE, dirOf, isLanguage, type Language } from "#shared/languages.ts";
 import { honeypotFilled, issueFormToken } from "./form-guard.ts";
-import { readForm, requireSameOrigin } from "./http.ts";
-import { escapeHtml } from "./mail/templates.ts";
+import { readForm, requireSameOrigin } from "../http/http.ts";
+import { escapeHtml } from "../mail/templates.ts";
 
 const STYLE = `
 body{margin:0;min-height:100vh;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans Arabic","Noto Sans",sans-serif;color:#0f172a;background:linear-gradient(#eff6ff,#fff 60%)}
