@@ -8,7 +8,7 @@ import type { Config } from "@netlify/functions";
 import { failingFeeds } from "#db/busy-calendars.repository.ts";
 import { getDb } from "#db/client.ts";
 import { calendarStaleBefore, now } from "#server/config.ts";
-import type { AdminAlertsAnswer } from "#shared/api.ts";
+import type { AdminAlertsAnswer } from "#shared/api/stats.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { json, route } from "./_lib/http/http.ts";
 import { breakerStatus } from "./_lib/forms/limits.ts";

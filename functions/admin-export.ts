@@ -20,7 +20,9 @@ import {
   parseEnquiryFilters,
   parseMeetingFilters,
 } from "#shared/admin-lists.ts";
-import type { AdminEnquiry, AdminMeeting, AdminNote } from "#shared/api.ts";
+import type { AdminEnquiry } from "#shared/api/enquiries.ts";
+import type { AdminMeeting } from "#shared/api/meetings.ts";
+import type { AdminNote } from "#shared/api/notes.ts";
 import { englishLanguageName } from "#shared/languages.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";

@@ -9,7 +9,7 @@ import { getDb } from "#db/client.ts";
 import { confirmedSubscribers, subscriberCounts } from "#db/newsletter.repository.ts";
 import { toIso } from "#db/rows.ts";
 import { now } from "#server/config.ts";
-import type { NewsletterCountsAnswer } from "#shared/api.ts";
+import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { csvResponse } from "./_lib/http/csv.ts";
 import { json, route, routes } from "./_lib/http/http.ts";

@@ -16,11 +16,11 @@ import { newEnquiry, storeEnquiry } from "#db/enquiries.repository.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
 import type { Database } from "#db/types.ts";
 import { plainT, serviceNames } from "#src/i18n/plain.ts";
-import type { EnquiryCreatedAnswer } from "#shared/api.ts";
+import type { EnquiryCreatedAnswer } from "#shared/api/enquiries.ts";
 import { TOKEN_FIELD } from "#shared/form-guard.ts";
 import type { Language } from "#shared/languages.ts";
 import { serviceDisplayName } from "#shared/services.ts";
-import { enquirySchema, type EnquiryPayload } from "#shared/schemas.ts";
+import { enquirySchema, type EnquiryPayload } from "#shared/schemas/enquiries.ts";
 import { guardJson, readFormToken, tokenRefused } from "./_lib/forms/form-guard.ts";
 import { confirmPage, openPlainPost, tooManyPage } from "./_lib/forms/form-page.ts";
 import {

@@ -9,8 +9,9 @@
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import type { ContentAnswer, CurrentUser, PublishStatus, SaveAnswer, TextAddress } from "#shared/api.ts";
-import { reviewedSchema, textChangesSchema } from "#shared/content-schemas.ts";
+import type { ContentAnswer, PublishStatus, SaveAnswer, TextAddress } from "#shared/api/content.ts";
+import type { CurrentUser } from "#shared/api/people.ts";
+import { reviewedSchema, textChangesSchema } from "#shared/schemas/content.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { site } from "#config/site.ts";
 import {

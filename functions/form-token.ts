@@ -4,8 +4,8 @@
  * when they hydrate and after each submission; the pages are static, so it cannot be in their HTML.
  */
 import type { Config } from "@netlify/functions";
-import { LIMITS } from "#config/limits.ts";
-import type { FormTokenAnswer } from "#shared/api.ts";
+import { LIMITS } from "#shared/limits.ts";
+import type { FormTokenAnswer } from "#shared/api/common.ts";
 import { issueFormToken } from "./_lib/forms/form-guard.ts";
 import { json, route } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";

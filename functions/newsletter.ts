@@ -14,9 +14,9 @@ import { isDatabaseUnavailable } from "#db/errors.ts";
 import { signUp, type SignUp } from "#db/newsletter.repository.ts";
 import { now } from "#server/config.ts";
 import { plainT } from "#src/i18n/plain.ts";
-import type { MessageAnswer } from "#shared/api.ts";
+import type { MessageAnswer } from "#shared/api/common.ts";
 import { GUARD_CODES, TOKEN_FIELD } from "#shared/form-guard.ts";
-import { newsletterSchema } from "#shared/schemas.ts";
+import { newsletterSchema } from "#shared/schemas/newsletter.ts";
 import { guardJson, readFormToken, tokenRefused } from "./_lib/forms/form-guard.ts";
 import { confirmPage, openPlainPost, tooManyPage } from "./_lib/forms/form-page.ts";
 import {

@@ -14,7 +14,7 @@ import alerts from "../admin-alerts.ts";
 import { clientIp } from "../_lib/http/http.ts";
 import { addressKey } from "../_lib/forms/limits.ts";
 import { issueFormToken } from "../_lib/forms/form-guard.ts";
-import { LIMITS } from "#config/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
 
 let t: ApiTestDatabase;

@@ -9,7 +9,7 @@ import { call, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import { takeLoginTry } from "../_lib/auth/throttle.ts";
 import { ComparisonsBusy, FairQueue, ensureAdmin } from "#db/admins.ts";
-import { LIMITS } from "#config/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { readCounter } from "#db/rate-limits.repository.ts";
 import { addressKey, counterKey } from "../_lib/forms/limits.ts";
 

@@ -14,7 +14,7 @@ import adminMeetings from "../admin-meetings.ts";
 import privacy from "../admin-privacy.ts";
 import { signManageToken } from "../_lib/booking/manage-token.ts";
 import manage from "../meeting-manage.ts";
-import type { PersonalDataExport } from "#shared/api.ts";
+import type { PersonalDataExport } from "#shared/api/privacy.ts";
 
 let t: ApiTestDatabase;
 let cookie: string;

@@ -142,7 +142,7 @@ async function throttledPage() {
     route.fulfill({
       json: {
         success: true,
-        // The shape of src/shared/api.ts OfficeCalendar: every day open 09:00–17:00, nothing full.
+        // The shape of src/shared/api/availability.ts OfficeCalendar: every day open 09:00–17:00, nothing full.
         data: {
           timeZone: "Europe/Amsterdam",
           today,

@@ -20,7 +20,7 @@ import path from "node:path";
 import pg from "pg";
 import { buildIfNeeded } from "../build/build-if-needed.mjs";
 import { machineReference } from "../bench/site.mjs";
-import { LIMITS } from "#config/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { createDb } from "#db/client.ts";
 import { TestMailServer } from "#functions/_tests/mail-server.ts";
 import { deliverDue } from "#functions/_lib/mail/delivery.ts";

@@ -4,7 +4,7 @@
  * was quicker than that, fetching a fresh one when it went stale, and retrying once with a fresh one
  * when the server refused it. Each token serves one submission.
  */
-import type { FormTokenAnswer } from "../shared/api";
+import type { FormTokenAnswer } from "../shared/api/common";
 import { GUARD_CODES, HONEYPOT_FIELD, TOKEN_FIELD } from "../shared/form-guard";
 import { ApiError, apiRequest } from "./api-client";
 import { ROUTES } from "#shared/routes.ts";

@@ -1,5 +1,5 @@
 /**
- * Which characters a text input may hold, for the schemas (src/shared/schemas.ts) and the API's
+ * Which characters a text input may hold, for the schemas (src/shared/schemas/) and the API's
  * edge (functions/_lib/http/http.ts), which refuses the rest in every JSON body and query string before
  * anything is counted or stored.
  *

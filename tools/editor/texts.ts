@@ -14,7 +14,7 @@ import type {
   ReviewFlagAnswer,
   TextAddress,
   TextChange,
-} from "#shared/api.ts";
+} from "#shared/api/content.ts";
 import { parseJsonSource, toPlain, type JsonNode, type JsonString } from "../copy-check/json-source.ts";
 import {
   emptyRecord,

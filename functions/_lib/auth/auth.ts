@@ -10,7 +10,7 @@ import { findUserById } from "#db/users.repository.ts";
 import { site } from "#config/site.ts";
 import { jwtSecret } from "#server/config.ts";
 import { HttpError } from "../http/http.ts";
-import type { CurrentUser } from "#shared/api.ts";
+import type { CurrentUser } from "#shared/api/people.ts";
 
 export const SESSION_COOKIE = `${site.slug}_session`;
 export const SESSION_SECONDS = 8 * 60 * 60;

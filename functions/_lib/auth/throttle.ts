@@ -1,5 +1,5 @@
 /**
- * Login throttling that cannot lock out the owner (limits in src/config/limits.ts):
+ * Login throttling that cannot lock out the owner (limits in src/shared/limits.ts):
  *
  * - each try takes a ticket first, in one statement for three counters: (username, address),
  *   username, address. Forty parallel wrong passwords from one address get exactly five bcrypt
@@ -16,7 +16,7 @@
 import type { Kysely } from "kysely";
 import { clearCounters, hitCounters, refundCounters } from "#db/rate-limits.repository.ts";
 import type { Database } from "#db/types.ts";
-import { LIMITS } from "#config/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { rateLimitsOn } from "#server/config.ts";
 import { HttpError } from "../http/http.ts";
 import { addressKey, counterKey } from "../forms/limits.ts";

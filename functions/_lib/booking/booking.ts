@@ -6,8 +6,9 @@ import type { Database } from "#db/types.ts";
 import { calendarStaleBefore, now, officeRules } from "#server/config.ts";
 import { dayConflict, isBookable, officeDaySpan } from "#shared/booking.ts";
 import type { OfficeRules } from "#shared/office.ts";
-import type { BookingRules, MeetingLocation } from "#shared/api.ts";
-import { VIDEO_ROOM_MARKER } from "#shared/schemas.ts";
+import type { BookingRules } from "#shared/api/availability.ts";
+import type { MeetingLocation } from "#shared/api/meetings.ts";
+import { VIDEO_ROOM_MARKER } from "#shared/schemas/availability.ts";
 import { officeAddressLine } from "#config/site.ts";
 import { HttpError } from "../http/http.ts";
 

@@ -11,7 +11,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { OnceKey } from "#db/admission.repository.ts";
-import { LIMITS } from "#config/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { guardKey } from "#server/config.ts";
 import { GUARD_CODES, HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
 import { HttpError } from "../http/http.ts";

@@ -1,5 +1,5 @@
 /**
- * The abuse limits of the public forms (numbers in src/config/limits.ts), counted in PostgreSQL by
+ * The abuse limits of the public forms (numbers in src/shared/limits.ts), counted in PostgreSQL by
  * db/rate-limits.repository.ts. A real visitor never loses an enquiry to them: over a soft limit the
  * enquiry is stored and the company told, only the visitor's acknowledgement is skipped; only a
  * blatant flood is refused (429, Retry-After, a code the forms translate).
@@ -18,9 +18,9 @@ import {
   type CounterState,
 } from "#db/rate-limits.repository.ts";
 import type { Database } from "#db/types.ts";
-import { LIMITS } from "#config/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { guardKey, rateLimitsOn } from "#server/config.ts";
-import type { AdminAlertsAnswer } from "#shared/api.ts";
+import type { AdminAlertsAnswer } from "#shared/api/stats.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
 import { HttpError } from "../http/http.ts";
 

@@ -6,7 +6,7 @@ import type { Context } from "@netlify/functions";
 import { safeParse } from "zod/mini";
 import type { $ZodError, $ZodType } from "zod/v4/core";
 import { isDatabaseUnavailable } from "#db/errors.ts";
-import type { ErrorAnswer } from "#shared/api.ts";
+import type { ErrorAnswer } from "#shared/api/common.ts";
 import { ConfigError } from "#server/config-error.ts";
 import { noteDeployContext } from "#server/deploy-context.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
@@ -69,7 +69,7 @@ export class HttpError extends Error {
 }
 
 /**
- * A JSON answer that no cache keeps. Name the answer's type from src/shared/api.ts, `json<SlotsAnswer>(…)`,
+ * A JSON answer that no cache keeps. Name the answer's type from src/shared/api/, `json<SlotsAnswer>(…)`,
  * so the compiler holds the function to what the islands read.
  */
 export function json<T>(body: T, status = 200, headers: Record<string, string> = {}): Response {

@@ -11,7 +11,7 @@ import type { Subscriber } from "#db/newsletter.repository.ts";
 import { enqueue, type OutboxMessage } from "#db/outbox.repository.ts";
 import type { Database } from "#db/types.ts";
 import { site } from "#config/site.ts";
-import type { Enquiry } from "#shared/api.ts";
+import type { Enquiry } from "#shared/api/enquiries.ts";
 import { officeNow, zonedInstant } from "#shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { mailConfig, NEWSLETTER_CONFIRM_DAYS } from "#server/config.ts";

@@ -8,7 +8,7 @@ import { execFile, spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { PublishStatus } from "#shared/api.ts";
+import type { PublishStatus } from "#shared/api/content.ts";
 import { site } from "#config/site.ts";
 import { ALL_PATHS, textAtLine } from "#tools/editor/texts.ts";
 import { PublishError, StaleSnapshotError, type Author, type Publisher, type Snapshot } from "./provider.ts";

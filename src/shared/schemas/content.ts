@@ -1,11 +1,11 @@
 /**
- * The content editor's payloads (functions/content.ts). Apart from schemas.ts, whose schemas the
+ * The content editor's payloads (functions/content.ts). Apart from the other schema files, whose schemas the
  * public forms bundle: a schema built at module level stays in every bundle that imports the module.
  */
 import * as z from "zod/mini";
-import { LANGUAGES } from "./languages.ts";
-// jitless validation and English messages, as for every schema (schemas.ts sets them).
-import "./schemas.ts";
+import { LANGUAGES } from "../languages.ts";
+// jitless validation and English messages, as for every schema (fields.ts sets them).
+import "./fields.ts";
 
 /** PUT /api/content/texts: the changed texts and the revisions they were loaded at. */
 export const textChangesSchema = z.strictObject({
