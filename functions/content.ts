@@ -9,7 +9,8 @@
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import type { ContentAnswer, PublishStatus, SaveAnswer, TextAddress } from "#shared/api/content.ts";
+import type { TextAddress } from "#shared/api/common.ts";
+import type { ContentAnswer, PublishStatus, SaveAnswer } from "#shared/api/content.ts";
 import type { CurrentUser } from "#shared/api/people.ts";
 import { reviewedSchema, textChangesSchema } from "#shared/schemas/content.ts";
 import { ROUTES } from "#shared/routes.ts";

@@ -1,6 +1,5 @@
 /** Answers every endpoint shares: errors, plain messages, and the small public endpoints (language, form token). */
 import type { Language } from "../languages.ts";
-import type { TextAddress } from "./content.ts";
 
 /** Every error answer: the message, and each field's messages on a 400. */
 export interface ErrorAnswer {
@@ -38,4 +37,10 @@ export interface FormTokenAnswer {
   validInMs: number;
   /** Milliseconds from now until it is refused as stale. */
   expiresInMs: number;
+}
+
+/** A text's address: its language and key ("hero.title"; "testimonials:sara-rahimi.content" in a content file). */
+export interface TextAddress {
+  lang: string;
+  key: string;
 }

@@ -1,11 +1,5 @@
 /** The content editor (/api/content/…). */
-import type { ErrorAnswer } from "./common.ts";
-
-/** A text's address: its language and key ("hero.title"; "testimonials:sara-rahimi.content" in a content file). */
-export interface TextAddress {
-  lang: string;
-  key: string;
-}
+import type { ErrorAnswer, TextAddress } from "./common.ts";
 
 /** One outline entry: page → section → keys (tools/editor/groups.ts). */
 export interface ContentPage {
