@@ -14,8 +14,13 @@ export const BENCH_ADMIN = { username: "bench-admin", password: "bench-password-
  */
 export function startSite(root, env) {
   const start = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
-  const flags = /^node((?:\s+--\S+)*)\s+scripts\/start\.mjs$/.exec(start)?.[1].trim().split(/\s+/).filter(Boolean);
-  if (!flags) throw new Error(`package.json's start script is not "node [--flags] scripts/runtime/start.mjs": ${start}`);
+  const flags = /^node((?:\s+--\S+)*)\s+scripts\/runtime\/start\.mjs$/
+    .exec(start)?.[1]
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  if (!flags)
+    throw new Error(`package.json's start script is not "node [--flags] scripts/runtime/start.mjs": ${start}`);
   const child = spawn(process.execPath, [...flags, path.join(root, "scripts/runtime/start.mjs")], {
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -48,7 +48,11 @@ async function waitFor(what, check, { timeoutMs = 60_000, everyMs = 50 } = {}) {
 class Site {
   static async start(env, { timeoutMs = 180_000 } = {}) {
     const script = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
-    const flags = /^node((?:\s+--\S+)*)\s+scripts\/start\.mjs$/.exec(script)?.[1].trim().split(/\s+/).filter(Boolean);
+    const flags = /^node((?:\s+--\S+)*)\s+scripts\/runtime\/start\.mjs$/
+      .exec(script)?.[1]
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     const child = spawn(process.execPath, [...(flags ?? []), path.join(root, "scripts/runtime/start.mjs")], {
       env,
       stdio: ["ignore", "pipe", "pipe"],
