@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { EnquiryFilters, EnquirySort } from "#shared/admin-lists.ts";
-import type { AdminEnquiry, Enquiry } from "#shared/api.ts";
+import type { AdminEnquiry, Enquiry } from "#shared/api/enquiries.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
 import { officeDayStart, toNote } from "./admin-rows.ts";
 import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";

@@ -13,7 +13,7 @@ import { addDays, officeNow } from "#shared/booking.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { meetingsCalendar, MEETINGS_FEED_PAST_DAYS } from "./_lib/calendars/meetings-feed.ts";
-import { HttpError, route } from "./_lib/http.ts";
+import { HttpError, route } from "./_lib/http/http.ts";
 
 export default route({
   GET: async (req: Request, context: Context) => {

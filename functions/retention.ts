@@ -5,7 +5,7 @@
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import { runRetention } from "./_lib/retention.ts";
+import { runRetention } from "./_lib/privacy/retention.ts";
 
 export default async (): Promise<void> => {
   const { summary } = await runRetention(getDb());

@@ -9,7 +9,7 @@
  */
 import { createHmac } from "node:crypto";
 import path from "node:path";
-// zod/mini, as in src/shared/schemas.ts: every function reads its settings here, so this is on
+// zod/mini, as in src/shared/schemas/fields.ts: every function reads its settings here, so this is on
 // every cold start's path.
 import * as z from "zod/mini";
 import { isCalendarDate } from "#shared/dates.ts";
@@ -89,7 +89,7 @@ const schema = z.object({
   CALENDAR_FETCH_ALLOW: optionalText,
 
   /**
-   * `off` switches the counted abuse limits of src/config/limits.ts off (load tests, benchmarks and
+   * `off` switches the counted abuse limits of src/shared/limits.ts off (load tests, benchmarks and
    * the browser tests set it); the bot traps stay on.
    * @group Local server
    */
@@ -278,7 +278,7 @@ const schema = z.object({
    */
   CONTENT_GIT_DIR: optionalText,
   /**
-   * `on`: after each save the site is rebuilt from CONTENT_GIT_DIR (scripts/build.mjs) and the new
+   * `on`: after each save the site is rebuilt from CONTENT_GIT_DIR (scripts/build/build.mjs) and the new
    * build is served; a failed build keeps the last good site and its refusal is shown to the editor.
    * @default `on` under `npm start`, `off` elsewhere
    * @group Content editor

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
-import { takeLoginTry } from "../_lib/throttle.ts";
+import { takeLoginTry } from "../_lib/auth/throttle.ts";
 import { ComparisonsBusy, FairQueue, ensureAdmin } from "#db/admins.ts";
-import { LIMITS } from "#config/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { readCounter } from "#db/rate-limits.repository.ts";
-import { addressKey, counterKey } from "../_lib/limits.ts";
+import { addressKey, counterKey } from "../_lib/forms/limits.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";

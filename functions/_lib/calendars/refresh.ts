@@ -13,7 +13,7 @@ import type { Database } from "#db/types.ts";
 import { calendarLoopbackAllowed, envBusyCalendars, officeRules } from "#server/config.ts";
 import { addDays, officeNow } from "#shared/booking.ts";
 import { zonedInstant } from "#shared/dates.ts";
-import type { CalendarFetchResult } from "#shared/api.ts";
+import type { CalendarFetchResult } from "#shared/api/calendars.ts";
 import { busyIntervals } from "./expand.ts";
 import { FeedError, fetchFeed } from "./fetch.ts";
 
