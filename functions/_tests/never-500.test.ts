@@ -22,7 +22,7 @@ import { BODIES, endpoints as findEndpoints, type Endpoint } from "./endpoints.t
 import { textRepo, type TextRepo } from "./git-fixture.ts";
 import { call, formBody, ORIGIN, setupApiDatabase } from "./harness.ts";
 import { hostileBody, hostileQuery, random, type HostileBody } from "./hostile.ts";
-import { signManageToken } from "../_lib/manage-token.ts";
+import { signManageToken } from "../_lib/booking/manage-token.ts";
 import content from "../content.ts";
 import login from "../login.ts";
 
