@@ -69,8 +69,8 @@ const schema = z.object({
 
   /**
    * Calendar feeds (ICS addresses, comma-separated) whose events make the office busy, beside those
-   * the admin connects in the availability page. Fetched by the scheduled run like the admin's
-   * (docs/operator.md, "Connected calendars").
+   * the admin connects in the availability page. Fetched on the schedule like the admin's: by the
+   * scheduled function in production, by `npm start`'s timer locally (docs/operator.md, "Connected calendars").
    * @group Booking
    */
   BUSY_CALENDARS: optionalText,
