@@ -86,8 +86,10 @@ describe("one schedule for production and npm start", () => {
   });
 });
 
-// Under a running local server, with every job every 1.5 s.
-const INTERVAL_MS = 1500;
+// Under a running local server, with every job every 2 s.
+const INTERVAL_MS = 2000;
+/** What a refresh may take once it starts (a fetch, the expansion, a write) on a busy 2-core machine. */
+const REFRESH_MS = 3000;
 const USER = "team";
 const PASSWORD = "correct-horse-7";
 // Monday 15 March 2027, 09:00 in Amsterdam; the slots asked for are on Wednesday 17 March.
@@ -135,8 +137,8 @@ describe("under npm start, feeds are refreshed on the schedule", () => {
       SCHEDULE_INTERVAL_MS: String(INTERVAL_MS),
       BUSY_CALENDARS: `http://127.0.0.1:${(envFeed.address() as AddressInfo).port}/team.ics`,
     });
-    const quiet = { log: () => {}, error: (line: string) => console.error(line) };
-    runtime = await prepareRuntime({ log: quiet });
+    const quiet = { log: () => {}, error: (...args: unknown[]) => console.error(...args) };
+    runtime = await prepareRuntime({ log: quiet as unknown as Console });
     publishDir = mkdtempSync(path.join(tmpdir(), "schedule-site-"));
     server = await startServer({ port: 0, publishDir, log: quiet });
   }, 120_000);
@@ -156,14 +158,14 @@ describe("under npm start, feeds are refreshed on the schedule", () => {
     const res = await fetch(`${server.url}${ROUTES.meetings.availableSlots}?date=${DAY}`);
     return ((await res.json()) as { data: string[] }).data;
   };
-  /** How long until `time` is no longer offered on DAY (polling every 100 ms, at most 4 intervals). */
+  /** How long until `time` is no longer offered on DAY (polling every 100 ms, at most 4 intervals and a refresh). */
   async function hidden(time: string): Promise<number> {
     const started = Date.now();
-    while (Date.now() - started < 4 * INTERVAL_MS) {
+    while (Date.now() - started < 4 * INTERVAL_MS + REFRESH_MS) {
       if (!(await slots()).includes(time)) return Date.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`${time} was still offered ${4 * INTERVAL_MS} ms after the event was added`);
+    throw new Error(`${time} was still offered ${4 * INTERVAL_MS + REFRESH_MS} ms after the event was added`);
   }
 
   test("a busy event added to a connected CalDAV calendar hides its slot within one interval", async () => {
@@ -178,15 +180,14 @@ describe("under npm start, feeds are refreshed on the schedule", () => {
     // 10:00–11:00 Amsterdam (CET) is 09:00–10:00 UTC.
     expect(await slots()).toContain("10:00");
     await radicale.dav("PUT", `${radicale.base}/${USER}/work/meeting.ics`, busy("meeting@test", "0900", "1000"));
-    // Within one interval of the next run, which comes at most one interval after the PUT; the
-    // answer itself may take a moment on a busy machine.
-    expect(await hidden("10:00")).toBeLessThan(2 * INTERVAL_MS + 1000);
+    // The next run starts within one interval of the PUT and reads the calendar then.
+    expect(await hidden("10:00")).toBeLessThan(INTERVAL_MS + REFRESH_MS);
     expect(await slots()).not.toContain("10:30");
   });
 
   test("a busy event added to a BUSY_CALENDARS feed hides its slot too", async () => {
     expect(await slots()).toContain("14:00");
     envFeedBody = busy("env@test", "1300", "1400"); // 14:00–15:00 Amsterdam
-    expect(await hidden("14:00")).toBeLessThan(2 * INTERVAL_MS + 1000);
+    expect(await hidden("14:00")).toBeLessThan(INTERVAL_MS + REFRESH_MS);
   });
 });
