@@ -69,8 +69,8 @@ const schema = z.object({
 
   /**
    * Calendar feeds (ICS addresses, comma-separated) whose events make the office busy, beside those
-   * the admin connects in the availability page. Fetched by the scheduled run like the admin's
-   * (docs/operator.md, "Connected calendars").
+   * the admin connects in the availability page. Fetched on the schedule like the admin's: by the
+   * scheduled function in production, by `npm start`'s timer locally (docs/operator.md, "Connected calendars").
    * @group Booking
    */
   BUSY_CALENDARS: optionalText,
@@ -87,6 +87,13 @@ const schema = z.object({
    * @group Tests and tools
    */
   CALENDAR_FETCH_ALLOW: optionalText,
+  /**
+   * Test only: the local server runs every job of the schedule (functions/_lib/schedule.ts) this
+   * often, in milliseconds, instead of the job's own interval, so a test sees a scheduled run within
+   * seconds. Ignored in production (Netlify runs the scheduled functions on their cron).
+   * @group Tests and tools
+   */
+  SCHEDULE_INTERVAL_MS: z.optional(wholeNumber("SCHEDULE_INTERVAL_MS", 100, 86_400_000)),
 
   /**
    * `off` switches the counted abuse limits of src/shared/limits.ts off (load tests, benchmarks and
@@ -389,6 +396,10 @@ export function calendarSealKey(): Buffer {
 /** Whether calendar feeds may be fetched from loopback (tests only: CALENDAR_FETCH_ALLOW=loopback). */
 export const calendarLoopbackAllowed = (): boolean =>
   serverEnv().CALENDAR_FETCH_ALLOW === "loopback" && !isProduction();
+
+/** The interval every scheduled job runs at on the local server when a test sets one (never in production). */
+export const scheduleIntervalOverride = (): number | undefined =>
+  isProduction() ? undefined : serverEnv().SCHEDULE_INTERVAL_MS;
 
 /** Whether the abuse limits are counted (RATE_LIMIT is not `off`). */
 export const rateLimitsOn = (): boolean => serverEnv().RATE_LIMIT === "on";

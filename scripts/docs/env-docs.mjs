@@ -57,6 +57,16 @@ export const TOOL_VARIABLES = [
     meaning: "Runs the hostile-input test for this long instead of a fixed number of cases.",
   },
   {
+    name: "TEST_CLOCK",
+    meaning:
+      "An ISO date and time with its offset: every Node process of a test run starts its clock there and runs on (scripts/test/test-clock.mjs, loaded through `NODE_OPTIONS` by `npm run test:clock`).",
+  },
+  {
+    name: "TEST_CLOCK_SET_AT",
+    fallback: "the time the first process read `TEST_CLOCK`",
+    meaning: "The real time (ms since 1970) `TEST_CLOCK` was set at, so the runner, its workers and the server agree.",
+  },
+  {
     name: "BENCH_RUNS",
     fallback: "`3`",
     meaning: "Lighthouse runs per page in `npm run bench:web` (the median is reported).",

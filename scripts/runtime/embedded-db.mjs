@@ -122,6 +122,8 @@ export async function startEmbeddedDatabase({
   const supervisor = supervise ? superviseServer(server, { output, log, delays: restartDelaysMs }) : undefined;
   return {
     url,
+    /** Where the database's files are: DATA_DIR/postgres, or the folder rootSetup chose as root. */
+    cluster,
     /** The postmaster's process id (changes when the supervisor restarts it). */
     get pid() {
       return server.process?.pid;

@@ -29,6 +29,8 @@ describe.runIf(asRoot)("the embedded PostgreSQL as root", () => {
       await client.end();
       expect(rows[0].dir.startsWith(base)).toBe(true);
       expect(lines.join("\n")).toContain("cannot enter");
+      // npm start names this folder ("Embedded PostgreSQL: <cluster> on …"), not DATA_DIR/postgres.
+      expect(server.cluster).toBe(rows[0].dir);
       // What root keeps for postgres is root's own and nobody else may change it.
       expect(statSync(base).uid).toBe(0);
       expect(statSync(base).mode & 0o022).toBe(0);

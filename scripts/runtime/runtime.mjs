@@ -1,23 +1,25 @@
 // What the functions need before `npm start` serves them: a database (DATABASE_URL, or the embedded
 // PostgreSQL server), migrations applied, a session secret, and an admin account. While it runs, timers
-// queue the due meeting reminders and send the email outbox's due messages, and apply the retention
-// policy daily (Netlify's scheduled functions do these in production).
+// run the schedule's jobs (functions/_lib/schedule.ts): reminders, outbox, counters, connected
+// calendars and retention, each at its production interval (mail every 30 s locally), as Netlify's
+// scheduled functions run them in production.
+import path from "node:path";
 import { migrateToLatest } from "#db/migrate.ts";
 import { closeDb, createDb, getDb } from "#db/client.ts";
 import { createInitialAdminIfNone, ensureAdmin } from "#db/admins.ts";
-import { deliverDue, enqueueDueReminders } from "#functions/_lib/mail/outbox.ts";
-import { pruneCounters } from "#db/rate-limits.repository.ts";
-import { mailTransport } from "#functions/_lib/mail/transport.ts";
-import { runRetention } from "#functions/_lib/privacy/retention.ts";
+import { localTimers, runJobs } from "#functions/_lib/schedule.ts";
 import { ConfigError } from "#server/config-error.ts";
-import { assertProductionReady, databaseConfig, migrationUrl, now, serverEnv } from "#server/config.ts";
+import {
+  assertProductionReady,
+  databaseConfig,
+  migrationUrl,
+  scheduleIntervalOverride,
+  serverEnv,
+} from "#server/config.ts";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";
 
-/** How often the local runtime sends the outbox's due (retried) messages. */
-export const OUTBOX_INTERVAL_MS = 30_000;
-/** How often the local runtime applies the retention policy (and once shortly after start). */
-export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
-const RETENTION_FIRST_RUN_MS = 60_000;
+/** The first run of each timer comes this long after start (not at once: the start stays quick). */
+const FIRST_RUN_MS = 60_000;
 
 /**
  * Prepares the environment for the functions and returns a `close()` for shutdown: fills in what a
@@ -39,7 +41,7 @@ export async function prepareRuntime({ supervise = false, log = console } = {}) 
   if (!databaseConfig().url) {
     embedded = await startEmbeddedDatabase({ dataDir, supervise });
     process.env.DATABASE_URL = embedded.url;
-    log.log(`Embedded PostgreSQL: ${dataDir}/postgres on ${new URL(embedded.url).host}`);
+    log.log(`Embedded PostgreSQL: ${shownPath(embedded.cluster)} on ${new URL(embedded.url).host}`);
   }
   if (!env.JWT_SECRET) process.env.JWT_SECRET = loadOrCreateJwtSecret(dataDir);
   if (!env.SMTP_URL) log.log(`No SMTP_URL: emails are written to ${dataDir}/outbox/ as .eml files.`);
@@ -69,70 +71,60 @@ export async function prepareRuntime({ supervise = false, log = console } = {}) 
   // A burst of requests queues for the pool's connections instead of failing after 5 s.
   process.env.DATABASE_POOL_WAIT_MS ||= "30000";
   serverEnv(); // validates what was filled in
-  const outbox = startOutboxTimer(log);
-  const retention = startRetentionTimer(log);
+  const schedule = startSchedule(log);
   return {
     async close() {
-      await retention.stop();
-      await outbox.stop();
+      await schedule.stop();
       await closeDb();
       await embedded?.close();
     },
   };
 }
 
-/** Every OUTBOX_INTERVAL_MS, queues the due reminders and sends what is due; one run at a time. Returns `stop()`. */
-function startOutboxTimer(log) {
-  const db = getDb(); // the functions' pool: one per process
-  let running = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = enqueueDueReminders(db, now())
-      .then(() => deliverDue(db, mailTransport()))
-      .then(({ sent, failed }) => {
-        if (sent || failed) log.log(`[mail] retry run: ${sent} sent, ${failed} failed`);
-      })
-      // The abuse limits' spent counters go on the same timer (the scheduled function in production).
-      .then(() => pruneCounters(db))
-      .catch((error) => log.error(`[mail] retry run failed: ${error instanceof Error ? error.message : error}`))
-      .finally(() => {
-        running = null;
-      });
-  }, OUTBOX_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** `file` relative to the working folder when it is inside it (.data/postgres), else in full (/var/lib/…). */
+function shownPath(file) {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
 }
 
-/** Applies the retention policy a minute after start, then daily; one run at a time. Returns `stop()`. */
-function startRetentionTimer(log) {
-  const db = getDb();
-  let running = null;
-  let timer = null;
-  const run = () => {
-    if (running) return;
-    running = runRetention(db)
-      .then(({ summary }) => summary && log.log(summary))
-      .catch((error) => log.error(`[retention] run failed: ${error instanceof Error ? error.message : error}`))
-      .finally(() => {
-        running = null;
+/**
+ * The schedule's timers (functions/_lib/schedule.ts localTimers): each group of jobs first a minute
+ * after start (or after SCHEDULE_INTERVAL_MS when a test sets it), then at its interval; one run of a
+ * group at a time. Returns `stop()`, which waits for the runs in flight.
+ */
+function startSchedule(log) {
+  const db = getDb(); // the functions' pool: one per process
+  const override = scheduleIntervalOverride();
+  const running = new Set();
+  const timers = localTimers(override).map(({ everyMs, jobs }) => {
+    let current = null;
+    const run = () => {
+      if (current) return;
+      current = runJobs(db, jobs, log).finally(() => {
+        running.delete(current);
+        current = null;
       });
-  };
-  const first = setTimeout(() => {
-    run();
-    timer = setInterval(run, RETENTION_INTERVAL_MS);
-    timer.unref();
-  }, RETENTION_FIRST_RUN_MS);
-  first.unref();
+      running.add(current);
+    };
+    const timer = { interval: null };
+    timer.first = setTimeout(
+      () => {
+        run();
+        timer.interval = setInterval(run, everyMs);
+        timer.interval.unref();
+      },
+      Math.min(override ?? FIRST_RUN_MS, everyMs),
+    );
+    timer.first.unref();
+    return timer;
+  });
   return {
     async stop() {
-      clearTimeout(first);
-      if (timer) clearInterval(timer);
-      await running;
+      for (const timer of timers) {
+        clearTimeout(timer.first);
+        if (timer.interval) clearInterval(timer.interval);
+      }
+      await Promise.all(running);
     },
   };
 }

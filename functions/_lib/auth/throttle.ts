@@ -10,7 +10,9 @@
  *   guesses per address while the owner, from an address that has not failed, still signs in after
  *   a typo;
  * - a successful sign-in forgets its (username, address) tries and takes its own try back from the
- *   username's and the address's counters, so those count failures (and tries under way).
+ *   username's and the address's counters, so those count failures (and tries under way);
+ * - a hit is taken back from the window it was counted in (the ticket keeps the moment it was
+ *   taken), even when the refund runs after that window has ended.
  * Unknown usernames are counted the same way (they cost a bcrypt comparison too).
  */
 import type { Kysely } from "kysely";
@@ -26,6 +28,8 @@ export interface LoginTicket {
   pairKey: string;
   /** The counters a successful sign-in takes its try back from. */
   shared: { key: string; windowSeconds: number }[];
+  /** When the try was counted (ms): its refunds go to that moment's windows. */
+  at: number;
 }
 
 /** Takes a try for (username, ip), or throws 429 with Retry-After when none is left. */
@@ -42,8 +46,9 @@ export async function takeLoginTry(db: Kysely<Database>, username: string, ip: s
     { key: keys.user, windowSeconds: perUsername.windowSeconds },
     { key: keys.address, windowSeconds: perAddress.windowSeconds },
   ];
-  if (!rateLimitsOn()) return { pairKey: keys.pair, shared: [] };
-  const states = await hitCounters(db, [{ key: keys.pair, windowSeconds: perPair.windowSeconds }, ...shared]);
+  const at = Date.now();
+  if (!rateLimitsOn()) return { pairKey: keys.pair, shared: [], at };
+  const states = await hitCounters(db, [{ key: keys.pair, windowSeconds: perPair.windowSeconds }, ...shared], at);
   const pair = states.get(keys.pair)!;
   const userState = states.get(keys.user)!;
   const addressState = states.get(keys.address)!;
@@ -54,7 +59,7 @@ export async function takeLoginTry(db: Kysely<Database>, username: string, ip: s
     (userState.estimate > perUsername.limit && !newHere && userState);
   if (over) {
     // A refused try is not a failure: it takes its hit back, so it neither counts nor prolongs a lock.
-    await refundCounters(db, [{ key: keys.pair, windowSeconds: perPair.windowSeconds }, ...shared]);
+    await refundCounters(db, [{ key: keys.pair, windowSeconds: perPair.windowSeconds }, ...shared], at);
     const minutes = Math.ceil(over.resetSeconds / 60);
     throw new HttpError(
       429,
@@ -63,20 +68,21 @@ export async function takeLoginTry(db: Kysely<Database>, username: string, ip: s
       { "Retry-After": String(over.resetSeconds) },
     );
   }
-  return { pairKey: keys.pair, shared };
+  return { pairKey: keys.pair, shared, at };
 }
 
 /** A try that was not evaluated after all (the comparisons were busy) takes its hits back. */
 export async function loginNotEvaluated(db: Kysely<Database>, ticket: LoginTicket): Promise<void> {
   if (!rateLimitsOn()) return;
-  await refundCounters(db, [
-    { key: ticket.pairKey, windowSeconds: LIMITS.login.perPair.windowSeconds },
-    ...ticket.shared,
-  ]);
+  await refundCounters(
+    db,
+    [{ key: ticket.pairKey, windowSeconds: LIMITS.login.perPair.windowSeconds }, ...ticket.shared],
+    ticket.at,
+  );
 }
 
 /** After a successful sign-in: the address's earlier tries for this username are forgotten. */
 export async function loginSucceeded(db: Kysely<Database>, ticket: LoginTicket): Promise<void> {
   await clearCounters(db, [ticket.pairKey]);
-  await refundCounters(db, ticket.shared);
+  await refundCounters(db, ticket.shared, ticket.at);
 }

@@ -2,27 +2,76 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
 import { csvLine } from "./csv.ts";
 
-/** How a spreadsheet whose list separator is `separator` splits a line: on it, outside quotes only. */
-function splitAs(line: string, separator: string): string[] {
-  const parts: string[] = [];
-  let current = "";
-  let quoted = false;
-  for (const char of line.replace(/\r\n$/, "")) {
-    if (char === '"') quoted = !quoted;
-    if (char === separator && !quoted) {
-      parts.push(current);
-      current = "";
-    } else current += char;
+/**
+ * How a spreadsheet whose list separator is `separator` reads a file: a quote opens a quoted field
+ * only where a field starts (Excel and LibreOffice treat a quote inside a field as a character), and
+ * outside one a line break ends the row. Written with "," as separator, a cell "Acme;=2+3" is
+ * quoted, but a reader splitting on ";" sees that quote inside its first field and splits the cell.
+ */
+function readAs(text: string, separator: string): string[] {
+  const fields: string[] = [];
+  let i = 0;
+  while (i <= text.length) {
+    let field = "";
+    if (text[i] === '"') {
+      i++;
+      while (i < text.length && !(text[i] === '"' && text[i + 1] !== '"')) {
+        field += text[i];
+        i += text[i] === '"' ? 2 : 1;
+      }
+      i++;
+    }
+    while (i < text.length && text[i] !== separator && text[i] !== "\r" && text[i] !== "\n") field += text[i++];
+    fields.push(field);
+    i++;
   }
-  return [...parts, current];
+  return fields;
 }
 
+const separators = [",", ";", "\t", "|"];
+
+// The finding (issue 29): an enquiry's company and message and a newsletter page, exported and read
+// by Dutch Excel with ";" as separator, still had cells starting with "=".
+const hostile = [
+  "=2+3",
+  "=cmd|' /C calc'!A0",
+  "Acme;=2+3",
+  "Hello;=cmd|' /C calc'!A0",
+  "/en/;=2+3",
+  "Acme,=2+3",
+  "Acme\t=2+3",
+  "Acme|=cmd|' /C calc'!A0",
+  "Acme; =2+3",
+  'Acme;"=2+3',
+  'Acme;""=2+3',
+  "line\n=2+3",
+  "line\r\n+1",
+  "x;@SUM(A1)",
+  "x;-1+2",
+  ';"";=2+3',
+];
+
 describe("CSV cells", () => {
-  // Dutch Excel splits on ";": a cell like "Acme;=2+3;" must not leave "=2+3" as a cell of its own.
-  test.each([",", ";", "\t"])("no part starts a formula when a reader splits on %j", (separator) => {
-    const line = csvLine(["Acme;=2+3;", "Acme\t+1", "x,@SUM(A1)", "ok"]);
-    for (const part of splitAs(line, separator)) expect(part).not.toMatch(/^[=+\-@]/);
-    expect(parse(line)).toEqual([["Acme;=2+3;", "Acme\t+1", "x,@SUM(A1)", "ok"]]);
+  test.each(separators)("no field starts a formula when a spreadsheet splits on %j", (separator) => {
+    const row = ["2026-11-27", ...hostile, "ok"];
+    for (const field of readAs(csvLine(row), separator)) {
+      expect(field.replace(/^[\s"]+/, ""), JSON.stringify(field)).not.toMatch(/^[=+\-@]/);
+    }
+  });
+
+  test.each(separators)("every hostile cell alone, first or last in the row, is safe split on %j", (separator) => {
+    for (const cell of hostile) {
+      for (const row of [[cell], [cell, "x"], ["x", cell]]) {
+        for (const field of readAs(csvLine(row), separator)) {
+          expect(field.replace(/^[\s"]+/, ""), JSON.stringify({ cell, field })).not.toMatch(/^[=+\-@]/);
+        }
+      }
+    }
+  });
+
+  test("an RFC 4180 reader gets every cell back whole, only made inert", () => {
+    const [cells] = parse(csvLine(["Acme;=2+3", "x,@SUM(A1)", "ok"])) as string[][];
+    expect(cells).toEqual(["Acme;'=2+3", "x,'@SUM(A1)", "ok"]);
   });
 
   test("a cell that starts like a formula is shown as text", () => {

@@ -13,6 +13,8 @@ import { GUARD_CODES } from "#shared/form-guard.ts";
 import { breaksSingleLine, hasControlCharacter } from "#shared/text.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
+/** How deep a JSON body may nest (objects and arrays); every payload of the API nests a few levels. */
+export const MAX_JSON_DEPTH = 32;
 
 /**
  * Headers on every function response. Netlify applies netlify.toml's headers to files only, never to
@@ -80,8 +82,9 @@ export function json<T>(body: T, status = 200, headers: Record<string, string> =
 }
 
 /**
- * Reads a JSON body: 415 for another content type, 413 over 32 KB, 400 when it does not parse or
- * any of its texts holds a control character (src/shared/text.ts), before the caller spends anything.
+ * Reads a JSON body: 415 for another content type, 413 over 32 KB, 400 when it does not parse, nests
+ * deeper than MAX_JSON_DEPTH, repeats a key in one object, or any of its texts holds a control
+ * character (src/shared/text.ts), before the caller spends anything.
  */
 export async function readJson(req: Request): Promise<unknown> {
   const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
@@ -93,8 +96,46 @@ export async function readJson(req: Request): Promise<unknown> {
   } catch {
     throw new HttpError(400, "Malformed JSON in request body");
   }
+  refuseDeepOrDuplicate(text);
   refuseControlCharacters(body);
   return body;
+}
+
+/**
+ * 400 when JSON text that parsed nests deeper than MAX_JSON_DEPTH or repeats a key in one object.
+ * One pass over the text, no recursion, so 10,000 levels cost no stack: every later walk of the body
+ * (the control-character check, the schemas) is recursive. A repeated key is refused rather than left
+ * to JSON.parse's "last one wins", which another parser (a proxy, a log reader) may read differently.
+ */
+function refuseDeepOrDuplicate(text: string): void {
+  const stack: (Set<string> | null)[] = []; // an object's keys so far, or null for an array
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === "{" || char === "[") {
+      if (stack.length >= MAX_JSON_DEPTH) {
+        throw new HttpError(400, `Request body is nested too deeply (${MAX_JSON_DEPTH} levels at most)`);
+      }
+      stack.push(char === "{" ? new Set() : null);
+      expectKey = char === "{";
+    } else if (char === "}" || char === "]") {
+      stack.pop();
+      expectKey = false;
+    } else if (char === ",") {
+      expectKey = stack.at(-1) instanceof Set;
+    } else if (char === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+      const keys = stack.at(-1);
+      if (expectKey && keys) {
+        const key = JSON.parse(text.slice(i, end + 1)) as string;
+        if (keys.has(key)) throw new HttpError(400, `Duplicate key ${JSON.stringify(key)} in request body`);
+        keys.add(key);
+        expectKey = false;
+      }
+      i = end;
+    }
+  }
 }
 
 /** The top-level fields of a parsed body whose texts (nested ones too, and keys) hold a control character. */
