@@ -18,7 +18,8 @@
 import type { Config, Context } from "@netlify/functions";
 import { addClosure, readAvailability, removeClosure, saveAvailability } from "#db/availability.repository.ts";
 import { getDb } from "#db/client.ts";
-import { calendarStaleBefore, now, serverEnv } from "#server/config.ts";
+import { calendarStaleBefore, serverEnv } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import type {
   AvailabilityAnswer,
   CalendarFeedsAnswer,

@@ -18,7 +18,7 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { pruneCounters } from "#db/rate-limits.repository.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { refreshCalendars } from "./_lib/calendars/refresh.ts";
 import { deliverDue } from "./_lib/mail/delivery.ts";
 import { enqueueDueReminders } from "./_lib/mail/outbox.ts";

@@ -10,7 +10,8 @@ import { pruneCounters } from "#db/rate-limits.repository.ts";
 import { mailTransport } from "#functions/_lib/mail/transport.ts";
 import { runRetention } from "#functions/_lib/retention.ts";
 import { ConfigError } from "#server/config-error.ts";
-import { assertProductionReady, databaseConfig, migrationUrl, now, serverEnv } from "#server/config.ts";
+import { assertProductionReady, databaseConfig, migrationUrl, serverEnv } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";
 
 /** How often the local runtime sends the outbox's due (retried) messages. */
