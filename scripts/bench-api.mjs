@@ -23,7 +23,9 @@
 // Exits 1 when one is missed. (An absolute p99 for the reads is no target: at 50 connections on a
 // shared 2-core machine even the limit's p99 is 32–51 ms, so it measures the machine.)
 // Options: --duration=<seconds> (default 10), --connections=<n> (default 50), --rounds=<n> (default 2),
-// --only=limit (the comparison with the limit alone).
+// --only=limit (the comparison with the limit alone), --cpu-prof=<dir> (CPU profiles of npm start and
+// the limit, written as they stop), --project=<dir> (npm start from another checkout with its own
+// node_modules and dist/, e.g. `git worktree add /tmp/before <commit>`: the same bench, before and after).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -43,6 +45,10 @@ const DURATION = arg("duration", 10);
 const CONNECTIONS = arg("connections", 50);
 const ROUNDS = arg("rounds", 2);
 const ONLY_LIMIT = process.argv.includes("--only=limit");
+/** `--cpu-prof=<dir>`: npm start and the limit write V8 CPU profiles there (node --cpu-prof) as they exit. */
+const CPU_PROF = process.argv.find((a) => a.startsWith("--cpu-prof="))?.split("=")[1];
+/** `--project=<dir>`: run npm start from another checkout (an older commit, to compare before and after). */
+const PROJECT = process.argv.find((a) => a.startsWith("--project="))?.split("=")[1];
 const TARGETS = {
   readRps: 1000,
   /** Of the limit's requests per second, at least. */
@@ -91,9 +97,10 @@ try {
     RATE_LIMIT: "off",
     // The calendar feeds are served by this process on loopback (test-only switch).
     CALENDAR_FETCH_ALLOW: "loopback",
+    ...(CPU_PROF && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROF)}` }),
   };
   feedServer = await serveFeeds();
-  server = await startSite(root, env);
+  server = await startSite(PROJECT ? path.resolve(PROJECT) : root, env);
   console.log(
     `npm start (process ${server.child.pid}) at ${server.url}, embedded PostgreSQL ${new URL(database.url).host}`,
   );

@@ -17,6 +17,7 @@ export function startSite(root, env) {
   const flags = /^node((?:\s+--\S+)*)\s+scripts\/start\.mjs$/.exec(start)?.[1].trim().split(/\s+/).filter(Boolean);
   if (!flags) throw new Error(`package.json's start script is not "node [--flags] scripts/start.mjs": ${start}`);
   const child = spawn(process.execPath, [...flags, path.join(root, "scripts/start.mjs")], {
+    cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -240,7 +240,7 @@ export async function callFunction(match, req, res, url, waitUntil) {
     body: hasBody ? Readable.toWeb(req) : undefined,
     duplex: hasBody ? "half" : undefined,
   });
-  const context = createContext({ req: request, ip, params: match.params, waitUntil });
+  const context = createContext({ req: request, ip, params: match.params, waitUntil, url });
   const response = await match.handler(request, context);
   // JSON answers are small: one write. Anything else (a CSV export) is passed on as it is made,
   // as Netlify streams it, so a large file never sits whole in memory.
