@@ -91,6 +91,13 @@ describe("serverEnv reads the environment once", () => {
     expect(serverEnv().DATABASE_POOL_MAX).toBe(5);
   });
 
+  test("a variable outside the schema (a platform's per-call trace id) does not make it read again", () => {
+    const first = serverEnv();
+    process.env._X_AMZN_TRACE_ID = "Root=1-00000000-000000000000000000000000";
+    delete process.env._X_AMZN_TRACE_ID;
+    expect(serverEnv()).toBe(first);
+  });
+
   test("the office rules follow the environment, and are one object while it stays", () => {
     vi.stubEnv("BOOKING_HORIZON_DAYS", "30");
     const rules = officeRules();

@@ -338,31 +338,37 @@ const schema = z.object({
 export type ServerEnv = z.output<typeof schema>;
 const NAMES = Object.keys(schema.shape) as (keyof ServerEnv)[];
 
-/** How many times process.env has been written to or deleted from since this module was loaded. */
+/** How many times a variable of the schema has been written to or deleted from process.env. */
 let changes = 0;
 let watched: NodeJS.ProcessEnv | undefined;
+/** Only the schema's variables count: a platform that sets its own per call (a trace id) costs nothing. */
+const READ = new Set<string | symbol>(NAMES);
 
 /**
- * Puts a Proxy over process.env that counts its changes. Reads, enumeration and child processes
- * see the same variables; a whole new object assigned to process.env is wrapped again on next use.
+ * Puts a Proxy over process.env that counts the changes to the schema's variables. Reads,
+ * enumeration and child processes see the same variables; a whole new object assigned to
+ * process.env is wrapped again on next use.
  */
 function watchEnv(): void {
   const target = process.env;
+  const changed = (name: string | symbol) => {
+    if (READ.has(name)) changes++;
+  };
   watched = new Proxy(target, {
     get: (env, name) => env[name as string],
     set(env, name, value) {
       env[name as string] = value;
-      changes++;
+      changed(name);
       return true;
     },
     deleteProperty(env, name) {
       delete env[name as string];
-      changes++;
+      changed(name);
       return true;
     },
     defineProperty(env, name, descriptor) {
       const done = Reflect.defineProperty(env, name, descriptor);
-      changes++;
+      changed(name);
       return done;
     },
   });
