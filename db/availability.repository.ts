@@ -1,7 +1,7 @@
 /**
  * The office's editable availability: opening hours per weekday, company closures and whether the
  * Dutch public holidays close the office. The admin edits them; every booking decision reads them
- * (src/shared/office.ts has the rules' meaning, server/config.ts adds the environment's part).
+ * (src/shared/office.ts has the rules' meaning, server/office.ts adds the environment's part).
  *
  * Reads are one statement each, with no cache: with several function instances a cache would need
  * a version check per request anyway, which costs the same round trip as reading these few rows.

@@ -36,7 +36,8 @@ function toEnquiry(row: Omit<EnquiryRow, "anonymisedAt">): Enquiry {
   };
 }
 
-const toAdminEnquiry = (row: AdminEnquiryRow): AdminEnquiry => ({
+/** One row as the admin list answers it (also what bench:api's limit server maps its rows with). */
+export const toAdminEnquiry = (row: AdminEnquiryRow): AdminEnquiry => ({
   ...toEnquiry(row),
   emailStatus: row.emailStatus,
   processedAt: row.processedAt && toIso(row.processedAt),

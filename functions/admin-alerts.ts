@@ -7,7 +7,8 @@
 import type { Config } from "@netlify/functions";
 import { failingFeeds } from "#db/busy-calendars.repository.ts";
 import { getDb } from "#db/client.ts";
-import { calendarStaleBefore, now } from "#server/config.ts";
+import { calendarStaleBefore } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import type { AdminAlertsAnswer } from "#shared/api/stats.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { json, route } from "./_lib/http/http.ts";

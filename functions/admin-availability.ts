@@ -18,7 +18,8 @@
 import type { Config, Context } from "@netlify/functions";
 import { addClosure, readAvailability, removeClosure, saveAvailability } from "#db/availability.repository.ts";
 import { getDb } from "#db/client.ts";
-import { calendarStaleBefore, now, serverEnv } from "#server/config.ts";
+import { calendarStaleBefore, serverEnv } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import type { AvailabilityAnswer, ClosureAnswer } from "#shared/api/availability.ts";
 import type { CalendarFeedsAnswer, CalendarFetchAnswer, MeetingsFeedAnswer } from "#shared/api/calendars.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";

@@ -27,7 +27,7 @@ import { englishLanguageName } from "#shared/languages.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { serviceDisplayName } from "#shared/services.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { readFilters, readPage } from "./_lib/http/admin-resource.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { BOM, csvLine } from "./_lib/http/csv.ts";

@@ -20,7 +20,7 @@ import {
   setConfirmed,
   setMeetingOutcome,
 } from "#db/meetings.repository.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";

@@ -8,7 +8,7 @@ import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { confirmedSubscribers, subscriberCounts } from "#db/newsletter.repository.ts";
 import { toIso } from "#db/rows.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { csvResponse } from "./_lib/http/csv.ts";

@@ -8,7 +8,7 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { erasePersonalData, exportPersonalData } from "#db/privacy.repository.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
 import { personalDataRequestSchema } from "#shared/schemas/privacy.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";

@@ -26,7 +26,7 @@ import {
 } from "#db/meetings.repository.ts";
 import { readBookingRules } from "#db/booking-rules.repository.ts";
 import type { Database } from "#db/types.ts";
-import { now, officeRules } from "#server/config.ts";
+import { now, officeRules } from "#server/office.ts";
 import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api/meetings.ts";
 import { canChangeMeeting } from "#shared/booking.ts";
 import type { BookingGuardrails } from "#shared/office.ts";

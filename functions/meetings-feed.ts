@@ -8,7 +8,7 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { isMeetingsFeedToken } from "#db/meetings-feed.repository.ts";
 import { meetingsForFeed } from "#db/meetings.repository.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { addDays, officeNow } from "#shared/booking.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { ROUTES } from "#shared/routes.ts";

@@ -19,7 +19,8 @@ import type { MeetingScheduledAnswer } from "#shared/api/meetings.ts";
 import { addDays, availableSlots, earliestStart, officeDaySpan, officeNow } from "#shared/booking.ts";
 import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "#shared/office.ts";
 import { meetingSchema, slotsQuerySchema } from "#shared/schemas/meetings.ts";
-import { calendarStaleBefore, now, officeRules } from "#server/config.ts";
+import { calendarStaleBefore } from "#server/config.ts";
+import { now, officeRules } from "#server/office.ts";
 import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking/booking.ts";
 import { bearerToken, verifyManageToken } from "./_lib/booking/manage-token.ts";
 import { guardJson, tokenRefused } from "./_lib/forms/form-guard.ts";
@@ -46,8 +47,9 @@ async function movingMeeting(req: Request): Promise<number | undefined> {
 export default routes({
   calendar: route({
     GET: async () => {
+      const at = now();
       const defaults = officeRules();
-      const today = officeNow(now(), defaults.timeZone).date;
+      const today = officeNow(at, defaults.timeZone).date;
       const lastDate = addDays(today, defaults.horizonDays);
       const rules = officeRules(await readAvailability(getDb(), { from: today, to: lastDate }));
       const limit = rules.guardrails.dailyLimit;
@@ -61,7 +63,7 @@ export default routes({
           closedDates: closedDatesBetween(today, lastDate, rules),
           hours: [...rules.hours],
           fullDates: limit === null ? [] : await fullDates(getDb(), today, lastDate, limit),
-          earliest: earliestStart(now(), rules),
+          earliest: earliestStart(at, rules),
           slotMinutes: rules.slotMinutes,
         },
       });
@@ -71,9 +73,10 @@ export default routes({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
       const moving = await movingMeeting(req);
-      const span = { ...officeDaySpan(date, officeRules()), staleBefore: calendarStaleBefore(now()) };
+      const at = now();
+      const span = { ...officeDaySpan(date, officeRules()), staleBefore: calendarStaleBefore(at) };
       const { taken, stored, busy } = await slotsContext(getDb(), date, span, moving);
-      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules(stored), busy) });
+      return json<SlotsAnswer>({ success: true, data: availableSlots(date, at, taken, officeRules(stored), busy) });
     },
   }),
   schedule: route({

@@ -11,7 +11,7 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
 import { confirmSubscription, unsubscribe } from "#db/newsletter.repository.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { isLanguage, type Language } from "#shared/languages.ts";
 import { errorResponse, isFormPost, json, readForm, route } from "./_lib/http/http.ts";
 import { afterCommitDelivery, enqueueNewsletterWelcome } from "./_lib/mail/outbox.ts";

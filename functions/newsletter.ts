@@ -12,7 +12,7 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
 import { signUp, type SignUp } from "#db/newsletter.repository.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { plainT } from "#src/i18n/plain.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";
 import { GUARD_CODES, TOKEN_FIELD } from "#shared/form-guard.ts";

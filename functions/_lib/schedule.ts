@@ -17,7 +17,7 @@
 import type { Kysely } from "kysely";
 import { pruneCounters } from "#db/rate-limits.repository.ts";
 import type { Database } from "#db/types.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { refreshCalendars } from "./calendars/refresh.ts";
 import { deliverDue } from "./mail/delivery.ts";
 import { enqueueDueReminders } from "./mail/outbox.ts";

@@ -22,6 +22,7 @@ export function startSite(root, env) {
   if (!flags)
     throw new Error(`package.json's start script is not "node [--flags] scripts/runtime/start.mjs": ${start}`);
   const child = spawn(process.execPath, [...flags, path.join(root, "scripts/runtime/start.mjs")], {
+    cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -10,12 +10,15 @@
 //    style, layout, paint, raster, script, parse, other, unthrottled and with the CPU slowed 4×,
 //    median of 3 (scripts/bench/main-thread.mjs);
 // 4. Lighthouse 13 mobile (simulated throttling), the median of 3 runs, for the same pages:
-//    performance, LCP, FCP, Speed Index, CLS, TBT;
+//    performance, LCP, FCP, Speed Index, CLS, TBT, the HTML's bytes; side by side with AstroWind's
+//    built dist/ (ASTROWIND_DIST; docs/benchmarks.md says how to build it), served by the same
+//    static server, alternated page by page, BENCH_ROUNDS rounds (default 2);
 // 5. the W3C Nu HTML checker over every built page (and which CSS-checker messages it ignores).
 // First it prints the machine reference (scripts/bench/machine.mjs) and the load average.
 // Targets (the bench exits 1 when one is missed): no external JS and at most 40 KB of fonts before
 // interaction on every page; style + layout + paint ≤ 200 ms unthrottled; Lighthouse performance
-// 100, TBT ≤ 50 ms, LCP ≤ 1.0 s, CLS 0; no Nu error. Lighthouse's TBT and performance, and the
+// 100 and ≥ AstroWind's, TBT ≤ 50 ms and ≤ AstroWind's + 25 ms in every round, LCP ≤ 1.0 s, CLS 0;
+// AstroWind measured; no Nu error. `--only=lighthouse`: section 4 alone; `--no-build`: dist/ as it is. Lighthouse's TBT and performance, and the
 // trace's times, scale with how busy the machine is: the verdict says whether the machine was quiet
 // (1-minute load average below its number of cores throughout); a miss on a loaded machine still
 // fails, and is judged again on a quiet one (docs/benchmarks.md).
@@ -24,7 +27,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { findChromium } from "../test/chromium.mjs";
 import { buildIfNeeded } from "../build/build-if-needed.mjs";
-import { startServer } from "../runtime/server.mjs";
+import path from "node:path";
+import { startServer, startStaticServer } from "../runtime/server.mjs";
 import { checkHtml, hasJava } from "../test/nu-checker.mjs";
 import { LANGUAGES } from "#shared/languages.ts";
 import { KINDS, medianSummary, traceLoad, TRACE_VIEWPORT } from "./main-thread.mjs";
@@ -32,12 +36,19 @@ import { loadAverage, machineName, machineReference } from "./machine.mjs";
 import { cpus } from "node:os";
 
 const FONT_BUDGET = 40 * 1024;
-const TARGETS = { lcp: 1000, tbt: 50, cls: 0, performance: 100, rendering: 200 };
+const TARGETS = { lcp: 1000, tbt: 50, tbtOverAstrowind: 25, cls: 0, performance: 100, rendering: 200 };
 const RUNS = Number(process.env.BENCH_RUNS || 3);
+/** Rounds of the Lighthouse comparison (each: every page RUNS times, ours and AstroWind's alternated). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
+/** `--only=lighthouse`: section 4 alone (no byte counts, interaction, traces or Nu checker). */
+const ONLY_LIGHTHOUSE = process.argv.includes("--only=lighthouse");
 const PAGES = ["/", "/startup-visa", "/business-launchpad", "/startup-studio"].flatMap((p) =>
   LANGUAGES.map((l) => `/${l}${p === "/" ? "/" : p}`),
 );
-const LIGHTHOUSE_PAGES = ["/en/", "/fa/", "/nl/startup-visa"];
+const LIGHTHOUSE_PAGES = ["/en/", "/fa/", "/nl/startup-visa/"];
+/** AstroWind's page of the same kind as each of ours: its home page for our home pages, a service page for ours. */
+const ASTROWIND_PAIR = { "/en/": "/", "/fa/": "/", "/nl/startup-visa/": "/services/" };
+const ASTROWIND_PAGES = [...new Set(Object.values(ASTROWIND_PAIR))];
 /** Chrome DevTools' "Slow 4G" and a mid-range phone's CPU: Lighthouse's mobile profile. */
 const PHONE = { latency: 150, download: (1.6 * 1024 * 1024) / 8, upload: (750 * 1024) / 8, cpu: 4 };
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -57,7 +68,8 @@ if (!chromePath) {
   process.exit(1);
 }
 
-buildIfNeeded(process.cwd(), { force: true });
+// `--no-build`: measure dist/ as it is (a build takes minutes on a loaded machine).
+if (!process.argv.includes("--no-build")) buildIfNeeded(process.cwd(), { force: true });
 const reference = await machineReference();
 const loads = [loadAverage()[0]];
 console.log(
@@ -77,7 +89,7 @@ const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 // 1. Bytes before interaction.
 const rows = [];
 try {
-  for (const path of PAGES) {
+  for (const path of ONLY_LIGHTHOUSE ? [] : PAGES) {
     const context = await browser.newContext(phone);
     const page = await context.newPage();
     const sizes = { html: 0, css: 0, js: 0, inlineJs: 0, font: 0, image: 0 };
@@ -115,19 +127,21 @@ try {
   throw error;
 }
 
-console.log("\n1. Bytes loaded before interaction (gzip; fonts as served; phone viewport, no scrolling)\n");
-table(
-  ["page", "HTML", "CSS", "JS ext", "JS inline", "fonts", "images"],
-  rows.map((r) => [r.path, kb(r.html), kb(r.css), kb(r.js), kb(r.inlineJs), kb(r.font), kb(r.image)]),
-);
 const externalJs = rows.filter((r) => r.js > 0);
 const heavyFonts = rows.filter((r) => r.font > FONT_BUDGET);
-console.log(
-  `\nExternal JS before interaction: ${externalJs.length ? `FAIL on ${externalJs.map((r) => r.path).join(", ")}` : "0 KB on every page (target met)"}`,
-);
-console.log(
-  `Fonts ≤ ${kb(FONT_BUDGET)}: ${heavyFonts.length ? `FAIL on ${heavyFonts.map((r) => r.path).join(", ")}` : `met on every page (max ${kb(Math.max(...rows.map((r) => r.font)))})`}`,
-);
+if (!ONLY_LIGHTHOUSE) {
+  console.log("\n1. Bytes loaded before interaction (gzip; fonts as served; phone viewport, no scrolling)\n");
+  table(
+    ["page", "HTML", "CSS", "JS ext", "JS inline", "fonts", "images"],
+    rows.map((r) => [r.path, kb(r.html), kb(r.css), kb(r.js), kb(r.inlineJs), kb(r.font), kb(r.image)]),
+  );
+  console.log(
+    `\nExternal JS before interaction: ${externalJs.length ? `FAIL on ${externalJs.map((r) => r.path).join(", ")}` : "0 KB on every page (target met)"}`,
+  );
+  console.log(
+    `Fonts ≤ ${kb(FONT_BUDGET)}: ${heavyFonts.length ? `FAIL on ${heavyFonts.map((r) => r.path).join(", ")}` : `met on every page (max ${kb(Math.max(...rows.map((r) => r.font)))})`}`,
+  );
+}
 
 // 2. Acting before hydration, on a throttled phone.
 /** A context throttled like a mid-range phone on Slow 4G, with the booking API answered by fixtures. */
@@ -221,7 +235,7 @@ async function keystrokeToHydrated(lang, field, component) {
 
 const interaction = [];
 try {
-  for (const lang of ["en", "fa"]) {
+  for (const lang of ONLY_LIGHTHOUSE ? [] : ["en", "fa"]) {
     const taps = [];
     const warm = [];
     for (let i = 0; i < RUNS; i++) taps.push(await tapToDialog(lang, 0));
@@ -246,31 +260,33 @@ try {
   await browser.close();
   throw error;
 }
-console.log(
-  `\n2. On a throttled phone (${PHONE.cpu}× CPU, ${PHONE.latency} ms RTT, 1.6 Mbit/s; median of ${RUNS}; booking API stubbed)\n`,
-);
-table(
-  [
-    "page",
-    "tap→dialog",
-    "tap→calendar",
-    "after 3 s: tap→dialog",
-    "tap→calendar",
-    "key→enquiry form",
-    "key→newsletter",
-    "typed text kept",
-  ],
-  interaction.map((r) => [
-    `/${r.lang}/`,
-    ms(r.tapToOpen),
-    ms(r.tapToCalendar),
-    ms(r.warmTapToOpen),
-    ms(r.warmTapToCalendar),
-    ms(r.keyToEnquiry),
-    ms(r.keyToNewsletter),
-    r.typedKept ? "yes" : "NO",
-  ]),
-);
+if (!ONLY_LIGHTHOUSE) {
+  console.log(
+    `\n2. On a throttled phone (${PHONE.cpu}× CPU, ${PHONE.latency} ms RTT, 1.6 Mbit/s; median of ${RUNS}; booking API stubbed)\n`,
+  );
+  table(
+    [
+      "page",
+      "tap→dialog",
+      "tap→calendar",
+      "after 3 s: tap→dialog",
+      "tap→calendar",
+      "key→enquiry form",
+      "key→newsletter",
+      "typed text kept",
+    ],
+    interaction.map((r) => [
+      `/${r.lang}/`,
+      ms(r.tapToOpen),
+      ms(r.tapToCalendar),
+      ms(r.warmTapToOpen),
+      ms(r.warmTapToCalendar),
+      ms(r.keyToEnquiry),
+      ms(r.keyToNewsletter),
+      r.typedKept ? "yes" : "NO",
+    ]),
+  );
+}
 
 // 3. The main thread, from a trace of each load, in a browser of its own with the GPU off as
 // Lighthouse runs it (so raster runs on the renderer's threads, where the trace sees it).
@@ -282,8 +298,8 @@ const traceBrowser = await chromium.launch({
 const traceRows = [];
 try {
   const url = (path) => server.url + path;
-  await traceLoad(traceBrowser, url(LIGHTHOUSE_PAGES[0]), { after: 500 }); // a cold browser's first load is slower
-  for (const path of LIGHTHOUSE_PAGES) {
+  if (!ONLY_LIGHTHOUSE) await traceLoad(traceBrowser, url(LIGHTHOUSE_PAGES[0]), { after: 500 }); // a cold browser's first load is slower
+  for (const path of ONLY_LIGHTHOUSE ? [] : LIGHTHOUSE_PAGES) {
     for (const slowdown of [1, PHONE.cpu]) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await traceLoad(traceBrowser, url(path), { cpu: slowdown }));
@@ -294,33 +310,38 @@ try {
 } finally {
   await traceBrowser.close();
 }
-console.log(
-  `\n3. The main thread during a load (${TRACE_VIEWPORT.width}×${TRACE_VIEWPORT.height} phone, navigation to 4 s after load, ` +
-    `first visit with the splash; self time in ms by kind, median of ${RUNS}; raster on the raster threads).\n` +
-    "   wall: as the visitor waits; CPU: the threads' own CPU time, which other work on the machine inflates less.\n" +
-    `   Target: style + layout + paint ≤ ${TARGETS.rendering} ms of CPU, unthrottled.\n`,
-);
-table(
-  ["page", "CPU", "clock", ...KINDS, "style+layout+paint", "long tasks (wall)", "target"],
-  traceRows.flatMap((r) =>
-    ["wall", "cpu"].map((clock) => [
-      r.path,
-      r.slowdown === 1 ? "as is" : `${r.slowdown}× slower`,
-      clock === "cpu" ? "CPU" : "wall",
-      ...KINDS.map((k) => r[clock][k]),
-      r[clock].rendering,
-      clock === "wall" ? r.longTasks.join(" ") || "none" : "",
-      r.slowdown === 1 && clock === "cpu" ? (r.cpu.rendering <= TARGETS.rendering ? "met" : "MISSED") : "",
-    ]),
-  ),
-);
+if (!ONLY_LIGHTHOUSE) {
+  console.log(
+    `\n3. The main thread during a load (${TRACE_VIEWPORT.width}×${TRACE_VIEWPORT.height} phone, navigation to 4 s after load, ` +
+      `first visit with the splash; self time in ms by kind, median of ${RUNS}; raster on the raster threads).\n` +
+      "   wall: as the visitor waits; CPU: the threads' own CPU time, which other work on the machine inflates less.\n" +
+      `   Target: style + layout + paint ≤ ${TARGETS.rendering} ms of CPU, unthrottled.\n`,
+  );
+  table(
+    ["page", "CPU", "clock", ...KINDS, "style+layout+paint", "long tasks (wall)", "target"],
+    traceRows.flatMap((r) =>
+      ["wall", "cpu"].map((clock) => [
+        r.path,
+        r.slowdown === 1 ? "as is" : `${r.slowdown}× slower`,
+        clock === "cpu" ? "CPU" : "wall",
+        ...KINDS.map((k) => r[clock][k]),
+        r[clock].rendering,
+        clock === "wall" ? r.longTasks.join(" ") || "none" : "",
+        r.slowdown === 1 && clock === "cpu" ? (r.cpu.rendering <= TARGETS.rendering ? "met" : "MISSED") : "",
+      ]),
+    ),
+  );
+}
 
-// 4. Lighthouse, median of RUNS.
+// 4. Lighthouse, median of RUNS, side by side with AstroWind (ASTROWIND_DIST), alternated, ROUNDS rounds.
 const lighthouseRows = [];
+const astrowindRows = [];
+const astrowind = process.env.ASTROWIND_DIST ? path.resolve(process.env.ASTROWIND_DIST) : null;
+let astrowindServer = null;
 try {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
-  const runOnce = async (path) => {
+  const runOnce = async (url) => {
     const chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: [
@@ -333,25 +354,24 @@ try {
       ],
     });
     try {
-      return (await lighthouse(server.url + path, { port: chrome.port, output: "json", logLevel: "error" })).lhr;
+      return (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" })).lhr;
     } finally {
       chrome.kill();
     }
   };
-  for (const path of LIGHTHOUSE_PAGES) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) {
-      // A cold headless Chrome sometimes fails its first trace here (NO_FCP); one retry settles it.
-      let lhr = await runOnce(path);
-      if (lhr.runtimeError) lhr = await runOnce(path);
-      if (lhr.runtimeError) console.log(`Lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      else runs.push(lhr);
-    }
-    if (!runs.length) continue;
+  /** One Lighthouse run; a cold headless Chrome sometimes fails its first trace here (NO_FCP): one retry settles it. */
+  const measure = async (url) => {
+    let lhr = await runOnce(url);
+    if (lhr.runtimeError) lhr = await runOnce(url);
+    if (lhr.runtimeError) console.log(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return lhr.runtimeError ? null : lhr;
+  };
+  const summary = (site, path, round, runs) => {
     const metric = (id) => median(runs.map((r) => r.audits[id].numericValue));
-    loads.push(loadAverage()[0]);
-    lighthouseRows.push({
+    return {
+      site,
       path,
+      round,
       version: runs[0].lighthouseVersion,
       performance: median(runs.map((r) => Math.round(r.categories.performance.score * 100))),
       lcp: metric("largest-contentful-paint"),
@@ -360,30 +380,87 @@ try {
       benchmarkIndex: median(runs.map((r) => r.environment.benchmarkIndex)),
       cls: Math.max(...runs.map((r) => r.audits["cumulative-layout-shift"].numericValue)),
       tbt: metric("total-blocking-time"),
-    });
+      htmlBytes: median(runs.map((r) => documentBytes(r))),
+    };
+  };
+  if (astrowind) {
+    // The same static server code as ours (scripts/runtime/server.mjs), with AstroWind's own netlify.toml
+    // (its cache rules) when the folder above its dist/ has one.
+    astrowindServer = await startStaticServer({ publishDir: astrowind, rulesRoot: path.dirname(astrowind) });
   }
-  console.log(`\n4. Lighthouse ${lighthouseRows[0]?.version ?? ""} mobile, simulated throttling, median of ${RUNS}\n`);
+  for (let round = 1; round <= ROUNDS; round++) {
+    const ours = new Map(LIGHTHOUSE_PAGES.map((p) => [p, []]));
+    const theirs = new Map(ASTROWIND_PAGES.map((p) => [p, []]));
+    for (let i = 0; i < RUNS; i++) {
+      // Alternated page by page: ours, then AstroWind's page of the same kind.
+      for (const path of LIGHTHOUSE_PAGES) {
+        const lhr = await measure(server.url + path);
+        if (lhr) ours.get(path).push(lhr);
+        if (astrowindServer) {
+          const theirPath = ASTROWIND_PAIR[path];
+          const their = await measure(astrowindServer.url + theirPath);
+          if (their) theirs.get(theirPath).push(their);
+        }
+      }
+    }
+    loads.push(loadAverage()[0]);
+    for (const [path, runs] of ours) if (runs.length) lighthouseRows.push(summary("ours", path, round, runs));
+    for (const [path, runs] of theirs) if (runs.length) astrowindRows.push(summary("AstroWind", path, round, runs));
+    // As it goes, so a long run's rounds are not lost to an interruption.
+    for (const r of [...lighthouseRows, ...astrowindRows].filter((r) => r.round === round))
+      console.log(
+        `Lighthouse round ${round}, ${r.site} ${r.path}: performance ${r.performance}, LCP ${ms(r.lcp)}, ` +
+          `TBT ${ms(r.tbt)}, CLS ${r.cls.toFixed(3)}, HTML ${kb(r.htmlBytes)} (load ${loadAverage()[0]})`,
+      );
+  }
+  console.log(
+    `\n4. Lighthouse ${lighthouseRows[0]?.version ?? ""} mobile, simulated throttling, median of ${RUNS}, ${ROUNDS} rounds` +
+      (astrowindServer ? `, alternated with AstroWind (${astrowind}) served by the same static server` : "") +
+      `\n   Targets: performance ${TARGETS.performance} and ≥ AstroWind's, TBT ≤ ${TARGETS.tbt} ms and ≤ AstroWind's + ${TARGETS.tbtOverAstrowind} ms` +
+      ` in the same round, LCP ≤ ${TARGETS.lcp} ms, CLS ${TARGETS.cls}\n`,
+  );
   table(
-    ["page", "performance", "LCP", "FCP", "Speed Index", "CLS (max)", "TBT", "benchmarkIndex", "targets met"],
-    lighthouseRows.map((r) => [
-      r.path,
-      r.performance,
-      ms(r.lcp),
-      ms(r.fcp),
-      ms(r.speedIndex),
-      r.cls.toFixed(3),
-      ms(r.tbt),
-      Math.round(r.benchmarkIndex),
-      lighthouseMisses(r).join(", ") || "all",
-    ]),
+    [
+      "round",
+      "site",
+      "page",
+      "performance",
+      "LCP",
+      "FCP",
+      "Speed Index",
+      "CLS (max)",
+      "TBT",
+      "HTML",
+      "benchmarkIndex",
+      "targets met",
+    ],
+    [...lighthouseRows, ...astrowindRows]
+      .sort((a, b) => a.round - b.round || (a.site === b.site ? 0 : a.site === "ours" ? -1 : 1))
+      .map((r) => [
+        r.round,
+        r.site,
+        r.path,
+        r.performance,
+        ms(r.lcp),
+        ms(r.fcp),
+        ms(r.speedIndex),
+        r.cls.toFixed(3),
+        ms(r.tbt),
+        kb(r.htmlBytes),
+        Math.round(r.benchmarkIndex),
+        r.site === "ours" ? lighthouseMisses(r).join(", ") || "all" : "",
+      ]),
   );
 } catch (error) {
   console.log(`\nLighthouse skipped: ${error instanceof Error ? error.message : error}`);
+} finally {
+  await astrowindServer?.close();
 }
 
 // 5. The Nu HTML checker.
 let html = null;
-if (hasJava()) {
+if (ONLY_LIGHTHOUSE) console.log("\n5. W3C Nu HTML checker skipped (--only=lighthouse).");
+else if (hasJava()) {
   html = checkHtml("dist");
   console.log(`\n5. W3C Nu HTML checker: ${html.pages} pages, ${html.errors.length} errors`);
   for (const e of html.errors.slice(0, 20)) console.log(`   ${e.file}:${e.lastLine ?? "?"} ${e.message}`);
@@ -401,6 +478,7 @@ writeFileSync(
       machine: { name: machineName(), reference, loads },
       mainThread: traceRows,
       lighthouse: lighthouseRows,
+      astrowind: astrowindRows,
       interaction,
       html: html && { pages: html.pages, errors: html.errors.length, ignored: html.ignored },
     },
@@ -416,8 +494,13 @@ const misses = [
   ...traceRows
     .filter((r) => r.slowdown === 1 && r.cpu.rendering > TARGETS.rendering)
     .map((r) => `style+layout+paint ${r.cpu.rendering} ms of CPU on ${r.path}`),
-  ...(lighthouseRows.length === LIGHTHOUSE_PAGES.length ? [] : ["Lighthouse did not measure every page"]),
-  ...lighthouseRows.flatMap((r) => lighthouseMisses(r).map((m) => `${m} on ${r.path}`)),
+  ...(lighthouseRows.length === LIGHTHOUSE_PAGES.length * ROUNDS ? [] : ["Lighthouse did not measure every page"]),
+  ...(astrowind
+    ? astrowindRows.length === ASTROWIND_PAGES.length * ROUNDS
+      ? []
+      : ["Lighthouse did not measure every AstroWind page"]
+    : ["AstroWind not measured beside ours (set ASTROWIND_DIST to its built dist/: docs/benchmarks.md)"]),
+  ...lighthouseRows.flatMap((r) => lighthouseMisses(r).map((m) => `${m} on ${r.path} (round ${r.round})`)),
   ...(html && html.errors.length ? [`${html.errors.length} Nu HTML checker errors`] : []),
 ];
 const quiet = Math.max(...loads) < cpus().length;
@@ -433,12 +516,23 @@ if (misses.length) {
 } else console.log("Every target met.");
 process.exit(misses.length ? 1 : 0);
 
-/** The Lighthouse targets a page's row misses, as short labels. */
+/** The Lighthouse targets a page's row misses, as short labels (against AstroWind's page of its kind in its round). */
 function lighthouseMisses(r) {
+  const theirs = astrowindRows.find((a) => a.round === r.round && a.path === ASTROWIND_PAIR[r.path]);
   return [
     r.performance < TARGETS.performance && `performance ${r.performance}`,
+    theirs && r.performance < theirs.performance && `performance ${r.performance} < AstroWind's ${theirs.performance}`,
     r.tbt > TARGETS.tbt && `TBT ${Math.round(r.tbt)} ms`,
+    theirs &&
+      r.tbt > theirs.tbt + TARGETS.tbtOverAstrowind &&
+      `TBT ${Math.round(r.tbt)} ms > AstroWind's ${Math.round(theirs.tbt)} + ${TARGETS.tbtOverAstrowind} ms`,
     r.lcp > TARGETS.lcp && `LCP ${Math.round(r.lcp)} ms`,
     r.cls > TARGETS.cls && `CLS ${r.cls.toFixed(3)}`,
   ].filter(Boolean);
+}
+
+/** The document's transfer size in a Lighthouse run (bytes over the wire, compressed). */
+function documentBytes(lhr) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  return items.find((item) => item.resourceType === "Document")?.transferSize ?? 0;
 }

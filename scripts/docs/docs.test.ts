@@ -44,7 +44,8 @@ function variablesRead(text: string): string[] {
 }
 
 /** Set by the system, not by this project's operator. */
-const SYSTEM = new Set(["PATH", "HOME"]);
+// The platform sets _X_AMZN_TRACE_ID on every call (AWS Lambda, under Netlify Functions); a test sets it.
+const SYSTEM = new Set(["PATH", "HOME", "_X_AMZN_TRACE_ID"]);
 
 describe("environment variables", () => {
   test("docs/operator.md's tables and .env.example are what `npm run docs` writes", async () => {

@@ -67,6 +67,16 @@ export const TOOL_VARIABLES = [
     meaning: "The real time (ms since 1970) `TEST_CLOCK` was set at, so the runner, its workers and the server agree.",
   },
   {
+    name: "BENCH_ROUNDS",
+    fallback: "`2`",
+    meaning: "`npm run bench:web`: rounds of Lighthouse runs, alternated page by page with AstroWind.",
+  },
+  {
+    name: "ASTROWIND_DIST",
+    meaning:
+      "`npm run bench:web`: the built `dist/` of AstroWind to measure side by side (how to build it: docs/benchmarks.md); without it the bench fails its comparison.",
+  },
+  {
     name: "BENCH_RUNS",
     fallback: "`3`",
     meaning: "Lighthouse runs per page in `npm run bench:web` (the median is reported).",

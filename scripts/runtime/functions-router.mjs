@@ -80,16 +80,20 @@ function filterParams(groups) {
 /**
  * The Context Netlify passes a function, with what this project's functions use: the client's address
  * and location, the path's parameters, waitUntil, the deploy context, the site's URL and a request id.
+ * `url` is the request's URL when the caller has parsed it already.
  */
-export function createContext({ req, ip, params, waitUntil, deployContext = "dev" }) {
-  const url = new URL(req.url);
+export function createContext({ req, ip, params, waitUntil, deployContext = "dev", url = new URL(req.url) }) {
+  let requestId;
   return {
     ip,
     // Locally there is no geolocation: an empty location, as Netlify gives when it knows nothing.
     geo: {},
     params,
     waitUntil,
-    requestId: randomUUID(),
+    // Made when a function asks (none of ours does on the hot paths): a UUID costs a random read.
+    get requestId() {
+      return (requestId ??= randomUUID());
+    },
     deploy: { context: deployContext, id: "local", published: false },
     site: { url: url.origin },
     server: { region: "local" },

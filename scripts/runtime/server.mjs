@@ -3,7 +3,7 @@
 // functions in functions/ called in this process (scripts/runtime/functions-router.mjs). One process,
 // one database pool, nothing started or rebuilt per request.
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -186,6 +186,41 @@ export async function startServer({
   };
 }
 
+/**
+ * A static server alone: `publishDir` with the `[[headers]]` and `[[redirects]]` of the netlify.toml in
+ * `rulesRoot` (none when it has none), by the same code as startServer's static part (lookup,
+ * headers, compression, ETag). `npm run bench:web` serves another site's build with it beside ours.
+ * Resolves to { url, close }.
+ */
+export async function startStaticServer({ publishDir, rulesRoot, port = 0, host = "127.0.0.1" }) {
+  const rules =
+    rulesRoot && existsSync(path.join(rulesRoot, "netlify.toml"))
+      ? readNetlifyRules(rulesRoot)
+      : { headers: [], redirects: [] };
+  const files = new StaticFiles(publishDir);
+  const server = http.createServer((req, res) => {
+    try {
+      send(res, req, serveStatic(files, rules, requestUrl(req), req));
+    } catch {
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  return {
+    url: `http://localhost:${server.address().port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /** Runs one request through its function and writes the answer (shared with the dev server). */
 export async function callFunction(match, req, res, url, waitUntil) {
   const ip = normaliseIp(req.socket.remoteAddress);
@@ -205,7 +240,7 @@ export async function callFunction(match, req, res, url, waitUntil) {
     body: hasBody ? Readable.toWeb(req) : undefined,
     duplex: hasBody ? "half" : undefined,
   });
-  const context = createContext({ req: request, ip, params: match.params, waitUntil });
+  const context = createContext({ req: request, ip, params: match.params, waitUntil, url });
   const response = await match.handler(request, context);
   // JSON answers are small: one write. Anything else (a CSV export) is passed on as it is made,
   // as Netlify streams it, so a large file never sits whole in memory.

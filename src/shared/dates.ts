@@ -59,14 +59,27 @@ function clock(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// The last minute each zone's clock was read for: every request asks for the office's date and time
+// at "now", and within one minute the answer is the same. Since 1980 every zone's offset from UTC is
+// whole minutes, so a UTC minute is one wall-clock minute; earlier instants are not cached.
+const lastMinute = new Map<string, { minute: number; date: string; time: string }>();
+const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1980, 0, 1);
+
 /** The office's wall-clock date and time at the instant `now`, whatever the server's time zone. */
 export function officeNow(now: Date, timeZone: string): { date: string; time: string } {
+  const ms = now.getTime();
+  const minute = Math.floor(ms / 60_000);
+  const known = lastMinute.get(timeZone);
+  if (known?.minute === minute) return { date: known.date, time: known.time };
   const parts = Object.fromEntries(
     clock(timeZone)
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const time = `${parts.hour}:${parts.minute}`;
+  if (ms >= WHOLE_MINUTE_OFFSETS_FROM) lastMinute.set(timeZone, { minute, date, time });
+  return { date, time };
 }
 
 // Instants already worked out: the slots answer asks for the same office day's 16 slots on every

@@ -7,7 +7,8 @@
  */
 import { createHmac } from "node:crypto";
 import { SignJWT, jwtVerify, errors } from "jose";
-import { jwtSecret, now } from "#server/config.ts";
+import { jwtSecret } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { site } from "#config/site.ts";
 import { zonedInstant } from "#shared/dates.ts";
 import type { Language } from "#shared/languages.ts";

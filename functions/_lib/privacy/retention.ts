@@ -2,7 +2,8 @@
 import type { Kysely } from "kysely";
 import { applyRetention, type RetentionResult } from "#db/retention.repository.ts";
 import type { Database } from "#db/types.ts";
-import { now, retentionPolicy } from "#server/config.ts";
+import { retentionPolicy } from "#server/config.ts";
+import { now } from "#server/office.ts";
 
 /** Applies the configured retention policy now; returns what it did and a log line (null when nothing was due). */
 export async function runRetention(db: Kysely<Database>): Promise<{ result: RetentionResult; summary: string | null }> {
