@@ -20,6 +20,7 @@ import {
   CONTENT_PATHS,
   commitMessage,
   conflictsOf,
+  isKnownText,
   normalise,
   pagesOf,
   parseTexts,
@@ -87,6 +88,15 @@ async function commitWithRetry(
   }
 }
 
+/** 400 for texts the site does not have (or keys naming a prototype), before anything is applied. */
+function requireKnownTexts(parsed: ReturnType<typeof parseTexts>, texts: readonly TextAddress[]) {
+  const unknown = texts.filter((t) => !isKnownText(parsed, t.key));
+  if (unknown.length)
+    throw new HttpError(400, `There is no text “${unknown[0].key}” on the site.`, {
+      errors: Object.fromEntries(unknown.map((t) => [`${t.lang}:${t.key}`, ["This text does not exist (any more)."]])),
+    });
+}
+
 export default routes({
   texts: route({
     GET: async (req) => {
@@ -117,6 +127,7 @@ export default routes({
         pub,
         (files) => {
           const before = parseTexts(files);
+          requireKnownTexts(before, changes);
           const stale = ALL_PATHS.some(
             (p) => payload.revisions[p] !== undefined && payload.revisions[p] !== revisionOf(files.get(p)!),
           );
@@ -184,13 +195,7 @@ export default routes({
         pub,
         (files) => {
           const parsed = parseTexts(files);
-          const unknown = texts.filter((t) => parsed.texts.en[t.key] === undefined);
-          if (unknown.length)
-            throw new HttpError(400, `There is no text “${unknown[0].key}” on the site.`, {
-              errors: Object.fromEntries(
-                unknown.map((t) => [`${t.lang}:${t.key}`, ["This text does not exist (any more)."]]),
-              ),
-            });
+          requireKnownTexts(parsed, texts);
           const reviewed = reviewedFile(parsed, texts);
           if (!reviewed || reviewed === files.get(CONTENT_PATHS.reviewed)) return null;
           return {

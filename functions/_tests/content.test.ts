@@ -255,3 +255,82 @@ describe("review flags", () => {
     expect(fa.json.reviews.filter((r: any) => r.key === "hero.stats.capital")).toEqual([]);
   });
 });
+
+describe("prototype keys (issue 29: `__proto__.X` wrote X onto Object.prototype; 12 of 12 such keys answered 500)", () => {
+  const prototypeNames = () => Object.getOwnPropertyNames(Object.prototype).sort();
+  const HOSTILE = [
+    "toString",
+    "constructor",
+    "__proto__",
+    "hasOwnProperty",
+    "__proto__.polluted",
+    "__proto__.NODE_OPTIONS",
+    "constructor.prototype.polluted",
+    "prototype",
+    "hero.__proto__",
+    "hero.__proto__.polluted",
+    "hero.constructor",
+    "testimonials:__proto__.author",
+  ];
+
+  test.each(HOSTILE.flatMap((key) => ["nl", "fa"].map((lang) => [key, lang])))(
+    "POST /api/content/reviewed with the key %s (%s) answers 400 and commits nothing",
+    async (key, lang) => {
+      const before = prototypeNames();
+      const head = repo.git("rev-parse", "HEAD");
+      const res = await call(content, "/api/content/reviewed", {
+        body: { texts: [{ lang, key }] },
+        cookie: editor,
+        headers: { origin: ORIGIN },
+      });
+      expect(res.status, res.text).toBe(400);
+      expect(prototypeNames()).toEqual(before);
+      expect(repo.git("rev-parse", "HEAD")).toBe(head);
+    },
+  );
+
+  test.each(HOSTILE.flatMap((key) => ["en", "nl", "fa"].map((lang) => [key, lang])))(
+    "PUT /api/content/texts with the key %s (%s) answers 400, changes no prototype and commits nothing",
+    async (key, lang) => {
+      const before = prototypeNames();
+      const { revisions } = await load();
+      const head = repo.git("rev-parse", "HEAD");
+      const res = await save(editor, revisions, [
+        { lang, key, was: "", value: "--import=data:text/javascript,process.exit(9)" },
+      ]);
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.success).toBe(false);
+      expect(res.text).not.toMatch(/TypeError|at .*\.ts:\d+/);
+      expect(prototypeNames()).toEqual(before);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(({} as Record<string, unknown>).NODE_OPTIONS).toBeUndefined();
+      expect(repo.git("rev-parse", "HEAD")).toBe(head);
+      expect(repo.git("status", "--porcelain")).toBe("");
+    },
+  );
+
+  test("a valid key beside a prototype key: the whole save is refused before anything is applied", async () => {
+    const { revisions, texts } = await load();
+    const head = repo.git("rev-parse", "HEAD");
+    const res = await save(editor, revisions, [
+      { lang: "nl", key: "hero.badge", was: texts.nl["hero.badge"], value: "Naar heel Europa" },
+      { lang: "nl", key: "__proto__.polluted", was: "", value: "yes" },
+    ]);
+    expect(res.status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(repo.git("rev-parse", "HEAD")).toBe(head);
+  });
+
+  test("after every hostile request, strict schemas still accept a valid body (a no-op save and a real one)", async () => {
+    const { revisions, texts } = await load();
+    const noop = await save(editor, revisions, [
+      { lang: "nl", key: "hero.title", was: texts.nl["hero.title"], value: texts.nl["hero.title"] },
+    ]);
+    expect(noop.status, noop.text).toBe(200);
+    expect(noop.json.commit).toBeNull();
+    const real = await save(editor, revisions, [
+      { lang: "nl", key: "general.close", was: texts.nl["general.close"], value: "Sluit af" },
+    ]);
+    expect(real.status, real.text).toBe(200);
+  });
+});

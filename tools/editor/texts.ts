@@ -81,9 +81,31 @@ interface Parsed {
 
 const id = (a: TextAddress) => `${a.lang}:${a.key}`;
 
+/** A map from outside data: no prototype, so no key ("toString", "__proto__") finds anything it did not set. */
+const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+/** Key parts that reach an object's prototype: never a text's name, refused wherever a key is split. */
+export const FORBIDDEN_KEY_PARTS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** Whether a key names a prototype anywhere in it ("__proto__.x", "hero.constructor", "testimonials:__proto__.x"). */
+export const isForbiddenKey = (key: string) => key.split(/[.:]/).some((part) => FORBIDDEN_KEY_PARTS.has(part));
+
+/**
+ * Refuses (UnknownTextError) every key that is not a text of the English files or that names a
+ * prototype, before anything is applied: nothing is written for a request with one bad key.
+ */
+export function assertKnownTexts(parsed: Parsed, texts: readonly TextAddress[]) {
+  for (const t of texts) if (!isKnownText(parsed, t.key)) throw new UnknownTextError(t.key);
+}
+
+/** Whether `key` is a text of the site (an own key of the English texts, no prototype part). */
+export const isKnownText = (parsed: Parsed, key: string) =>
+  !isForbiddenKey(key) && Object.hasOwn(parsed.texts[SOURCE_LANG], key);
+
 /** Reads every text of the files (which must parse: they are the site's committed files). */
 export function parseTexts(files: Files): Parsed {
-  const texts: Record<string, Record<string, string>> = Object.fromEntries(LANGS.map((l) => [l, {}]));
+  const texts = dict<Record<string, string>>();
+  for (const lang of LANGS) texts[lang] = dict<string>();
   const located = new Map<string, Located>();
   const file = (path: string) => {
     const text = files.get(path);
@@ -177,7 +199,7 @@ export interface Conflict extends TextAddress {
 export function conflictsOf(parsed: Parsed, changes: readonly TextChange[]): Conflict[] {
   const out: Conflict[] = [];
   for (const c of changes) {
-    const theirs = parsed.texts[c.lang]?.[c.key] ?? "";
+    const theirs = (Object.hasOwn(parsed.texts, c.lang) ? parsed.texts[c.lang][c.key] : undefined) ?? "";
     if (theirs !== c.was && theirs !== c.value) out.push({ lang: c.lang, key: c.key, yours: c.value, theirs });
   }
   return out;
@@ -196,8 +218,8 @@ export function checkChanges(before: Parsed, after: Parsed, changes: readonly Te
   const errors: Record<string, string[]> = {};
   const budgets = compileBudgets(after.rules);
   const touched = new Map<string, TextAddress>();
+  assertKnownTexts(before, changes);
   for (const c of changes) {
-    if (before.texts[SOURCE_LANG][c.key] === undefined) throw new UnknownTextError(c.key);
     touched.set(id(c), c);
     if (c.lang === SOURCE_LANG)
       for (const lang of LANGS) if (lang !== SOURCE_LANG) touched.set(id({ lang, key: c.key }), { lang, key: c.key });
@@ -236,6 +258,7 @@ function labelOf(parsed: Parsed, key: string): string | undefined {
 
 /** The files with the changes written in (only the files that change are returned). */
 export function applyChanges(files: Files, parsed: Parsed, changes: readonly (TextAddress & { value: string })[]) {
+  assertKnownTexts(parsed, changes);
   const edits = new Map<string, { node: JsonString; value: string }[]>();
   const inserts: (TextAddress & { value: string })[] = [];
   for (const c of changes) {
@@ -267,21 +290,25 @@ export function applyChanges(files: Files, parsed: Parsed, changes: readonly (Te
   return out;
 }
 
+/** Writes `value` at `parts` (own properties only; a prototype key part is refused, never walked). */
 function setPath(tree: Record<string, unknown>, parts: string[], value: string) {
+  if (parts.some((part) => FORBIDDEN_KEY_PARTS.has(part))) throw new UnknownTextError(parts.join("."));
   let node = tree;
   for (const part of parts.slice(0, -1)) {
-    if (typeof node[part] !== "object" || node[part] === null) node[part] = {};
+    const next = Object.hasOwn(node, part) ? node[part] : undefined;
+    if (typeof next !== "object" || next === null || Array.isArray(next))
+      Object.defineProperty(node, part, { value: {}, enumerable: true, writable: true, configurable: true });
     node = node[part] as Record<string, unknown>;
   }
-  node[parts.at(-1)!] = value;
+  Object.defineProperty(node, parts.at(-1)!, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function orderLike(value: unknown, model: unknown): unknown {
   if (!value || typeof value !== "object" || !model || typeof model !== "object") return value;
   const record = value as Record<string, unknown>;
   const keys = [
-    ...Object.keys(model).filter((k) => k in record),
-    ...Object.keys(record).filter((k) => !(k in (model as object))),
+    ...Object.keys(model).filter((k) => Object.hasOwn(record, k)),
+    ...Object.keys(record).filter((k) => !Object.hasOwn(model, k)),
   ];
   return Object.fromEntries(keys.map((k) => [k, orderLike(record[k], (model as Record<string, unknown>)[k])]));
 }
@@ -292,10 +319,13 @@ function orderLike(value: unknown, model: unknown): unknown {
  */
 export function reviewedFile(parsed: Parsed, texts: readonly TextAddress[]): string | null {
   const english = parsed.texts[SOURCE_LANG];
-  const next: ReviewRecord = { nl: { ...parsed.record.nl }, fa: { ...parsed.record.fa } };
+  const next = Object.fromEntries(
+    TRANSLATED.map((lang) => [lang, Object.assign(dict<string>(), parsed.record[lang])]),
+  ) as ReviewRecord;
   let changed = false;
   for (const t of texts) {
-    if (!(TRANSLATED as readonly string[]).includes(t.lang) || english[t.key] === undefined) continue;
+    if (!(TRANSLATED as readonly string[]).includes(t.lang) || isForbiddenKey(t.key) || !Object.hasOwn(english, t.key))
+      continue;
     next[t.lang as Translated][t.key] = fingerprint(english[t.key]);
     changed = true;
   }
