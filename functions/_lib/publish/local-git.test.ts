@@ -3,7 +3,7 @@
  * stale snapshot, and after a commit runs the site's build, reporting "published" or the build's
  * refusal with the text it names.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ALL_PATHS } from "#tools/editor/texts.ts";
@@ -69,5 +69,41 @@ describe("the local git publisher", () => {
       message: "“general.close” is empty. Write the Dutch text.",
       text: { lang: "nl", key: "general.close" },
     });
+  });
+});
+
+describe("the environment of the publisher's child processes (issue 29: a polluted NODE_OPTIONS ran in the rebuild)", () => {
+  const POLLUTED = ["NODE_OPTIONS", "GIT_DIR", "POLLUTED"] as const;
+  afterEach(() => {
+    for (const name of POLLUTED) delete (Object.prototype as Record<string, unknown>)[name];
+    delete process.env.JWT_SECRET_FOR_TEST;
+  });
+
+  test("git and the rebuild get an environment from an allowlist: no inherited key, no secret, no NODE_OPTIONS", async () => {
+    repo = textRepo();
+    const seen = path.join(repo.dir, "child-env.json");
+    // The stand-in copy check records the environment it was given.
+    scripts(`process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(seen)}, JSON.stringify(process.env));`);
+    const publisher = localGitPublisher({ dir: repo.dir, rebuild: true });
+    const snapshot = await publisher.read(ALL_PATHS);
+    // What an editor's `__proto__.NODE_OPTIONS` did before the content API refused it, and a secret of the server's own.
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.NODE_OPTIONS = "--import=data:text/javascript,process.exit(7)";
+    proto.GIT_DIR = "/nonexistent";
+    proto.POLLUTED = "yes";
+    process.env.JWT_SECRET_FOR_TEST = "secret";
+    const changed = new Map([[NL, snapshot.files.get(NL)!.replace('"close": "Sluiten"', '"close": "Sluit"')]]);
+    const { commit } = await publisher.commit(snapshot, changed, "Texts", author);
+    // (The copy check has started by now; the test's own git calls copy the environment.)
+    for (const name of POLLUTED) delete proto[name];
+    expect(repo.git("log", "-1", "--format=%H")).toBe(commit);
+    await vi.waitFor(async () => expect((await publisher.status()).state).toBe("published"), { timeout: 20_000 });
+    const env = JSON.parse(readFileSync(seen, "utf8")) as Record<string, string>;
+    expect(env.NODE_OPTIONS).toBeUndefined();
+    expect(env.GIT_DIR).toBeUndefined();
+    expect(env.POLLUTED).toBeUndefined();
+    expect(env.JWT_SECRET_FOR_TEST).toBeUndefined();
+    expect(env.PATH).toBe(process.env.PATH);
+    expect(env.ASTRO_TELEMETRY_DISABLED).toBe("1");
   });
 });

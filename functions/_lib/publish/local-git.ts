@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import type { PublishStatus } from "#shared/api.ts";
 import { site } from "#config/site.ts";
 import { ALL_PATHS, textAtLine } from "#tools/editor/texts.ts";
+import { childEnv } from "./child-env.ts";
 import { PublishError, StaleSnapshotError, type Author, type Publisher, type Snapshot } from "./provider.ts";
 
 const run = promisify(execFile);
@@ -19,7 +20,7 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
   const git = async (args: string[], env: Record<string, string> = {}) => {
     try {
       return (
-        await run("git", args, { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 8 * 1024 * 1024 })
+        await run("git", args, { cwd: dir, env: childEnv({ set: env }), maxBuffer: 8 * 1024 * 1024 })
       ).stdout.trim();
     } catch (error) {
       const stderr = (error as { stderr?: string }).stderr ?? String(error);
@@ -122,7 +123,7 @@ function buildSite(dir: string): Promise<{ code: number; output: string }> {
     const child = spawn(
       process.execPath,
       ["--disable-warning=ExperimentalWarning", "scripts/check-copy.ts", "--before-build"],
-      { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0" } },
+      { cwd: dir, env: buildEnv() },
     );
     let output = "";
     const collect = (chunk: Buffer) => {
@@ -134,7 +135,7 @@ function buildSite(dir: string): Promise<{ code: number; output: string }> {
       if (code !== 0) return resolve({ code: code ?? 1, output });
       const build = spawn(process.execPath, ["scripts/build.mjs"], {
         cwd: dir,
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0" },
+        env: buildEnv(),
       });
       build.stdout.on("data", collect);
       build.stderr.on("data", collect);
@@ -142,6 +143,14 @@ function buildSite(dir: string): Promise<{ code: number; output: string }> {
     });
   });
 }
+
+/** The build's environment: the site's public settings (and SMTP_URL, whose host the privacy page names). */
+const buildEnv = () =>
+  childEnv({
+    pass: ["SITE_URL", "SMTP_URL", "NODE_ENV"],
+    prefixes: ["PUBLIC_"],
+    set: { ASTRO_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0" },
+  });
 
 const lastLines = (output: string) =>
   output
