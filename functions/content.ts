@@ -71,20 +71,28 @@ async function commitWithRetry(
   change: (files: Files) => { changed: Map<string, string>; message: string } | null,
   user: CurrentUser,
 ) {
-  for (let attempt = 1; ; attempt++) {
-    const snapshot = await read(pub);
-    const made = change(snapshot.files);
-    if (!made || !made.changed.size) return { snapshot, files: snapshot.files as Files, commit: null, at: null };
-    try {
-      const { commit, at } = await pub.commit(snapshot, made.changed, made.message, author(user));
-      const files = new Map([...snapshot.files, ...made.changed]);
-      return { snapshot, files: files as Files, commit, at };
-    } catch (error) {
-      if (error instanceof StaleSnapshotError && attempt < ATTEMPTS) continue;
-      if (error instanceof StaleSnapshotError)
-        throw new HttpError(409, "Others are saving texts right now. Nothing was saved; please save again.");
-      throw unavailable(error);
+  const attempts = async () => {
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = await read(pub);
+      const made = change(snapshot.files);
+      if (!made || !made.changed.size) return { snapshot, files: snapshot.files as Files, commit: null, at: null };
+      try {
+        const { commit, at } = await pub.commit(snapshot, made.changed, made.message, author(user));
+        const files = new Map([...snapshot.files, ...made.changed]);
+        return { snapshot, files: files as Files, commit, at };
+      } catch (error) {
+        if (error instanceof StaleSnapshotError && attempt < ATTEMPTS) continue;
+        throw error;
+      }
     }
+  };
+  try {
+    // Where the publisher can (local git), the read, the change and the commit are one step under its lock.
+    return await (pub.serialise ? pub.serialise(attempts) : attempts());
+  } catch (error) {
+    if (error instanceof StaleSnapshotError)
+      throw new HttpError(409, "Others are saving texts right now. Nothing was saved; please save again.");
+    throw unavailable(error);
   }
 }
 

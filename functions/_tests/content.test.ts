@@ -334,3 +334,45 @@ describe("prototype keys (issue 29: `__proto__.X` wrote X onto Object.prototype;
     expect(real.status, real.text).toBe(200);
   });
 });
+
+describe("saves and loads at the same time (issue 29: loads and saves answered 500, JsonSyntaxError: The file is empty)", () => {
+  test("2 editors x 6 saves of different Dutch texts while a third loads all the time: no 500, every save kept", async () => {
+    const { texts } = await load();
+    const keys = { [editor]: "hero.badge", [other]: "hero.contactUs" };
+    let saving = true;
+    const loads: number[] = [];
+    const reader = (async () => {
+      while (saving) {
+        loads.push((await call(content, "/api/content/texts", { cookie: editor })).status);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const writer = async (cookie: string) => {
+      const key = keys[cookie];
+      const statuses: (number | string)[] = [];
+      let was = texts.nl[key];
+      for (let i = 1; i <= 6; i++) {
+        const value = `${cookie === editor ? "Naar Europa" : "Neem contact op"} ${i}`;
+        const { revisions } = await load(cookie);
+        const res = await save(cookie, revisions, [{ lang: "nl", key, was, value }]);
+        statuses.push(res.status === 200 ? 200 : `${res.status} ${res.text}`);
+        if (res.status === 200) was = value;
+      }
+      return statuses;
+    };
+    const results = await Promise.all([writer(editor), writer(other)]);
+    saving = false;
+    await reader;
+    expect(results).toEqual([Array(6).fill(200), Array(6).fill(200)]);
+    expect(loads.length).toBeGreaterThan(0);
+    expect(loads.filter((s) => s !== 200)).toEqual([]);
+    const now = (await load()).texts.nl;
+    expect(now["hero.badge"]).toBe("Naar Europa 6");
+    expect(now["hero.contactUs"]).toBe("Neem contact op 6");
+    // Every save is a commit of its own, in order.
+    const subjects = repo.git("log", "-12", "--format=%an %s").split("\n");
+    expect(subjects.filter((s) => s.startsWith("marketing Texts: hero.badge"))).toHaveLength(6);
+    expect(subjects.filter((s) => s.startsWith("translator Texts: hero.contactUs"))).toHaveLength(6);
+    expect(repo.git("status", "--porcelain")).toBe("");
+  }, 300_000);
+});

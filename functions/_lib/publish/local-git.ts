@@ -4,13 +4,15 @@
  * With `rebuild`, `npm start` rebuilds the site after each commit (scripts/build.mjs: a failed build
  * keeps the last good site) and the status tells the editor "published at …" or the build's refusal.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { execFile, spawn } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { PublishStatus } from "#shared/api.ts";
 import { site } from "#config/site.ts";
 import { ALL_PATHS, textAtLine } from "#tools/editor/texts.ts";
+import { LockTimeoutError, withFileLock, writeFileAtomic } from "../texts/files.ts";
 import { childEnv } from "./child-env.ts";
 import { PublishError, StaleSnapshotError, type Author, type Publisher, type Snapshot } from "./provider.ts";
 
@@ -30,10 +32,29 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
   const readAll = async (paths: readonly string[]) =>
     new Map(await Promise.all(paths.map(async (p) => [p, await readFile(path.join(dir, p), "utf8")] as const)));
 
-  // One save at a time in this process: the check that the files are unchanged and the commit are one step.
+  // One save at a time, in this process (a queue) and across processes on this working copy (a lock
+  // file in its git directory): the check that the files are unchanged, the writes and the commit are one step.
   let queue: Promise<unknown> = Promise.resolve();
+  let lockPath: Promise<string> | undefined;
+  const locked = async <T>(work: () => Promise<T>): Promise<T> => {
+    lockPath ??= git(["rev-parse", "--absolute-git-dir"]).then((gitDir) => path.join(gitDir, "content-editor.lock"));
+    const lock = await lockPath.catch((error) => {
+      lockPath = undefined;
+      throw error;
+    });
+    try {
+      return await withFileLock(lock, work);
+    } catch (error) {
+      if (error instanceof LockTimeoutError) throw new StaleSnapshotError();
+      throw error;
+    }
+  };
+  // Reentrant: a commit inside `serialise` already holds both.
+  const holding = new AsyncLocalStorage<true>();
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
+    if (holding.getStore()) return work();
+    const held = () => locked(() => holding.run(true, work));
+    const next = queue.then(held, held);
     queue = next.catch(() => {});
     return next;
   };
@@ -85,7 +106,8 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
       exclusive(async () => {
         const now = await readAll([...changed.keys()]);
         for (const [p, text] of now) if (text !== snapshot.files.get(p)) throw new StaleSnapshotError();
-        for (const [p, text] of changed) await writeFile(path.join(dir, p), text);
+        // Each file whole or not at all: a load meanwhile reads the old text or the new one.
+        for (const [p, text] of changed) await writeFileAtomic(path.join(dir, p), text);
         const paths = [...changed.keys()];
         await git(["add", "--", ...paths]);
         await git(
@@ -114,6 +136,7 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
     async status() {
       return status;
     },
+    serialise: exclusive,
   };
 }
 

@@ -35,6 +35,11 @@ export interface Publisher {
     author: Author,
   ): Promise<{ commit: string; at: string }>;
   status(): Promise<PublishStatus>;
+  /**
+   * Runs `work` (a read, a change and a commit) as one step: no other save, in this process or another
+   * on the same working copy, lands in between. Only where a lock can cover the store (local git).
+   */
+  serialise?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** Someone else committed to the same files since they were read. */
