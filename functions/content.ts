@@ -41,7 +41,7 @@ const ATTEMPTS = 4;
 const revisions = (files: Files) => Object.fromEntries([...files].map(([p, text]) => [p, revisionOf(text)]));
 
 const author = (user: CurrentUser) => ({
-  name: user.username,
+  name: user.username.replace(/[\p{Cc}<>\u2028\u2029]+/gu, " ").trim(),
   email: `${user.username.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}@editors.${new URL(site.url).hostname}`,
 });
 

@@ -376,3 +376,47 @@ describe("saves and loads at the same time (issue 29: loads and saves answered 5
     expect(repo.git("status", "--porcelain")).toBe("");
   }, 300_000);
 });
+
+describe("one-line fields (issue 29: a testimonial author with line breaks was accepted and reached the commit message)", () => {
+  const AUTHOR = "testimonials:sara-rahimi.author";
+  test.each([
+    ["a testimonial's author", AUTHOR, "Sara Rahimi\nSigned-off-by: Mallory <m@example.com>"],
+    ["a team member's role", "team:nasrin-farahani.role", "Founder\r\nCo-authored-by: x <x@example.com>"],
+    ["a locale text", "hero.title", "Breng je bedrijf\u2028naar Europa"],
+    ["an email's subject", "mail.enquiry.subject", "Ontvangen ({{ref}})\nBcc: all@example.com"],
+  ])("refuses a line break in %s, field by field, and commits nothing", async (_what, key, value) => {
+    const { revisions, texts } = await load();
+    const head = repo.git("rev-parse", "HEAD");
+    const res = await save(editor, revisions, [{ lang: "nl", key, was: texts.nl[key], value }]);
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.errors[`nl:${key}`].join(" ")).toMatch(/one line/);
+    expect(repo.git("rev-parse", "HEAD")).toBe(head);
+  });
+
+  test("a testimonial's text may hold a paragraph break", async () => {
+    const { revisions, texts } = await load();
+    const key = "testimonials:sara-rahimi.content";
+    const value = `${texts.nl[key]}\n\nWe raden ze iedereen aan.`;
+    const res = await save(editor, revisions, [{ lang: "nl", key, was: texts.nl[key], value }]);
+    expect(res.status, res.text).toBe(200);
+  });
+
+  test("a line break already in a file (committed by hand) never adds a line to a commit message", async () => {
+    const file = "src/data/testimonials.json";
+    const original = repo.read(file);
+    repo.commitAs(
+      file,
+      original.replace('"en": "Sara Rahimi"', '"en": "Sara Rahimi\\n\\nSigned-off-by: Mallory <m@example.com>"'),
+      "developer",
+    );
+    const { revisions, texts } = await load();
+    const key = "testimonials:sara-rahimi.company";
+    const res = await save(editor, revisions, [{ lang: "nl", key, was: texts.nl[key], value: "Oprichter, Arvan" }]);
+    expect(res.status, res.text).toBe(200);
+    const message = repo.git("log", "-1", "--format=%B");
+    expect(message).not.toMatch(/^Signed-off-by:/m);
+    expect(repo.git("log", "-1", "--format=%(trailers)")).toBe("");
+    expect(message.split("\n")[0]).toBe("Texts: Sara Rahimi Signed-off-by: Mallory <m@example.com> → company (Dutch)");
+    repo.commitAs(file, original, "developer");
+  });
+});

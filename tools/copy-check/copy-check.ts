@@ -57,6 +57,7 @@ export interface Problem {
     | "absent-key"
     | "placeholder"
     | "html"
+    | "line-break"
     | "arabic-letters"
     | "english"
     | "length"

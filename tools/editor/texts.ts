@@ -33,7 +33,7 @@ import {
   type CopyRules,
   type TextProblem,
 } from "../copy-check/text-checks.ts";
-import { placeholdersOf, toPersianLetters } from "../copy-check/text-rules.ts";
+import { oneLine, placeholdersOf, toPersianLetters } from "../copy-check/text-rules.ts";
 import { outline } from "./groups.ts";
 
 export const LANGS = ["en", "nl", "fa"] as const;
@@ -339,7 +339,8 @@ export function reviewedFile(parsed: Parsed, texts: readonly TextAddress[]): str
 /** "Texts: hero.title (Dutch), Sara Rahimi → content (Persian)" (at most five named). */
 export function commitMessage(parsed: Parsed, changes: readonly TextAddress[], verb = "Texts"): string {
   const names: Record<string, string> = { en: "English", nl: "Dutch", fa: "Persian" };
-  const named = changes.map((c) => `${labelOf(parsed, c.key) ?? c.key} (${names[c.lang] ?? c.lang})`);
+  // Every part on one line: a name with a line break must not add a line (a trailer such as Signed-off-by:).
+  const named = changes.map((c) => oneLine(`${labelOf(parsed, c.key) ?? c.key} (${names[c.lang] ?? c.lang})`));
   const shown = named.slice(0, 5).join(", ");
   return `${verb}: ${shown}${named.length > 5 ? ` and ${named.length - 5} more` : ""}\n\nChanged in the content editor.`;
 }
