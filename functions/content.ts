@@ -11,6 +11,7 @@ import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import type { ContentAnswer, CurrentUser, PublishStatus, SaveAnswer, TextAddress } from "#shared/api.ts";
 import { reviewedSchema, textChangesSchema } from "#shared/content-schemas.ts";
+import { LANGUAGES, SOURCE_LANGUAGE } from "#shared/languages.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { site } from "#config/site.ts";
 import {
@@ -30,10 +31,12 @@ import {
   rulesOf,
   UnknownTextError,
   type Files,
-} from "#tools/editor/texts.ts";
+} from "./_lib/texts/texts.ts";
 import { requireEditor } from "./_lib/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
-import { PublishError, publisher, StaleSnapshotError, type Publisher, type Snapshot } from "./_lib/publish/provider.ts";
+import { PublishError, StaleSnapshotError } from "./_lib/publish/errors.ts";
+import { publisher } from "./_lib/publish/provider.ts";
+import type { Publisher, Snapshot } from "./_lib/publish/types.ts";
 
 /** Saves that raced other commits are read again and merged this many times before giving up. */
 const ATTEMPTS = 4;
@@ -114,7 +117,7 @@ export default routes({
       const parsed = parseTexts(files);
       return json<ContentAnswer>({
         success: true,
-        languages: ["en", "nl", "fa"],
+        languages: [...LANGUAGES],
         revisions: revisions(files),
         pages: pagesOf(parsed),
         collections: parsed.collections,
@@ -163,7 +166,7 @@ export default routes({
               // A translation saved by an editor has been looked at: its review flag goes.
               const reviewed = reviewedFile(
                 after,
-                effective.filter((c) => c.lang !== "en"),
+                effective.filter((c) => c.lang !== SOURCE_LANGUAGE),
               );
               if (reviewed && reviewed !== files.get(CONTENT_PATHS.reviewed))
                 changed.set(CONTENT_PATHS.reviewed, reviewed);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
-import { revisionOf } from "#tools/editor/texts.ts";
+import { revisionOf } from "#functions/_lib/texts/texts.ts";
 import { site } from "#config/site.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import { textRepo, type TextRepo } from "./git-fixture.ts";

@@ -405,7 +405,7 @@ export interface TextAddress {
   key: string;
 }
 
-/** One outline entry: page → section → keys (tools/editor/groups.ts). */
+/** One outline entry: page → section → keys (functions/_lib/texts/groups.ts). */
 export interface ContentPage {
   name: string;
   sections: { name: string; keys: string[] }[];

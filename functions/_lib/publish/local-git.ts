@@ -1,24 +1,27 @@
 /**
  * The local publisher: reads the texts from a git working copy and commits a save to its current
  * branch with the editor as author (only the saved files; whatever else is staged stays staged).
- * With `rebuild`, `npm start` rebuilds the site after each commit (scripts/build.mjs: a failed build
- * keeps the last good site) and the status tells the editor "published at …" or the build's refusal.
+ * With `rebuild` (a hook: under `npm start`, scripts/lib/rebuild.mjs runs the copy check and the build,
+ * and a failed build keeps the last good site), the site is rebuilt after each commit and the status
+ * tells the editor "published at …" or the build's refusal.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { PublishStatus } from "#shared/api.ts";
 import { site } from "#config/site.ts";
-import { ALL_PATHS, textAtLine } from "#tools/editor/texts.ts";
+import { ALL_PATHS, textAtLine } from "../texts/texts.ts";
 import { LockTimeoutError, withFileLock, writeFileAtomic } from "../texts/files.ts";
 import { childEnv } from "./child-env.ts";
-import { PublishError, StaleSnapshotError, type Author, type Publisher, type Snapshot } from "./provider.ts";
+import { PublishError, StaleSnapshotError } from "./errors.ts";
+import type { Rebuild } from "./rebuild.ts";
+import type { Author, Publisher, Snapshot } from "./types.ts";
 
 const run = promisify(execFile);
 
-export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: boolean }): Publisher {
+export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: Rebuild | null }): Publisher {
   const git = async (args: string[], env: Record<string, string> = {}) => {
     try {
       return (
@@ -74,7 +77,10 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
       do {
         again = false;
         const head = status.commit!;
-        const { code, output } = await buildSite(dir);
+        const { code, output } = await rebuild!(dir).catch((error: unknown) => ({
+          code: 1,
+          output: error instanceof Error ? error.message : String(error),
+        }));
         if (again) continue;
         if (code === 0) status = { provider: "git", state: "published", commit: head, at: new Date().toISOString() };
         else {
@@ -139,41 +145,6 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
     serialise: exclusive,
   };
 }
-
-/** `node scripts/build.mjs` in the working copy (the copy check first, as `npm run build` does). */
-function buildSite(dir: string): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ["--disable-warning=ExperimentalWarning", "scripts/check-copy.ts", "--before-build"],
-      { cwd: dir, env: buildEnv() },
-    );
-    let output = "";
-    const collect = (chunk: Buffer) => {
-      output = (output + chunk.toString("utf8")).slice(-20_000);
-    };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    child.on("close", (code) => {
-      if (code !== 0) return resolve({ code: code ?? 1, output });
-      const build = spawn(process.execPath, ["scripts/build.mjs"], {
-        cwd: dir,
-        env: buildEnv(),
-      });
-      build.stdout.on("data", collect);
-      build.stderr.on("data", collect);
-      build.on("close", (status) => resolve({ code: status ?? 1, output }));
-    });
-  });
-}
-
-/** The build's environment: the site's public settings (and SMTP_URL, whose host the privacy page names). */
-const buildEnv = () =>
-  childEnv({
-    pass: ["SITE_URL", "SMTP_URL", "NODE_ENV"],
-    prefixes: ["PUBLIC_"],
-    set: { ASTRO_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0" },
-  });
 
 const lastLines = (output: string) =>
   output

@@ -17,9 +17,10 @@ import {
   visibleLength,
   type LengthBudget,
 } from "./text-rules.ts";
-import { englishLanguageName, isLanguage, LANGUAGE_INFO } from "#shared/languages.ts";
+import { englishLanguageName, isLanguage, LANGUAGE_INFO, SOURCE_LANGUAGE } from "./languages.ts";
 
-export const SOURCE_LANG = "en";
+/** The language the others are translated from (languages.ts). */
+export const SOURCE_LANG = SOURCE_LANGUAGE;
 /** A language's English name, as the messages name it ("Dutch"). */
 export const langName = (lang: string) => englishLanguageName(lang);
 /** The script a language of the site is written in (languages.ts); null for a file of another language. */

@@ -7,6 +7,7 @@
  * else moves), so a one-text change is a one-line diff.
  */
 import { createHash } from "node:crypto";
+import { englishLanguageName, LANGUAGES } from "#shared/languages.ts";
 import type {
   ContentItem,
   ContentPage,
@@ -15,7 +16,7 @@ import type {
   TextAddress,
   TextChange,
 } from "#shared/api.ts";
-import { parseJsonSource, toPlain, type JsonNode, type JsonString } from "../copy-check/json-source.ts";
+import { parseJsonSource, toPlain, type JsonNode, type JsonString } from "./json-source.ts";
 import {
   emptyRecord,
   fingerprint,
@@ -24,19 +25,20 @@ import {
   TRANSLATED,
   type ReviewRecord,
   type Translated,
-} from "../copy-check/review.ts";
+} from "./review.ts";
 import {
   allowedWords,
   checkText,
   compileBudgets,
+  scriptOf,
   SOURCE_LANG,
   type CopyRules,
   type TextProblem,
-} from "../copy-check/text-checks.ts";
-import { oneLine, placeholdersOf, toPersianLetters } from "../copy-check/text-rules.ts";
+} from "#shared/text-checks.ts";
+import { oneLine, placeholdersOf, toPersianLetters } from "#shared/text-rules.ts";
 import { outline } from "./groups.ts";
 
-export const LANGS = ["en", "nl", "fa"] as const;
+export const LANGS = LANGUAGES;
 
 /** The files the editor reads, relative to the repository root. */
 export const CONTENT_PATHS = {
@@ -207,7 +209,7 @@ export function conflictsOf(parsed: Parsed, changes: readonly TextChange[]): Con
 
 /** Persian texts written with Arabic ي, ك or digits get the Persian letters; others stay as typed. */
 export const normalise = (c: TextAddress & { value: string }) =>
-  c.lang === "fa" ? { ...c, value: toPersianLetters(c.value) } : c;
+  scriptOf(c.lang) === "persian" ? { ...c, value: toPersianLetters(c.value) } : c;
 
 /**
  * The copy check of the texts a save touches: each changed text, and the translations of each changed
@@ -338,9 +340,8 @@ export function reviewedFile(parsed: Parsed, texts: readonly TextAddress[]): str
 
 /** "Texts: hero.title (Dutch), Sara Rahimi → content (Persian)" (at most five named). */
 export function commitMessage(parsed: Parsed, changes: readonly TextAddress[], verb = "Texts"): string {
-  const names: Record<string, string> = { en: "English", nl: "Dutch", fa: "Persian" };
   // Every part on one line: a name with a line break must not add a line (a trailer such as Signed-off-by:).
-  const named = changes.map((c) => oneLine(`${labelOf(parsed, c.key) ?? c.key} (${names[c.lang] ?? c.lang})`));
+  const named = changes.map((c) => oneLine(`${labelOf(parsed, c.key) ?? c.key} (${englishLanguageName(c.lang)})`));
   const shown = named.slice(0, 5).join(", ");
   return `${verb}: ${shown}${named.length > 5 ? ` and ${named.length - 5} more` : ""}\n\nChanged in the content editor.`;
 }
