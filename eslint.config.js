@@ -53,19 +53,6 @@ const I18N = {
   regex: "^(#src/i18n/|(\\.\\./)+(src/)?i18n/)",
   message: "db/ and server/ do not translate: the functions do (src/i18n/plain.ts).",
 };
-/**
- * TEMPORARY (issue 30): files that import tools/ today, each with its zone's rule less TOOLS. The texts
- * engineer's branch moves the texts runtime out of tools/; the integrator deletes this list after merging it.
- */
-const TOOLS_TODAY = [
-  [
-    ["functions/content.ts", "functions/_lib/publish/local-git.ts"],
-    [SCRIPTS, E2E, SITE],
-  ],
-  [["src/components/admin/editor/model.ts"], [SERVER_CONFIG, DATABASE, FUNCTIONS, SCRIPTS, E2E]],
-  [["src/i18n/**/*.ts"], [SERVER_CONFIG, DATABASE, FUNCTIONS, SCRIPTS, E2E, SITE]],
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -146,10 +133,4 @@ export default tseslint.config(
     files: ["scripts/build/check-copy.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [E2E] }] },
   },
-  // TEMPORARY (issue 30): see TOOLS_TODAY.
-  ...TOOLS_TODAY.map(([files, patterns]) => ({
-    files,
-    ignores: ["**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns }] },
-  })),
 );

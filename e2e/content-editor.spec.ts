@@ -183,6 +183,10 @@ test("an editor finds a Dutch text, sees its checks, previews it and publishes i
     await expect(line).toHaveText(new RegExp(`© ${year} \\S+\\. Alle rechten blijven voorbehouden\\.`));
     await expect(frame.locator("html")).toHaveAttribute("lang", "nl");
   }
+  // Sandboxed (issue 29: the srcDoc frame had no sandbox): no scripts, forms, pop-ups or navigation of
+  // the admin page; only the same origin, so the preview can adopt the page's stylesheets.
+  for (const frame of await dialog.locator("iframe").all())
+    await expect(frame).toHaveAttribute("sandbox", "allow-same-origin");
   // The phone frame lays the page out at phone width (the site's own stylesheets apply inside it).
   const phoneWidth = await page
     .frameLocator('iframe[title="Preview: Dutch, Phone"]')

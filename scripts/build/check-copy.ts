@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { checkCopy, PATHS, SOURCE_LANG, type CopyReport } from "../../tools/copy-check/copy-check.ts";
 import { formatReport } from "../../tools/copy-check/format.ts";
-import { parseJsonSource, toPlain } from "../../tools/copy-check/json-source.ts";
+import { parseJsonSource, toPlain } from "#functions/_lib/texts/json-source.ts";
 import {
   emptyRecord,
   fingerprint,
@@ -18,7 +18,7 @@ import {
   TRANSLATED,
   type ReviewRecord,
   type Translated,
-} from "../../tools/copy-check/review.ts";
+} from "#functions/_lib/texts/review.ts";
 
 const root = process.cwd();
 const argv = process.argv.slice(2);

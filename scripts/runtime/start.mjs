@@ -5,6 +5,7 @@
 import net from "node:net";
 import { buildIfNeeded } from "../build/build-if-needed.mjs";
 import { takeOverShutdownSignals } from "./postgres-as-root.mjs";
+import { registerSiteRebuild } from "./rebuild.mjs";
 import { prepareRuntime } from "./runtime.mjs";
 import { startServer } from "./server.mjs";
 import { serverEnv } from "#server/config.ts";
@@ -21,6 +22,7 @@ let stopping = false;
 const starting = (async () => {
   // A content editor's save commits to this working copy; the site is rebuilt and served after it.
   process.env.CONTENT_REBUILD ??= "on";
+  registerSiteRebuild();
   const { PORT: port, HOST: host } = serverEnv();
   // What can fail at once fails first, in one sentence: the port, then the database (a build takes minutes).
   await assertPortFree(port, host);

@@ -7,7 +7,8 @@
  */
 import type { PublishStatus } from "#shared/api/content.ts";
 import { site } from "#config/site.ts";
-import { PublishError, StaleSnapshotError, type Author, type Publisher, type Snapshot } from "./provider.ts";
+import { PublishError, StaleSnapshotError } from "./errors.ts";
+import type { Author, Publisher, Snapshot } from "./types.ts";
 
 interface GithubOptions {
   repository: string;

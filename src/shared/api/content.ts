@@ -1,7 +1,7 @@
 /** The content editor (/api/content/…). */
 import type { ErrorAnswer, TextAddress } from "./common.ts";
 
-/** One outline entry: page → section → keys (tools/editor/groups.ts). */
+/** One outline entry: page → section → keys (functions/_lib/texts/groups.ts). */
 export interface ContentPage {
   name: string;
   sections: { name: string; keys: string[] }[];

@@ -3,9 +3,18 @@
  * public forms bundle: a schema built at module level stays in every bundle that imports the module.
  */
 import * as z from "zod/mini";
-import { LANGUAGES } from "../languages.ts";
+import { LANGUAGES, SOURCE_LANGUAGE, type Language } from "../languages.ts";
 // jitless validation and English messages, as for every schema (fields.ts sets them).
 import "./fields.ts";
+
+/** "en, nl or fa": the languages as a refusal names them. */
+const oneOf = (list: readonly string[]) => `${list.slice(0, -1).join(", ")} or ${list.at(-1)}`;
+
+/** The languages translated from the source language (reviews are theirs). */
+const TRANSLATED_LANGUAGES = LANGUAGES.filter((lang) => lang !== SOURCE_LANGUAGE) as [
+  Exclude<Language, typeof SOURCE_LANGUAGE>,
+  ...Exclude<Language, typeof SOURCE_LANGUAGE>[],
+];
 
 /** PUT /api/content/texts: the changed texts and the revisions they were loaded at. */
 export const textChangesSchema = z.strictObject({
@@ -13,7 +22,7 @@ export const textChangesSchema = z.strictObject({
   changes: z
     .array(
       z.strictObject({
-        lang: z.enum(LANGUAGES, { error: "lang must be en, nl or fa" }),
+        lang: z.enum(LANGUAGES, { error: `lang must be ${oneOf(LANGUAGES)}` }),
         key: z.string().check(z.minLength(1), z.maxLength(200)),
         value: z.string().check(z.maxLength(4000, "A text can have at most 4000 characters")),
         was: z.string().check(z.maxLength(4000)),
@@ -26,6 +35,11 @@ export type TextChangesPayload = z.output<typeof textChangesSchema>;
 /** POST /api/content/reviewed: translations whose English changed, looked at and found right. */
 export const reviewedSchema = z.strictObject({
   texts: z
-    .array(z.strictObject({ lang: z.enum(["nl", "fa"], { error: "lang must be nl or fa" }), key: z.string() }))
+    .array(
+      z.strictObject({
+        lang: z.enum(TRANSLATED_LANGUAGES, { error: `lang must be ${oneOf(TRANSLATED_LANGUAGES)}` }),
+        key: z.string(),
+      }),
+    )
     .check(z.minLength(1, "texts must list at least one text"), z.maxLength(500)),
 });

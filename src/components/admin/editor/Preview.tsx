@@ -192,6 +192,9 @@ function Frame({
           ref={ref}
           title={title}
           srcDoc={built.html}
+          // The least the preview needs: its own document reachable (to adopt the page's stylesheets);
+          // no scripts, forms, pop-ups or navigation of this page.
+          sandbox="allow-same-origin"
           onLoad={onLoad}
           width={width}
           height={height}

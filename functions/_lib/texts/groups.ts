@@ -60,7 +60,8 @@ export function outline(locale: Tree): Page[] {
   for (const page of Object.values(SECTION_PAGES)) pages.set(page, []);
   for (const [section, value] of Object.entries(locale)) {
     const page = (SECTION_PAGES as Record<string, string>)[section];
-    if (!page) throw new Error(`The locale section "${section}" has no page in SECTION_PAGES (tools/editor/groups.ts)`);
+    if (!page)
+      throw new Error(`The locale section "${section}" has no page in SECTION_PAGES (functions/_lib/texts/groups.ts)`);
     const texts = typeof value === "string" ? [section] : leaves(value, `${section}.`);
     pages.get(page)!.push({ name: section, texts: texts.map((key) => ({ key })) });
   }

@@ -5,14 +5,16 @@
  * translator marks them reviewed (`npm run copy:reviewed`).
  */
 import { createHash } from "node:crypto";
-import { LANGUAGES, type Language } from "#shared/languages.ts";
+import { LANGUAGES, SOURCE_LANGUAGE, type Language } from "#shared/languages.ts";
 
 /** Short, stable fingerprint of an English text (10 hex digits of its SHA-256). */
 export const fingerprint = (english: string) => createHash("sha256").update(english, "utf8").digest("hex").slice(0, 10);
 
 /** The languages translated from the English: every language of the site but English. */
-export type Translated = Exclude<Language, "en">;
-export const TRANSLATED: readonly Translated[] = LANGUAGES.filter((lang): lang is Translated => lang !== "en");
+export type Translated = Exclude<Language, typeof SOURCE_LANGUAGE>;
+export const TRANSLATED: readonly Translated[] = LANGUAGES.filter(
+  (lang): lang is Translated => lang !== SOURCE_LANGUAGE,
+);
 
 /** The contents of reviewed.json: language → key → fingerprint of the English it was reviewed against. */
 export type ReviewRecord = Record<Translated, Record<string, string>>;

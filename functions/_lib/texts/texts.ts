@@ -1,15 +1,16 @@
 /**
  * The site's texts as the content editor sees and changes them: the three locale files, the
- * testimonials and the team (their { en, nl, fa } groups), and the review record. Works on file
+ * testimonials and the team (their groups by language), and the review record. Works on file
  * texts in memory (path → text), so it serves the local working copy and GitHub's API alike.
  *
  * A change is written into the file where the old text stood (the string token is replaced, nothing
  * else moves), so a one-text change is a one-line diff.
  */
 import { createHash } from "node:crypto";
-import type { TextAddress } from "#shared/api/common.ts";
+import { englishLanguageName, LANGUAGES } from "#shared/languages.ts";
 import type { ContentItem, ContentPage, CopyRulesAnswer, ReviewFlagAnswer, TextChange } from "#shared/api/content.ts";
-import { parseJsonSource, toPlain, type JsonNode, type JsonString } from "../copy-check/json-source.ts";
+import type { TextAddress } from "#shared/api/common.ts";
+import { parseJsonSource, toPlain, type JsonNode, type JsonString } from "./json-source.ts";
 import {
   emptyRecord,
   fingerprint,
@@ -18,19 +19,20 @@ import {
   TRANSLATED,
   type ReviewRecord,
   type Translated,
-} from "../copy-check/review.ts";
+} from "./review.ts";
 import {
   allowedWords,
   checkText,
   compileBudgets,
+  scriptOf,
   SOURCE_LANG,
   type CopyRules,
   type TextProblem,
-} from "../copy-check/text-checks.ts";
-import { placeholdersOf, toPersianLetters } from "../copy-check/text-rules.ts";
+} from "#shared/text-checks.ts";
+import { oneLine, placeholdersOf, toPersianLetters } from "#shared/text-rules.ts";
 import { outline } from "./groups.ts";
 
-export const LANGS = ["en", "nl", "fa"] as const;
+export const LANGS = LANGUAGES;
 
 /** The files the editor reads, relative to the repository root. */
 export const CONTENT_PATHS = {
@@ -75,9 +77,31 @@ interface Parsed {
 
 const id = (a: TextAddress) => `${a.lang}:${a.key}`;
 
+/** A map from outside data: no prototype, so no key ("toString", "__proto__") finds anything it did not set. */
+const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+/** Key parts that reach an object's prototype: never a text's name, refused wherever a key is split. */
+export const FORBIDDEN_KEY_PARTS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** Whether a key names a prototype anywhere in it ("__proto__.x", "hero.constructor", "testimonials:__proto__.x"). */
+export const isForbiddenKey = (key: string) => key.split(/[.:]/).some((part) => FORBIDDEN_KEY_PARTS.has(part));
+
+/**
+ * Refuses (UnknownTextError) every key that is not a text of the English files or that names a
+ * prototype, before anything is applied: nothing is written for a request with one bad key.
+ */
+export function assertKnownTexts(parsed: Parsed, texts: readonly TextAddress[]) {
+  for (const t of texts) if (!isKnownText(parsed, t.key)) throw new UnknownTextError(t.key);
+}
+
+/** Whether `key` is a text of the site (an own key of the English texts, no prototype part). */
+export const isKnownText = (parsed: Parsed, key: string) =>
+  !isForbiddenKey(key) && Object.hasOwn(parsed.texts[SOURCE_LANG], key);
+
 /** Reads every text of the files (which must parse: they are the site's committed files). */
 export function parseTexts(files: Files): Parsed {
-  const texts: Record<string, Record<string, string>> = Object.fromEntries(LANGS.map((l) => [l, {}]));
+  const texts = dict<Record<string, string>>();
+  for (const lang of LANGS) texts[lang] = dict<string>();
   const located = new Map<string, Located>();
   const file = (path: string) => {
     const text = files.get(path);
@@ -171,7 +195,7 @@ export interface Conflict extends TextAddress {
 export function conflictsOf(parsed: Parsed, changes: readonly TextChange[]): Conflict[] {
   const out: Conflict[] = [];
   for (const c of changes) {
-    const theirs = parsed.texts[c.lang]?.[c.key] ?? "";
+    const theirs = (Object.hasOwn(parsed.texts, c.lang) ? parsed.texts[c.lang][c.key] : undefined) ?? "";
     if (theirs !== c.was && theirs !== c.value) out.push({ lang: c.lang, key: c.key, yours: c.value, theirs });
   }
   return out;
@@ -179,7 +203,7 @@ export function conflictsOf(parsed: Parsed, changes: readonly TextChange[]): Con
 
 /** Persian texts written with Arabic ي, ك or digits get the Persian letters; others stay as typed. */
 export const normalise = (c: TextAddress & { value: string }) =>
-  c.lang === "fa" ? { ...c, value: toPersianLetters(c.value) } : c;
+  scriptOf(c.lang) === "persian" ? { ...c, value: toPersianLetters(c.value) } : c;
 
 /**
  * The copy check of the texts a save touches: each changed text, and the translations of each changed
@@ -190,8 +214,8 @@ export function checkChanges(before: Parsed, after: Parsed, changes: readonly Te
   const errors: Record<string, string[]> = {};
   const budgets = compileBudgets(after.rules);
   const touched = new Map<string, TextAddress>();
+  assertKnownTexts(before, changes);
   for (const c of changes) {
-    if (before.texts[SOURCE_LANG][c.key] === undefined) throw new UnknownTextError(c.key);
     touched.set(id(c), c);
     if (c.lang === SOURCE_LANG)
       for (const lang of LANGS) if (lang !== SOURCE_LANG) touched.set(id({ lang, key: c.key }), { lang, key: c.key });
@@ -230,6 +254,7 @@ function labelOf(parsed: Parsed, key: string): string | undefined {
 
 /** The files with the changes written in (only the files that change are returned). */
 export function applyChanges(files: Files, parsed: Parsed, changes: readonly (TextAddress & { value: string })[]) {
+  assertKnownTexts(parsed, changes);
   const edits = new Map<string, { node: JsonString; value: string }[]>();
   const inserts: (TextAddress & { value: string })[] = [];
   for (const c of changes) {
@@ -261,21 +286,25 @@ export function applyChanges(files: Files, parsed: Parsed, changes: readonly (Te
   return out;
 }
 
+/** Writes `value` at `parts` (own properties only; a prototype key part is refused, never walked). */
 function setPath(tree: Record<string, unknown>, parts: string[], value: string) {
+  if (parts.some((part) => FORBIDDEN_KEY_PARTS.has(part))) throw new UnknownTextError(parts.join("."));
   let node = tree;
   for (const part of parts.slice(0, -1)) {
-    if (typeof node[part] !== "object" || node[part] === null) node[part] = {};
+    const next = Object.hasOwn(node, part) ? node[part] : undefined;
+    if (typeof next !== "object" || next === null || Array.isArray(next))
+      Object.defineProperty(node, part, { value: {}, enumerable: true, writable: true, configurable: true });
     node = node[part] as Record<string, unknown>;
   }
-  node[parts.at(-1)!] = value;
+  Object.defineProperty(node, parts.at(-1)!, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function orderLike(value: unknown, model: unknown): unknown {
   if (!value || typeof value !== "object" || !model || typeof model !== "object") return value;
   const record = value as Record<string, unknown>;
   const keys = [
-    ...Object.keys(model).filter((k) => k in record),
-    ...Object.keys(record).filter((k) => !(k in (model as object))),
+    ...Object.keys(model).filter((k) => Object.hasOwn(record, k)),
+    ...Object.keys(record).filter((k) => !Object.hasOwn(model, k)),
   ];
   return Object.fromEntries(keys.map((k) => [k, orderLike(record[k], (model as Record<string, unknown>)[k])]));
 }
@@ -286,10 +315,13 @@ function orderLike(value: unknown, model: unknown): unknown {
  */
 export function reviewedFile(parsed: Parsed, texts: readonly TextAddress[]): string | null {
   const english = parsed.texts[SOURCE_LANG];
-  const next: ReviewRecord = { nl: { ...parsed.record.nl }, fa: { ...parsed.record.fa } };
+  const next = Object.fromEntries(
+    TRANSLATED.map((lang) => [lang, Object.assign(dict<string>(), parsed.record[lang])]),
+  ) as ReviewRecord;
   let changed = false;
   for (const t of texts) {
-    if (!(TRANSLATED as readonly string[]).includes(t.lang) || english[t.key] === undefined) continue;
+    if (!(TRANSLATED as readonly string[]).includes(t.lang) || isForbiddenKey(t.key) || !Object.hasOwn(english, t.key))
+      continue;
     next[t.lang as Translated][t.key] = fingerprint(english[t.key]);
     changed = true;
   }
@@ -302,8 +334,8 @@ export function reviewedFile(parsed: Parsed, texts: readonly TextAddress[]): str
 
 /** "Texts: hero.title (Dutch), Sara Rahimi → content (Persian)" (at most five named). */
 export function commitMessage(parsed: Parsed, changes: readonly TextAddress[], verb = "Texts"): string {
-  const names: Record<string, string> = { en: "English", nl: "Dutch", fa: "Persian" };
-  const named = changes.map((c) => `${labelOf(parsed, c.key) ?? c.key} (${names[c.lang] ?? c.lang})`);
+  // Every part on one line: a name with a line break must not add a line (a trailer such as Signed-off-by:).
+  const named = changes.map((c) => oneLine(`${labelOf(parsed, c.key) ?? c.key} (${englishLanguageName(c.lang)})`));
   const shown = named.slice(0, 5).join(", ");
   return `${verb}: ${shown}${named.length > 5 ? ` and ${named.length - 5} more` : ""}\n\nChanged in the content editor.`;
 }

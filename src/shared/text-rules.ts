@@ -119,3 +119,19 @@ export function longestWord(text: string): string {
   const size = (w: string) => visibleLength(w);
   return words.reduce((a, b) => (size(b) > size(a) ? b : a), "");
 }
+
+/** A line break of any kind (CR, LF, NEL, vertical tab, form feed, the Unicode line and paragraph separators). */
+export const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
+
+/** The content fields that hold paragraphs (a testimonial's text, a team member's bio): every other text is one line. */
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(["content", "bio"]);
+
+/** Whether a text may span lines: only a paragraph field of a content entry ("testimonials:sara-rahimi.content"). */
+export const isMultilineKey = (key: string) => key.includes(":") && MULTILINE_FIELDS.has(key.split(".").at(-1)!);
+
+/** A text on one line: every run of line breaks and other control characters becomes one space. */
+export const oneLine = (text: string) =>
+  text
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();

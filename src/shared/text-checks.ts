@@ -8,16 +8,19 @@ import {
   ARABIC_TO_PERSIAN,
   brokenPlaceholders,
   htmlIn,
+  isMultilineKey,
   keyGlob,
+  LINE_BREAK,
   longestWord,
   placeholdersOf,
   suspectedEnglish,
   visibleLength,
   type LengthBudget,
 } from "./text-rules.ts";
-import { englishLanguageName, isLanguage, LANGUAGE_INFO } from "#shared/languages.ts";
+import { englishLanguageName, isLanguage, LANGUAGE_INFO, SOURCE_LANGUAGE } from "./languages.ts";
 
-export const SOURCE_LANG = "en";
+/** The language the others are translated from (languages.ts). */
+export const SOURCE_LANG = SOURCE_LANGUAGE;
 /** A language's English name, as the messages name it ("Dutch"). */
 export const langName = (lang: string) => englishLanguageName(lang);
 /** The script a language of the site is written in (languages.ts); null for a file of another language. */
@@ -29,7 +32,7 @@ export interface CopyRules {
   lengthBudgets: LengthBudget[];
 }
 
-export type TextRule = "empty" | "placeholder" | "html" | "arabic-letters" | "english" | "length";
+export type TextRule = "empty" | "placeholder" | "html" | "line-break" | "arabic-letters" | "english" | "length";
 
 export interface TextProblem {
   severity: "error" | "warning";
@@ -135,6 +138,10 @@ export function checkText(e: CheckedText, ctx: TextContext): TextProblem[] {
       "html",
       `${name} contains HTML (“${html}”). The site shows texts exactly as written, so visitors would see the code. Remove it${html.startsWith("&") ? " and type the character itself" : ""}.`,
     );
+  // A title, a name or an email's subject is one line: a break there is never shown, and in a header or
+  // a commit message it would start a line of its own.
+  if (LINE_BREAK.test(e.value) && !isMultilineKey(e.key))
+    report("error", "line-break", `${name} must be on one line: remove the line break.`);
   const script = scriptOf(e.lang);
   if (script === "persian") {
     const arabic = arabicLettersIn(e.value);
