@@ -241,6 +241,8 @@ export const calendarFeedSchema = z.strictObject({
       .string({ error: "password must be text" })
       .check(z.maxLength(500, "password is too long"), z.refine(...noControl("password"))),
   ),
+  /** The calendar's account address: invitations it declined do not block (empty: none). */
+  ownerEmail: z.optional(z.union([z.literal(""), email])),
 });
 export type CalendarFeedPayload = z.output<typeof calendarFeedSchema>;
 
