@@ -177,6 +177,11 @@ describe("busyIntervals reads what exporters write (issue 29)", () => {
     expect(read(lines.join("\r"))).toEqual(BUSY);
   });
 
+  test('a folded line that goes on with "end:" or "begin:" stays part of its text', () => {
+    const ics = calendar(event(...MEETING, "DESCRIPTION:From the start to the", " end: 5pm, and", " begin: again"));
+    expect(read(ics)).toEqual(BUSY);
+  });
+
   test("two VCALENDARs one after the other are read as one feed", () => {
     const other = event("UID:o@test", "DTSTART:20270301T130000Z", "DTEND:20270301T140000Z");
     expect(read(`${calendar(event(...MEETING))}\r\n${calendar(other)}`)).toEqual([
