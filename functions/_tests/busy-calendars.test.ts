@@ -455,9 +455,9 @@ describe("hostile and unusual feeds (issue 29)", () => {
     expect(added.json.data).toMatchObject({ ok: true, events: 1, intervals: 0 });
     expect(await slots("2026-11-24")).toContain("11:00");
     expect((await admin("")).json.data.feeds[0]).toMatchObject({ ownerEmail: "Sara@Example.com" });
-    expect(
-      (await admin("", "POST", { name: "X", url: `${base}/good.ics`, ownerEmail: "not an address" })).status,
-    ).toBe(400);
+    expect((await admin("", "POST", { name: "X", url: `${base}/good.ics`, ownerEmail: "not an address" })).status).toBe(
+      400,
+    );
   });
 
   test("a user name or password over plain http is refused with 400, nothing stored; https and loopback tests pass", async () => {
