@@ -21,10 +21,11 @@ import {
 } from "#db/busy-calendars.repository.ts";
 import { enqueue } from "#db/outbox.repository.ts";
 import type { Database } from "#db/types.ts";
-import { calendarLoopbackAllowed, envBusyCalendars, mailConfig, officeRules, serverEnv } from "#server/config.ts";
+import { calendarLoopbackAllowed, envBusyCalendars, mailConfig, serverEnv } from "#server/config.ts";
+import { officeRules } from "#server/office.ts";
 import { addDays, officeNow } from "#shared/booking.ts";
 import { zonedInstant } from "#shared/dates.ts";
-import type { CalendarFetchResult } from "#shared/api.ts";
+import type { CalendarFetchResult } from "#shared/api/calendars.ts";
 import { FeedError, fetchFeed } from "./fetch.ts";
 import { expandInWorker } from "./sandbox.ts";
 

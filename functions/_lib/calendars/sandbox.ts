@@ -5,7 +5,7 @@
  * request (the pages, the booking) until it ended. Past the limit the worker is terminated and the
  * feed fails with a reason the admin reads, like a feed that cannot be fetched.
  *
- * Bundled (scripts/lib/bundle-functions.mjs), the worker's code travels inside the function as the
+ * Bundled (scripts/build/bundle-functions.mjs), the worker's code travels inside the function as the
  * string __CALENDAR_WORKER__, so no second file has to be found at run time; from the sources
  * (npm start, npm run dev, the tests) Node runs expand-worker.ts itself.
  */
