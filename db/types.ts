@@ -219,6 +219,10 @@ export interface BusyCalendarsTable {
   lastError: string | null;
   eventCount: Generated<number>;
   createdAt: Generated<Date>;
+  /** The calendar's account address (optional): an invitation it declined does not block. */
+  ownerEmail: string | null;
+  /** When the admin was warned that the failing feed is about to turn stale; null after a good fetch. */
+  staleWarnedAt: Date | null;
 }
 
 /** One busy stretch of a feed, in UTC, expanded at refresh time. */

@@ -1,7 +1,7 @@
 /**
  * GET /api/admin/alerts, admin only: what the dashboard warns about. The circuit breaker of the
  * public forms (functions/_lib/forms/limits.ts): while it is tripped, acknowledgements are paused. And the
- * connected calendars that cannot be read, since when, and whether they now block every slot
+ * connected calendars that cannot be read, since when, why, and whether they now block every slot
  * (functions/_lib/calendars/refresh.ts).
  */
 import type { Config } from "@netlify/functions";
@@ -24,6 +24,7 @@ export default route({
     const calendars = failing.map((feed) => ({
       name: feed.name,
       failingSince: feed.failingSince.toISOString(),
+      reason: feed.lastError,
       stale: feed.failingSince.getTime() <= staleBefore,
     }));
     return json<AdminAlertsAnswer>({ success: true, data: { breaker, calendars } });

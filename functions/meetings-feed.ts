@@ -23,7 +23,7 @@ export default route({
       throw new HttpError(404, "Not found");
     const at = now();
     const from = addDays(officeNow(at, OFFICE_TIME_ZONE).date, -MEETINGS_FEED_PAST_DAYS);
-    const body = await meetingsCalendar(await meetingsForFeed(getDb(), from), at);
+    const body = meetingsCalendar(await meetingsForFeed(getDb(), from), at);
     return new Response(body, {
       headers: {
         "Content-Type": "text/calendar; charset=utf-8",

@@ -138,8 +138,8 @@ describe("npm run build stops on an editor's mistake and keeps the previous dist
     project((edit) =>
       edit(
         "src/components/sections/Hero.astro",
-        'import Icon from "../../ui/Icon.astro";',
-        'import Icon from "../../ui/NoSuchIcon.astro";',
+        'import Icon from "../ui/Icon.astro";',
+        'import Icon from "../ui/NoSuchIcon.astro";',
       ),
     );
     const { status, output } = npmRunBuild(root);

@@ -10,6 +10,9 @@
 //                            Netlify's packager can read it, and its handler re-exported from
 //   <name>/bundle.mjs        the function with everything it always needs, and
 //   <name>/chunks/*.mjs      what it loads on demand (`await import(…)`).
+// Code a function runs in a worker thread (WORKERS) is bundled whole into a string constant of the
+// function, which passes it to `new Worker(code, { eval: true })`: no second file to trace, find or
+// forget at run time.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,6 +25,58 @@ export const FUNCTIONS_DIST = ".netlify/functions-dist";
 export const DATABASE_DRIVERS = ["pg", "@neondatabase/serverless"];
 
 /**
+ * The code functions run in worker threads: the constant each is bundled into (as a string; the
+ * source falls back to the file itself when the constant is absent), and the file.
+ */
+export const WORKERS = { __CALENDAR_WORKER__: "functions/_lib/calendars/expand-worker.ts" };
+
+/** esbuild's `define` of every WORKERS constant: its file bundled whole (CommonJS, for `eval: true`). */
+export async function workerDefines(root = process.cwd()) {
+  /** @type {Record<string, string>} */
+  const define = {};
+  for (const [name, file] of Object.entries(WORKERS)) {
+    const { outputFiles } = await build({
+      entryPoints: [path.join(root, file)],
+      bundle: true,
+      write: false,
+      minify: true,
+      platform: "node",
+      target: "node24",
+      format: "cjs",
+      legalComments: "none",
+      logLevel: "warning",
+    });
+    define[name] = JSON.stringify(outputFiles[0].text);
+  }
+  return define;
+}
+
+/**
+ * The esbuild options of a function's bundle (also used by the bundler's test).
+ * @param {Record<string, string>} define
+ * @returns {import("esbuild").BuildOptions}
+ */
+export function functionBuildOptions(define) {
+  return {
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: true,
+    minify: true,
+    metafile: true,
+    platform: "node",
+    target: "node24",
+    format: "esm",
+    legalComments: "none",
+    logLevel: "warning",
+    define,
+    // pg's optional native binding is never used.
+    external: ["pg-native"],
+    // Some dependencies are CommonJS and call require(); give the ESM bundle one.
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+  };
+}
+
+/**
  * Bundles every function into `outDir`. Returns one entry per function, also written to
  * `<outDir>.json` (beside the folder Netlify deploys, see bundleReport):
  * { name, entry, bytes (all files), eagerBytes (read at import), eager: packages loaded at import,
@@ -29,30 +84,18 @@ export const DATABASE_DRIVERS = ["pg", "@neondatabase/serverless"];
  */
 export async function bundleFunctions(root = process.cwd(), outDir = path.join(root, FUNCTIONS_DIST)) {
   rmSync(outDir, { recursive: true, force: true });
+  const define = await workerDefines(root);
   const results = [];
   for (const file of functionFiles(root)) {
     const name = path.basename(file).replace(/\.[^.]+$/, "");
     const dir = path.join(outDir, name);
     mkdirSync(dir, { recursive: true });
     const { metafile } = await build({
+      ...functionBuildOptions(define),
       entryPoints: { bundle: file },
       outdir: dir,
       entryNames: "[name]",
       chunkNames: "chunks/[name]-[hash]",
-      outExtension: { ".js": ".mjs" },
-      bundle: true,
-      splitting: true,
-      minify: true,
-      metafile: true,
-      platform: "node",
-      target: "node24",
-      format: "esm",
-      legalComments: "none",
-      logLevel: "warning",
-      // pg's optional native binding is never used.
-      external: ["pg-native"],
-      // Some dependencies are CommonJS and call require(); give the ESM bundle one.
-      banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
     });
     // Node runs the TypeScript source directly; only its `config` export is read here.
     const { config } = await import(pathToFileURL(file).href);

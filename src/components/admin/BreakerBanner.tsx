@@ -56,7 +56,8 @@ export function BreakerBanner() {
             {calendars.map((c) => (
               <li key={`${c.name}-${c.failingSince}`}>
                 <span className="font-semibold [overflow-wrap:anywhere]">{c.name}</span>: failing since{" "}
-                <time dateTime={c.failingSince}>{formatDateTime(c.failingSince)}</time>.{" "}
+                <time dateTime={c.failingSince}>{formatDateTime(c.failingSince)}</time>
+                {c.reason && `: ${c.reason}`}.{" "}
                 {c.stale
                   ? "Bookings are stopped: no slot is offered until it works again or is removed."
                   : "Its last good copy still blocks its busy times."}

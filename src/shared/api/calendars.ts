@@ -15,6 +15,8 @@ export interface CalendarFeed {
   lastError: string | null;
   /** Busy times the last good copy holds over the booking horizon. */
   eventCount: number;
+  /** The calendar's account address entered with it (its declined invitations do not block), or null. */
+  ownerEmail: string | null;
   /** Failing for longer than `staleAfterHours`: the feed now blocks every slot. */
   stale: boolean;
 }
@@ -46,5 +48,7 @@ export interface FailingCalendar {
   name: string;
   /** ISO 8601, UTC. */
   failingSince: string;
+  /** Why it fails, in plain words (as the availability page says it). */
+  reason: string | null;
   stale: boolean;
 }

@@ -1,7 +1,7 @@
 /** Payload of a connected calendar feed (POST /api/admin/availability/calendars). */
 import * as z from "zod/mini";
 import { breaksSingleLine } from "../text.ts";
-import { noControl } from "./fields.ts";
+import { email, noControl } from "./fields.ts";
 
 /** A calendar feed the admin connects: its busy times keep visitors out of those slots. */
 export const calendarFeedSchema = z.strictObject({
@@ -35,5 +35,7 @@ export const calendarFeedSchema = z.strictObject({
       .string({ error: "password must be text" })
       .check(z.maxLength(500, "password is too long"), z.refine(...noControl("password"))),
   ),
+  /** The calendar's account address: invitations it declined do not block (empty: none). */
+  ownerEmail: z.optional(z.union([z.literal(""), email])),
 });
 export type CalendarFeedPayload = z.output<typeof calendarFeedSchema>;
