@@ -1,5 +1,5 @@
 /**
- * The site's rebuild hook (scripts/lib/rebuild.mjs) in a throwaway folder with stand-in scripts: the
+ * The site's rebuild hook (scripts/runtime/rebuild.mjs) in a throwaway folder with stand-in scripts: the
  * copy check, then the build, each with an environment from an allowlist (issue 29: an editor's
  * `__proto__.NODE_OPTIONS` ran their code in the rebuild's child process, as uid 0).
  */

@@ -28,7 +28,7 @@ export function publisher(): Publisher {
   return made;
 }
 
-/** CONTENT_REBUILD=on: the rebuild the server's runtime registered (scripts/lib/rebuild.mjs under `npm start`). */
+/** CONTENT_REBUILD=on: the rebuild the server's runtime registered (scripts/runtime/rebuild.mjs under `npm start`). */
 async function rebuildThroughHook(dir: string): Promise<RebuildResult> {
   const hook = registeredRebuild();
   if (!hook)

@@ -1,6 +1,6 @@
 /**
  * How the local publisher asks for the site to be rebuilt after a commit: through a hook that
- * whoever runs the server registers (`npm start` registers scripts/lib/rebuild.mjs, which runs the
+ * whoever runs the server registers (`npm start` registers scripts/runtime/rebuild.mjs, which runs the
  * copy check and the build). No function starts a script by path; without a hook there is no rebuild.
  */
 
