@@ -1,5 +1,5 @@
 // The site's rebuild after a content editor's save under `npm start`: the copy check first, then the
-// build (scripts/build.mjs swaps dist/ only when it succeeds), in the working copy the save was
+// build (scripts/build/build.mjs swaps dist/ only when it succeeds), in the working copy the save was
 // committed to. start.mjs registers it as the publisher's rebuild hook (functions/_lib/publish/rebuild.ts),
 // so no function starts a script by path.
 // The children get an environment from an allowlist (the site's public settings), never a copy of
@@ -7,6 +7,10 @@
 import { spawn } from "node:child_process";
 import { childEnv } from "#functions/_lib/publish/child-env.ts";
 import { registerRebuild } from "#functions/_lib/publish/rebuild.ts";
+
+/** The project's copy check and build, run in the working copy (paths from its root). */
+export const CHECK_COPY_SCRIPT = "scripts/build/check-copy.ts";
+export const BUILD_SCRIPT = "scripts/build/build.mjs";
 
 /** What the build may read: the public settings (src/config/site.ts), and SMTP_URL, whose host the privacy page names. */
 export const buildEnv = () =>
@@ -35,13 +39,9 @@ function run(dir, args, sink) {
 export async function rebuildSite(dir) {
   let output = "";
   const sink = { add: (text) => (output = (output + text).slice(-20_000)) };
-  const checked = await run(
-    dir,
-    ["--disable-warning=ExperimentalWarning", "scripts/check-copy.ts", "--before-build"],
-    sink,
-  );
+  const checked = await run(dir, ["--disable-warning=ExperimentalWarning", CHECK_COPY_SCRIPT, "--before-build"], sink);
   if (checked !== 0) return { code: checked, output };
-  const built = await run(dir, ["scripts/build.mjs"], sink);
+  const built = await run(dir, [BUILD_SCRIPT], sink);
   return { code: built, output };
 }
 

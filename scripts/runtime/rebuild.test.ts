@@ -3,12 +3,12 @@
  * copy check, then the build, each with an environment from an allowlist (issue 29: an editor's
  * `__proto__.NODE_OPTIONS` ran their code in the rebuild's child process, as uid 0).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { registeredRebuild, registerRebuild } from "#functions/_lib/publish/rebuild.ts";
-import { rebuildSite, registerSiteRebuild } from "./rebuild.mjs";
+import { BUILD_SCRIPT, CHECK_COPY_SCRIPT, rebuildSite, registerSiteRebuild } from "./rebuild.mjs";
 
 let dir: string;
 const POLLUTED = ["NODE_OPTIONS", "POLLUTED"];
@@ -17,22 +17,30 @@ afterEach(() => {
   delete process.env.JWT_SECRET_FOR_TEST;
   delete process.env.NODE_OPTIONS_FOR_TEST;
   registerRebuild(null);
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Stand-ins for the project's scripts: each records the environment it was given. */
 function project(checkExit = 0) {
   dir = mkdtempSync(path.join(tmpdir(), "rebuild-"));
-  mkdirSync(path.join(dir, "scripts"));
+  mkdirSync(path.join(dir, path.dirname(CHECK_COPY_SCRIPT)), { recursive: true });
+  mkdirSync(path.join(dir, path.dirname(BUILD_SCRIPT)), { recursive: true });
   const record = (name: string, exit: number) =>
     `process.getBuiltinModule("node:fs").writeFileSync(${JSON.stringify(path.join(dir, `${name}.json`))}, JSON.stringify(process.env)); console.log("${name} ran"); process.exit(${exit});`;
-  writeFileSync(path.join(dir, "scripts/check-copy.ts"), record("check", checkExit));
-  writeFileSync(path.join(dir, "scripts/build.mjs"), record("build", 0));
+  writeFileSync(path.join(dir, CHECK_COPY_SCRIPT), record("check", checkExit));
+  writeFileSync(path.join(dir, BUILD_SCRIPT), record("build", 0));
 }
 const seen = (name: string) =>
   JSON.parse(readFileSync(path.join(dir, `${name}.json`), "utf8")) as Record<string, string>;
 
 describe("rebuildSite", () => {
+  // The scripts moved once (scripts/ grouped by feature) while the hook still named the old paths.
+  test("the copy check and the build it runs are the project's own scripts", () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    expect(existsSync(path.join(root, CHECK_COPY_SCRIPT)), CHECK_COPY_SCRIPT).toBe(true);
+    expect(existsSync(path.join(root, BUILD_SCRIPT)), BUILD_SCRIPT).toBe(true);
+  });
+
   test("runs the copy check, then the build; neither gets an inherited key, a secret or NODE_OPTIONS", async () => {
     project();
     const proto = Object.prototype as Record<string, unknown>;
