@@ -9,8 +9,6 @@ import type {
   AdminMeeting,
   AdminStats,
   ContentAnswer,
-  CurrentUser,
-  CurrentUserAnswer,
   ErasureAnswer,
   InvitedUser,
   MessageAnswer,
@@ -22,6 +20,8 @@ import type {
   TextChange,
 } from "#shared/api.ts";
 import type { Role } from "#shared/roles.ts";
+import type { PanelUser, PanelUserAnswer } from "#shared/api/panel-language.ts";
+import { followUser } from "./copy";
 import type { loginSchema } from "#shared/schemas.ts";
 import { ApiError, apiRequest } from "#src/lib/api-client.ts";
 import { fill, ROUTES, withQuery } from "#shared/routes.ts";
@@ -32,6 +32,10 @@ export { ApiError, NetworkError, errorMessage, apiRequest } from "#src/lib/api-c
 export const LOGIN_PATH = "/admin/login";
 export const DASHBOARD_PATH = "/admin/submissions";
 export const AVAILABILITY_PATH = "/admin/availability";
+export const TEXTS_PATH = "/admin/texts";
+
+/** Where a person works: an admin on the dashboard, an editor in the content editor (/admin/texts). */
+export const homeOf = (user: Pick<PanelUser, "role">) => (user.role === "admin" ? DASHBOARD_PATH : TEXTS_PATH);
 
 /** Leaves for the login page; the returned promise never settles, so callers show nothing more. */
 export function goToLogin(): Promise<never> {
@@ -54,10 +58,12 @@ export async function adminRequest<T>(
   }
 }
 
-/** GET /api/user: the signed-in admin, or null without a session. */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  const answer = await apiRequest<CurrentUserAnswer>("GET", ROUTES.user, { on401: "null" });
-  return answer?.success && answer.user ? answer.user : null;
+/** GET /api/user: the signed-in person, or null without a session. The panel follows their language. */
+export async function fetchCurrentUser(): Promise<PanelUser | null> {
+  const answer = await apiRequest<PanelUserAnswer>("GET", ROUTES.user, { on401: "null" });
+  const user = answer?.success && answer.user ? answer.user : null;
+  followUser(user);
+  return user;
 }
 
 export type LoginValues = z.output<typeof loginSchema>;
@@ -129,8 +135,6 @@ export const newsletterCounts = () => adminRequest<NewsletterCountsAnswer>("GET"
 
 export const inviteUser = (username: string, role: Role) =>
   adminRequest<InvitedUser>("POST", ROUTES.admin.users, { username, role });
-
-export const TEXTS_PATH = "/admin/texts";
 
 /** The content editor: every text, the revisions, review flags and copy rules. */
 export const fetchTexts = () => adminRequest<ContentAnswer>("GET", ROUTES.content.texts);
