@@ -43,8 +43,11 @@ function storedLanguage(): Language | null {
 export const $panelLanguage = atom<Language>("en");
 
 let texts: Record<Language, AdminCopy> | null = null;
-const allTexts = () =>
-  (texts ??= JSON.parse(document.getElementById(ADMIN_COPY_ID)?.dataset.copy ?? "{}") as Record<Language, AdminCopy>);
+function allTexts(): Record<Language, AdminCopy> {
+  const data = texts ? null : document.getElementById(ADMIN_COPY_ID)?.dataset.copy;
+  if (data) texts = JSON.parse(data) as Record<Language, AdminCopy>;
+  return texts ?? ({} as Record<Language, AdminCopy>);
+}
 
 /** A plural entry of the locale files: `{ one, other }`. */
 export interface Plural {
@@ -166,6 +169,7 @@ function applyToPage(lang: Language): void {
   const root = document.documentElement;
   root.lang = lang;
   root.dir = dirOf(lang);
+  if (!allTexts()[lang]) return;
   const { copy, f } = adminText(lang);
   const layout = copy.layout as Record<string, unknown>;
   for (const el of document.querySelectorAll<HTMLElement>("[data-admin-text]")) {
@@ -177,7 +181,7 @@ function applyToPage(lang: Language): void {
     document.title = `${copy.layout.titles[page]} | ${f(copy.layout.titleSuffix, { brand: root.dataset.brand ?? "" })}`;
 }
 
-if (typeof document !== "undefined" && document.getElementById(ADMIN_COPY_ID)) {
+if (typeof document !== "undefined") {
   $panelLanguage.set(storedLanguage() ?? adminLanguage());
   $panelLanguage.subscribe(applyToPage);
 }
