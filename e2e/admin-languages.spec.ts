@@ -72,7 +72,7 @@ test("each person's panel language: remembered, right to left with Persian digit
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(900_000);
   const { username, password } = await newAdmin(browser, baseURL!);
   const context = await browser.newContext({ baseURL, locale: "en-GB" });
   await skipSplash(context);

@@ -104,7 +104,7 @@ export default function BookingRules({ officeAddress }: { officeAddress: string 
   if (!texts) return null;
   const copy = texts.copy.bookingRules;
   return (
-    <Section title={copy.title} intro={copy.intro} data-booking-rules="">
+    <Section title={copy.title} intro={copy.intro} data-booking-rules="" lang={texts.lang} dir={texts.dir}>
       {failed ? (
         <ErrorNote className="mt-4">{copy.loadError}</ErrorNote>
       ) : !draft ? (
