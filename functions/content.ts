@@ -9,8 +9,10 @@
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import type { ContentAnswer, CurrentUser, PublishStatus, SaveAnswer, TextAddress } from "#shared/api.ts";
-import { reviewedSchema, textChangesSchema } from "#shared/content-schemas.ts";
+import type { TextAddress } from "#shared/api/common.ts";
+import type { ContentAnswer, PublishStatus, SaveAnswer } from "#shared/api/content.ts";
+import type { CurrentUser } from "#shared/api/people.ts";
+import { reviewedSchema, textChangesSchema } from "#shared/schemas/content.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { site } from "#config/site.ts";
 import {
@@ -30,8 +32,8 @@ import {
   UnknownTextError,
   type Files,
 } from "#tools/editor/texts.ts";
-import { requireEditor } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { requireEditor } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
 import { PublishError, publisher, StaleSnapshotError, type Publisher, type Snapshot } from "./_lib/publish/provider.ts";
 
 /** Saves that raced other commits are read again and merged this many times before giving up. */
@@ -184,7 +186,7 @@ export default routes({
         pub,
         (files) => {
           const parsed = parseTexts(files);
-          const unknown = texts.filter((t) => parsed.texts.en[t.key] === undefined);
+          const unknown = texts.filter((t) => !Object.hasOwn(parsed.texts.en, t.key));
           if (unknown.length)
             throw new HttpError(400, `There is no text “${unknown[0].key}” on the site.`, {
               errors: Object.fromEntries(

@@ -6,11 +6,11 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { setPanelLanguage } from "#db/users.repository.ts";
-import type { ErrorAnswer } from "#shared/api.ts";
+import type { ErrorAnswer } from "#shared/api/common.ts";
 import type { PanelUserAnswer } from "#shared/api/panel-language.ts";
 import { panelLanguageSchema } from "#shared/schemas/panel-language.ts";
-import { currentUser } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { currentUser } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export default route({

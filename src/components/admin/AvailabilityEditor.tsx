@@ -1,4 +1,4 @@
-import type { Availability, AvailabilityAnswer } from "#shared/api.ts";
+import type { Availability, AvailabilityAnswer } from "#shared/api/availability.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { adminRequest, DASHBOARD_PATH } from "./api";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { apiRequest } from "#src/lib/api-client.ts";
-import type { AdminAlertsAnswer } from "#shared/api.ts";
+import type { AdminAlertsAnswer } from "#shared/api/stats.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { AVAILABILITY_PATH } from "./api";
 import { useCopy } from "./copy";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { CalendarFeed, CalendarFeedsAnswer, CalendarFetchAnswer } from "#shared/api.ts";
+import type { CalendarFeed, CalendarFeedsAnswer, CalendarFetchAnswer } from "#shared/api/calendars.ts";
 import { fill, ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest } from "./api";

@@ -1,7 +1,8 @@
 /** The dashboard's two lists in tabs: enquiries ("submissions" to the staff) and meetings, each with its filters. */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { type EnquiryFilters, filtersToParams, isFiltered, type MeetingFilters } from "#shared/admin-lists.ts";
-import type { AdminEnquiry, AdminMeeting } from "#shared/api.ts";
+import type { AdminEnquiry } from "#shared/api/enquiries.ts";
+import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { ServiceNames } from "#shared/services.ts";
 import { deleteEnquiry, enquiryPage, exportUrl, meetingPage, setEnquiryProcessed, setMeetingConfirmed } from "./api";
 import { EnquiryCard, MeetingCard } from "./cards";

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from "react";
-import type { InvitedUser } from "#shared/api.ts";
+import type { InvitedUser } from "#shared/api/people.ts";
 import { ROLES, type Role } from "#shared/roles.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { inviteUser } from "./api";

@@ -1,6 +1,6 @@
 import { useRef, useState, type SubmitEvent } from "react";
-import type { ErasureAnswer } from "#shared/api.ts";
-import { personalDataRequestSchema } from "#shared/schemas.ts";
+import type { ErasureAnswer } from "#shared/api/privacy.ts";
+import { personalDataRequestSchema } from "#shared/schemas/privacy.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { erasePersonalData, exportPersonalData, newsletterCounts } from "./api";
 import { ROUTES } from "#shared/routes.ts";

@@ -1,6 +1,6 @@
 /** The closed days of the availability page (one day, a range, or yearly) and the coming public holidays. */
 import { useState, type SubmitEvent } from "react";
-import type { Availability, ClosureAnswer, OfficeClosure } from "#shared/api.ts";
+import type { Availability, ClosureAnswer, OfficeClosure } from "#shared/api/availability.ts";
 import { LANGUAGE_INFO } from "#shared/languages.ts";
 import { fill as fillRoute, ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";

@@ -1,6 +1,6 @@
 /** The weekly office hours and the public-holiday switch of the availability page. */
 import { useId, useState, type SubmitEvent } from "react";
-import type { Availability, AvailabilityAnswer } from "#shared/api.ts";
+import type { Availability, AvailabilityAnswer } from "#shared/api/availability.ts";
 import { MEETING_MINUTES, type IsoWeekday, type OpeningHours } from "#shared/office.ts";
 import { toTime } from "#shared/dates.ts";
 import { ROUTES } from "#shared/routes.ts";

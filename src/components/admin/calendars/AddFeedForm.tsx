@@ -1,6 +1,6 @@
 /** "Connect a calendar": name, ICS address and (for CalDAV) a user name and password; test first, or add. */
 import { useState, type SubmitEvent } from "react";
-import type { CalendarFetchAnswer, CalendarFetchResult } from "#shared/api.ts";
+import type { CalendarFetchAnswer, CalendarFetchResult } from "#shared/api/calendars.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest } from "../api";

@@ -1,6 +1,6 @@
 /** "Meetings in your calendar": the private address of the meetings feed the team subscribes to. */
 import { useState } from "react";
-import type { MeetingsFeedAnswer } from "#shared/api.ts";
+import type { MeetingsFeedAnswer } from "#shared/api/calendars.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest } from "../api";

@@ -1,4 +1,4 @@
-import type { CalendarFetchResult } from "#shared/api.ts";
+import type { CalendarFetchResult } from "#shared/api/calendars.ts";
 import type { AdminText } from "../copy";
 
 /** What a fetch found, in plain words, in the panel's language. */

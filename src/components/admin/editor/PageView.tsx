@@ -1,6 +1,6 @@
 /** The content editor's browsing view: a page's sections (folded), or the testimonials and the team as forms. */
 import { useState, type ReactNode } from "react";
-import type { ContentAnswer } from "#shared/api.ts";
+import type { ContentAnswer } from "#shared/api/content.ts";
 import { useCopy } from "../copy";
 import { Field, Segmented } from "../ui";
 

@@ -1,6 +1,7 @@
 /** The bar fixed at the bottom of the content editor: what is unsaved, refusals and conflicts, Preview and Publish. */
 import { useRef, type ReactNode } from "react";
-import type { PublishStatus, TextAddress } from "#shared/api.ts";
+import type { PublishStatus } from "#shared/api/content.ts";
+import type { TextAddress } from "#shared/api/common.ts";
 import { dirOf, type Language } from "#shared/languages.ts";
 import { useCopy } from "../copy";
 import { BusyButton } from "../ui";

@@ -1,6 +1,7 @@
 /** One text of the content editor: its key small, then English, Dutch and Persian side by side with their checks. */
 import { useId, useState } from "react";
-import type { ContentAnswer, TextAddress } from "#shared/api.ts";
+import type { ContentAnswer } from "#shared/api/content.ts";
+import type { TextAddress } from "#shared/api/common.ts";
 import { dirOf, type Language } from "#shared/languages.ts";
 import { useCopy } from "../copy";
 import { current, fieldId, inputId, LANGS, liveProblems, type Drafts, type Lang } from "./model";

@@ -1,6 +1,7 @@
 /** The content editor's state and requests: the texts, the drafts, search, publish, conflicts and review flags. */
 import { useEffect, useMemo, useState } from "react";
-import type { ContentAnswer, PublishStatus, TextAddress, TextChange } from "#shared/api.ts";
+import type { ContentAnswer, PublishStatus, TextChange } from "#shared/api/content.ts";
+import type { TextAddress } from "#shared/api/common.ts";
 import { ApiError, fetchPublishStatus, fetchTexts, markTextsReviewed, saveTexts } from "../api";
 import { useCopy } from "../copy";
 import { fieldId, inputId, liveProblems, normaliseInput, overview, search, type Drafts } from "./model";
