@@ -22,6 +22,8 @@ export interface UsersTable {
   sessionVersion: Generated<number>;
   /** What the account may do: the whole dashboard, or the site's texts only (src/shared/roles.ts). */
   role: Generated<Role>;
+  /** The language the person reads the admin panel in (src/shared/languages.ts); null until chosen. */
+  panelLanguage: string | null;
   createdAt: CreatedAt;
 }
 

@@ -7,13 +7,13 @@ import type { Role } from "#shared/roles.ts";
 export type User = { id: number; username: string; role: Role };
 
 /** What sign-in and session checks need: the bcrypt hash and the session version. */
-export type UserCredentials = User & { password: string; sessionVersion: number };
+export type UserCredentials = User & { password: string; sessionVersion: number; panelLanguage: string | null };
 
 /** The user with exactly this username (case-sensitive), or undefined. */
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserCredentials | undefined> {
   return db
     .selectFrom("users")
-    .select(["id", "username", "role", "password", "sessionVersion"])
+    .select(["id", "username", "role", "password", "sessionVersion", "panelLanguage"])
     .where("username", "=", username)
     .executeTakeFirst();
 }
@@ -23,7 +23,7 @@ export async function findUserById(db: Kysely<Database>, id: number): Promise<Us
   if (!isSerialId(id)) return undefined;
   return db
     .selectFrom("users")
-    .select(["id", "username", "role", "password", "sessionVersion"])
+    .select(["id", "username", "role", "password", "sessionVersion", "panelLanguage"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -66,6 +66,13 @@ export async function bumpSessionVersion(db: Kysely<Database>, id: number): Prom
     .returning("sessionVersion")
     .executeTakeFirst();
   return row?.sessionVersion;
+}
+
+/** Remembers the language the user reads the admin panel in (null: the browser's). False when there is no such user. */
+export async function setPanelLanguage(db: Kysely<Database>, id: number, language: string | null): Promise<boolean> {
+  if (!isSerialId(id)) return false;
+  const result = await db.updateTable("users").set({ panelLanguage: language }).where("id", "=", id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Every account, by name, with its role (the dashboard's list of people). */

@@ -79,7 +79,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
       await page.clock.install({ time: new Date(`${date}T${time}:00+01:00`).getTime() + 2 * 3_600_000 });
       await signIn(page);
       await page.goto("/admin/submissions");
-      await page.getByRole("tab", { name: "Meeting Reservations" }).click();
+      await page.getByRole("tab", { name: copy.dashboard.tabs.meetings }).click();
       const card = page.getByRole("article", { name });
       const group = card.getByRole("group", { name: copy.outcome.label });
       await expect(group).toBeVisible();
@@ -92,7 +92,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
       );
       await expect(group.getByRole("button", { name: copy.outcome.done })).toHaveAttribute("aria-pressed", "false");
       // The figures count outcomes, in the admin's language.
-      await expect(page.locator(`div[lang="${lang}"] > dt`, { hasText: copy.outcome.statsNoShow })).toBeVisible();
+      await expect(page.locator("dt", { hasText: copy.outcome.statsNoShow })).toBeVisible();
     });
   });
 }

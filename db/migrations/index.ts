@@ -12,6 +12,7 @@ import * as userRoles from "./2026-11-25T01-00_user-roles.ts";
 import * as bookingGuardrails from "./2026-11-25T03-30_booking-guardrails.ts";
 import * as meetingsFeed from "./2026-11-25T03-30_meetings-feed.ts";
 import * as calendarOwner from "./2026-11-27T20-00_calendar-owner.ts";
+import * as panelLanguage from "./2026-11-27T21-00_panel-language.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T03-30_booking-guardrails": bookingGuardrails,
   "2026-11-25T03-30_meetings-feed": meetingsFeed,
   "2026-11-27T20-00_calendar-owner": calendarOwner,
+  "2026-11-27T21-00_panel-language": panelLanguage,
 };

@@ -96,7 +96,10 @@ describe("GET /api/user", () => {
     const { cookie } = await signIn();
     const res = await call(user, "/api/user", { cookie });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, user: { id: expect.any(Number), username: "admin", role: "admin" } });
+    expect(res.json).toEqual({
+      success: true,
+      user: { id: expect.any(Number), username: "admin", role: "admin", language: null },
+    });
   });
   test("401 without a cookie", async () => {
     const res = await call(user, "/api/user");

@@ -67,6 +67,7 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   },
   "POST /api/login": { username: "admin", password: "a long enough password" },
   "POST /api/logout": null,
+  "PATCH /api/user": { language: "nl" },
   "POST /api/newsletter": { email: "ada@example.com", language: "en", page: "/en/" },
   "POST /api/meetings/manage/move": { date: "2026-11-27", time: "10:00" },
   "POST /api/meetings/manage/cancel": null,

@@ -78,7 +78,10 @@ describe("an editor's session", () => {
   test("signs in with the same login and learns its role from GET /api/user", async () => {
     const cookie = await signIn("writer");
     const res = await call(user, "/api/user", { cookie });
-    expect(res.json).toEqual({ success: true, user: { id: expect.any(Number), username: "writer", role: "editor" } });
+    expect(res.json).toEqual({
+      success: true,
+      user: { id: expect.any(Number), username: "writer", role: "editor", language: null },
+    });
   });
 
   test("the content editor's endpoints answer 401 to every method without a session", async () => {

@@ -11,6 +11,8 @@ import { site } from "#config/site.ts";
 import { jwtSecret } from "#server/config.ts";
 import { HttpError } from "../http/http.ts";
 import type { CurrentUser } from "#shared/api/people.ts";
+import type { PanelUser } from "#shared/api/panel-language.ts";
+import { isLanguage } from "#shared/languages.ts";
 
 export const SESSION_COOKIE = `${site.slug}_session`;
 export const SESSION_SECONDS = 8 * 60 * 60;
@@ -69,7 +71,7 @@ async function verifiedClaims(token: string): Promise<{ sub: unknown; v: unknown
 }
 
 /** The signed-in admin, or null: a valid signature, HS256 only, unexpired, and a current version. */
-export async function currentUser(db: Kysely<Database>, req: Request): Promise<CurrentUser | null> {
+export async function currentUser(db: Kysely<Database>, req: Request): Promise<PanelUser | null> {
   const token = readCookie(req, SESSION_COOKIE);
   if (!token) return null;
   const payload = await verifiedClaims(token);
@@ -78,7 +80,12 @@ export async function currentUser(db: Kysely<Database>, req: Request): Promise<C
   if (!Number.isInteger(id) || typeof payload.v !== "number") return null;
   const user = await findUserById(db, id);
   if (!user || user.sessionVersion !== payload.v) return null;
-  return { id: user.id, username: user.username, role: user.role };
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    language: isLanguage(user.panelLanguage) ? user.panelLanguage : null,
+  };
 }
 
 /** An editor's answer from every endpoint that is not about the site's texts. */

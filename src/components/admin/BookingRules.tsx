@@ -1,12 +1,13 @@
-import { useEffect, useId, useState, type ReactNode, type SubmitEvent } from "react";
+import { useEffect, useState, type SubmitEvent } from "react";
 import type { BookingRules as Rules, BookingRulesAnswer } from "#shared/api/availability.ts";
 import { MEETING_PLACE_KINDS, type MeetingPlaceKind } from "#shared/office.ts";
 import { VIDEO_ROOM_MARKER } from "#shared/schemas/availability.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
+import type { Language } from "#shared/languages.ts";
 import { adminRequest, ApiError } from "./api";
-import { adminCopy, fill, type AdminCopy } from "./copy";
-import { Icon, iconPaths, Spinner } from "./ui";
+import { fill, useAdminCopy, type AdminCopy } from "./copy";
+import { BusyButton, ErrorNote, Field, iconPaths, inputClass, Loading, SaveBar, Section } from "./ui";
 
 /** The form's fields as typed: notice and cut-off in hours, buffers in minutes, the cap empty for none. */
 interface Draft {
@@ -35,7 +36,7 @@ const toDraft = (rules: Rules): Draft => ({
 });
 
 /** The payload, or the fields in error (in the admin's words). */
-function parse(draft: Draft, copy: AdminCopy["bookingRules"], lang: ReturnType<typeof adminCopy>["lang"]) {
+function parse(draft: Draft, copy: AdminCopy["bookingRules"], lang: Language) {
   const errors: Partial<Record<Field, string>> = {};
   const number = (field: Field, max: number, scale: number) => {
     const value = Number(draft[field].trim().replace(",", "."));
@@ -79,23 +80,15 @@ const FIELD_OF: Record<string, Field> = {
   videoPattern: "videoPattern",
 };
 
-const inputClass =
-  "block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-600";
-
 /**
  * The booking rules of the availability page: the guardrails every booking and move keeps to
  * (minimum notice, buffers, a daily maximum, the visitor's change cut-off) and where meetings
- * happen. In the admin's language (en, nl or fa).
+ * happen. In the panel's language.
  */
 export default function BookingRules({ officeAddress }: { officeAddress: string }) {
-  const [{ lang, dir, copy: all }] = useState(adminCopy);
-  const copy = all.bookingRules;
+  const texts = useAdminCopy();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [failed, setFailed] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const id = useId();
 
   useEffect(() => {
     let active = true;
@@ -108,29 +101,35 @@ export default function BookingRules({ officeAddress }: { officeAddress: string 
     };
   }, []);
 
-  const frame = (children: ReactNode) => (
-    <section lang={lang} dir={dir} aria-labelledby={`${id}-title`} className="card p-5 sm:p-6" data-booking-rules>
-      <h2 id={`${id}-title`} className="text-xl font-bold text-brand-950">
-        {copy.title}
-      </h2>
-      <p className="mt-1 max-w-3xl text-sm text-muted">{copy.intro}</p>
-      {children}
-    </section>
+  if (!texts) return null;
+  const copy = texts.copy.bookingRules;
+  return (
+    <Section title={copy.title} intro={copy.intro} data-booking-rules="" lang={texts.lang} dir={texts.dir}>
+      {failed ? (
+        <ErrorNote className="mt-4">{copy.loadError}</ErrorNote>
+      ) : !draft ? (
+        <Loading>{copy.loading}</Loading>
+      ) : (
+        <RulesForm draft={draft} setDraft={setDraft} officeAddress={officeAddress} />
+      )}
+    </Section>
   );
+}
 
-  if (failed)
-    return frame(
-      <p role="alert" className="mt-4 font-semibold text-red-800">
-        {copy.loadError}
-      </p>,
-    );
-  if (!draft)
-    return frame(
-      <p role="status" className="mt-4 flex items-center gap-2 text-muted">
-        <Spinner className="size-4" />
-        {copy.loading}
-      </p>,
-    );
+function RulesForm({
+  draft,
+  setDraft,
+  officeAddress,
+}: {
+  draft: Draft;
+  setDraft: (draft: Draft) => void;
+  officeAddress: string;
+}) {
+  const { lang, copy: all, f } = useAdminCopy()!;
+  const copy = all.bookingRules;
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
 
   const set = (field: keyof Draft) => (value: string) => {
     setDraft({ ...draft, [field]: value });
@@ -163,36 +162,25 @@ export default function BookingRules({ officeAddress }: { officeAddress: string 
   };
 
   const number = (field: Field, label: string, unit: string, help: string, step: string, max: number) => (
-    <div>
-      <label htmlFor={`${id}-${field}`} className="block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <div className="mt-1.5 flex items-center gap-2">
-        <input
-          id={`${id}-${field}`}
-          name={field}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={max}
-          step={step}
-          value={draft[field]}
-          onChange={(e) => set(field)(e.target.value)}
-          aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={`${id}-${field}-help${errors[field] ? ` ${id}-${field}-error` : ""}`}
-          className={`${inputClass} max-w-32`}
-        />
-        <span className="text-sm text-muted">{unit}</span>
-      </div>
-      <p id={`${id}-${field}-help`} className="mt-1 text-sm text-muted">
-        {help}
-      </p>
-      {errors[field] && (
-        <p id={`${id}-${field}-error`} className="mt-1 text-sm font-medium text-red-800">
-          {errors[field]}
-        </p>
+    <Field label={label} help={help} error={errors[field]}>
+      {(p) => (
+        <div className="flex items-center gap-2">
+          <input
+            {...p}
+            name={field}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={max}
+            step={step}
+            value={draft[field]}
+            onChange={(e) => set(field)(e.target.value)}
+            className={`${inputClass} max-w-32`}
+          />
+          <span className="text-sm text-muted">{unit}</span>
+        </div>
       )}
-    </div>
+    </Field>
   );
 
   const placeLabel: Record<MeetingPlaceKind, string> = {
@@ -201,7 +189,7 @@ export default function BookingRules({ officeAddress }: { officeAddress: string 
     video: copy.placeVideo,
   };
 
-  return frame(
+  return (
     <form onSubmit={save} noValidate className="mt-5 grid gap-6">
       <div className="grid gap-6 md:grid-cols-2">
         {number("noticeHours", copy.notice, copy.hours, copy.noticeHelp, "0.25", MAX.noticeHours)}
@@ -212,7 +200,7 @@ export default function BookingRules({ officeAddress }: { officeAddress: string 
       </div>
       <fieldset className="border-t border-line pt-5">
         <legend className="text-sm font-semibold text-ink">{copy.place}</legend>
-        <p id={`${id}-place-help`} className="mt-1 text-sm text-muted">
+        <p id="booking-place-help" className="mt-1 text-sm text-muted">
           {copy.placeHelp}
         </p>
         <div className="mt-3 grid gap-2">
@@ -224,49 +212,43 @@ export default function BookingRules({ officeAddress }: { officeAddress: string 
                 value={kind}
                 checked={draft.meetingPlace === kind}
                 onChange={() => set("meetingPlace")(kind)}
-                aria-describedby={`${id}-place-help`}
+                aria-describedby="booking-place-help"
                 className="size-5 accent-brand-600"
               />
               <span>{placeLabel[kind]}</span>
             </label>
           ))}
         </div>
-        <div className="mt-4 max-w-xl">
-          <label htmlFor={`${id}-videoPattern`} className="block text-sm font-semibold text-ink">
-            {copy.videoPattern}
-          </label>
-          <input
-            id={`${id}-videoPattern`}
-            name="videoPattern"
-            type="url"
-            dir="ltr"
-            value={draft.videoPattern}
-            onChange={(e) => set("videoPattern")(e.target.value)}
-            aria-invalid={errors.videoPattern ? true : undefined}
-            aria-describedby={`${id}-videoPattern-help${errors.videoPattern ? ` ${id}-videoPattern-error` : ""}`}
-            className={`${inputClass} mt-1.5`}
-          />
-          <p id={`${id}-videoPattern-help`} className="mt-1 text-sm text-muted">
-            {fill(lang, copy.videoPatternHelp, { marker: VIDEO_ROOM_MARKER })}
-          </p>
-          {errors.videoPattern && (
-            <p id={`${id}-videoPattern-error`} className="mt-1 text-sm font-medium text-red-800">
-              {errors.videoPattern}
-            </p>
+        <Field
+          label={copy.videoPattern}
+          help={f(copy.videoPatternHelp, { marker: VIDEO_ROOM_MARKER })}
+          error={errors.videoPattern}
+          className="mt-4 max-w-xl"
+        >
+          {(p) => (
+            <input
+              {...p}
+              name="videoPattern"
+              type="url"
+              dir="ltr"
+              value={draft.videoPattern}
+              onChange={(e) => set("videoPattern")(e.target.value)}
+              className={inputClass}
+            />
           )}
-        </div>
+        </Field>
       </fieldset>
-      {problem && (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {problem}
-        </p>
-      )}
-      <div className="flex justify-end">
-        <button type="submit" disabled={saving} className="btn btn-primary disabled:opacity-70">
-          {saving ? <Spinner className="size-4" /> : <Icon path={iconPaths.check} />}
-          {saving ? copy.saving : copy.save}
-        </button>
-      </div>
-    </form>,
+      <ErrorNote>{problem}</ErrorNote>
+      <SaveBar>
+        <BusyButton
+          type="submit"
+          primary
+          busy={saving}
+          label={copy.save}
+          busyLabel={copy.saving}
+          icon={iconPaths.check}
+        />
+      </SaveBar>
+    </form>
   );
 }

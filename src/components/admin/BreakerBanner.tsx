@@ -3,9 +3,11 @@ import { apiRequest } from "#src/lib/api-client.ts";
 import type { AdminAlertsAnswer } from "#shared/api/stats.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { AVAILABILITY_PATH } from "./api";
-import { formatDateTime } from "./format";
+import { useCopy } from "./copy";
 
 type Alerts = AdminAlertsAnswer["data"];
+
+const alertClass = "mt-6 rounded-2xl border border-amber-400 bg-amber-50 px-5 py-4 text-amber-950";
 
 /**
  * The dashboard's warnings (GET /api/admin/alerts): the public forms are being flooded (while the
@@ -15,6 +17,8 @@ type Alerts = AdminAlertsAnswer["data"];
  * the answer cannot be had.
  */
 export function BreakerBanner() {
+  const { copy, f, p, dateTime } = useCopy();
+  const c = copy.alerts;
   const [alerts, setAlerts] = useState<Alerts | null>(null);
 
   useEffect(() => {
@@ -32,41 +36,28 @@ export function BreakerBanner() {
   return (
     <>
       {breaker.tripped && (
-        <div role="alert" className="mt-6 rounded-2xl border border-amber-400 bg-amber-50 px-5 py-4 text-amber-950">
-          <p className="font-semibold">Acknowledgement emails are paused: the public forms are being flooded.</p>
+        <div role="alert" className={alertClass}>
+          <p className="font-semibold">{c.breakerTitle}</p>
           <p className="mt-1 text-sm">
-            {breaker.submissions} submissions in the last {breaker.windowMinutes} minutes, over the limit of{" "}
-            {breaker.limit}. Every enquiry and booking is still stored and you are still notified; visitors get their
-            acknowledgements again when the rate falls below the limit. Limits are set in src/shared/limits.ts.
+            {f(c.breakerText, { count: breaker.submissions, minutes: breaker.windowMinutes, limit: breaker.limit })}
           </p>
         </div>
       )}
       {calendars.length > 0 && (
-        <div
-          role="alert"
-          className="mt-6 rounded-2xl border border-amber-400 bg-amber-50 px-5 py-4 text-amber-950"
-          data-testid="calendar-alert"
-        >
-          <p className="font-semibold">
-            {calendars.length === 1
-              ? "A connected calendar cannot be read."
-              : `${calendars.length} connected calendars cannot be read.`}
-          </p>
+        <div role="alert" className={alertClass} data-testid="calendar-alert">
+          <p className="font-semibold">{p(c.calendars, calendars.length)}</p>
           <ul role="list" className="mt-1 grid gap-1 text-sm">
-            {calendars.map((c) => (
-              <li key={`${c.name}-${c.failingSince}`}>
-                <span className="font-semibold [overflow-wrap:anywhere]">{c.name}</span>: failing since{" "}
-                <time dateTime={c.failingSince}>{formatDateTime(c.failingSince)}</time>
-                {c.reason && `: ${c.reason}`}.{" "}
-                {c.stale
-                  ? "Bookings are stopped: no slot is offered until it works again or is removed."
-                  : "Its last good copy still blocks its busy times."}
+            {calendars.map((cal) => (
+              <li key={`${cal.name}-${cal.failingSince}`}>
+                {f(c.failingSince, { name: cal.name, date: dateTime(cal.failingSince) })}{" "}
+                {cal.reason && <span className="[overflow-wrap:anywhere]">{cal.reason}. </span>}
+                {cal.stale ? c.stale : c.notStale}
               </li>
             ))}
           </ul>
           <p className="mt-2 text-sm">
             <a href={AVAILABILITY_PATH} className="font-semibold underline underline-offset-4">
-              Check the calendars under Availability
+              {c.check}
             </a>
           </p>
         </div>

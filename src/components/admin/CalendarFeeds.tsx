@@ -1,34 +1,25 @@
-import { useEffect, useId, useState, type SubmitEvent } from "react";
-import type {
-  CalendarFeed,
-  CalendarFeedsAnswer,
-  CalendarFetchAnswer,
-  CalendarFetchResult,
-  MeetingsFeedAnswer,
-} from "#shared/api/calendars.ts";
+import { useId, useState } from "react";
+import type { CalendarFeed, CalendarFeedsAnswer, CalendarFetchAnswer } from "#shared/api/calendars.ts";
 import { fill, ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
-import { adminRequest, ApiError } from "./api";
-import { ConfirmAction } from "./ConfirmAction";
-import { OwnerEmailField, OwnerNote } from "./CalendarOwner";
-import { formatDateTime } from "./format";
-import { Badge, Icon, iconPaths, Spinner } from "./ui";
-
-const inputClass =
-  "block w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
-
-const problem = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.message ? error.message : fallback;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** What a fetch found, in plain words. */
-export function fetchSummary(result: CalendarFetchResult): string {
-  if (!result.ok) return `Could not read the calendar: ${result.error ?? "unknown reason"}.`;
-  const events = plural(result.events ?? 0, "event", "events");
-  const busy = plural(result.intervals ?? 0, "busy time", "busy times");
-  return `Read the calendar: ${events}, making ${busy} within the booking period.`;
-}
+import { adminRequest } from "./api";
+import { AddFeedForm } from "./calendars/AddFeedForm";
+import { MeetingsFeed } from "./calendars/MeetingsFeed";
+import { OwnerNote } from "./calendars/Owner";
+import { fetchSummary } from "./calendars/summary";
+import { useAdminCopy, useCopy } from "./copy";
+import {
+  Badge,
+  BusyButton,
+  ConfirmAction,
+  ErrorNote,
+  iconPaths,
+  Loading,
+  problem,
+  RowList,
+  Section,
+  useResource,
+} from "./ui";
 
 /**
  * The availability page's calendar sections: the connected calendars whose busy times keep visitors
@@ -36,6 +27,8 @@ export function fetchSummary(result: CalendarFetchResult): string {
  * subscribes to. Its own island, beside the office hours editor.
  */
 export default function CalendarFeeds() {
+  const texts = useAdminCopy();
+  if (!texts) return null;
   return (
     <div className="container-page grid gap-8 pb-8 sm:pb-12">
       <ConnectedCalendars />
@@ -44,63 +37,42 @@ export default function CalendarFeeds() {
   );
 }
 
-function ConnectedCalendars() {
-  const [feeds, setFeeds] = useState<CalendarFeed[] | null>(null);
-  const [staleHours, setStaleHours] = useState(24);
-  const [failed, setFailed] = useState(false);
+const loadFeeds = () => adminRequest<CalendarFeedsAnswer>("GET", ROUTES.admin.calendars).then((a) => a.data);
 
-  const load = () =>
-    adminRequest<CalendarFeedsAnswer>("GET", ROUTES.admin.calendars).then(
-      (answer) => {
-        setFeeds(answer.data.feeds);
-        setStaleHours(answer.data.staleAfterHours);
-        setFailed(false);
-      },
-      () => setFailed(true),
-    );
+function ConnectedCalendars() {
+  const { copy, f } = useCopy();
+  const c = copy.calendarFeeds;
+  const feeds = useResource(loadFeeds);
+  const staleHours = feeds.data?.staleAfterHours ?? 24;
   const reload = async () => {
-    await load();
+    await feeds.reload();
   };
-  useEffect(() => {
-    void load();
-  }, []);
+  const list = feeds.data?.feeds;
 
   return (
-    <section aria-labelledby="calendars-title" className="card p-5 sm:p-6" data-testid="calendar-feeds">
-      <h2 id="calendars-title" className="text-xl font-bold text-brand-950">
-        Connected calendars
-      </h2>
-      <p className="mt-1 max-w-3xl text-sm text-muted">
-        The team&apos;s own calendars (Google, Outlook, iCloud or any CalDAV calendar): a time that is busy in any of
-        them is not offered to visitors. They are read every 15 minutes. A calendar that cannot be read keeps its last
-        good copy for {staleHours} hours; after that no slot is offered until it works again or is removed.
-      </p>
-      {failed ? (
-        <p role="alert" className="mt-5 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          The connected calendars could not be loaded. Please reload the page.
-        </p>
-      ) : feeds === null ? (
-        <p className="mt-5 flex items-center gap-2 text-muted">
-          <Spinner className="size-4" /> Loading calendars…
-        </p>
-      ) : feeds.length ? (
-        <ul role="list" className="mt-5 divide-y divide-line rounded-xl ring-1 ring-line">
-          {feeds.map((feed) => (
+    <Section title={c.title} intro={f(c.intro, { hours: staleHours })} data-testid="calendar-feeds">
+      {feeds.failed ? (
+        <ErrorNote className="mt-5">{c.loadError}</ErrorNote>
+      ) : !list ? (
+        <Loading>{c.loading}</Loading>
+      ) : list.length ? (
+        <RowList>
+          {list.map((feed) => (
             <FeedRow
               key={feed.id}
               feed={feed}
               staleHours={staleHours}
               onChange={reload}
-              onRemoved={() => setFeeds(feeds.filter((f) => f.id !== feed.id))}
+              onRemoved={() => feeds.set({ ...feeds.data!, feeds: list.filter((x) => x.id !== feed.id) })}
             />
           ))}
-        </ul>
+        </RowList>
       ) : (
-        <p className="mt-5 text-muted">No calendar connected yet.</p>
+        <p className="mt-5 text-muted">{c.none}</p>
       )}
       {/* After the list has loaded: a form typed into before hydration would lose its text. */}
-      {feeds !== null && <AddFeedForm onAdded={reload} />}
-    </section>
+      {list && <AddFeedForm onAdded={reload} />}
+    </Section>
   );
 }
 
@@ -115,6 +87,9 @@ function FeedRow({
   onChange: () => Promise<void>;
   onRemoved: () => void;
 }) {
+  const texts = useCopy();
+  const { copy, f, p, dateTime } = texts;
+  const c = copy.calendarFeeds;
   const titleId = useId();
   const [refreshing, setRefreshing] = useState(false);
   const [result, setResult] = useState<string | null>(null);
@@ -123,14 +98,12 @@ function FeedRow({
     setRefreshing(true);
     setResult(null);
     try {
-      const answer = await adminRequest<CalendarFetchAnswer>(
-        "POST",
-        fill(ROUTES.admin.calendarRefresh, { id: feed.id }),
-      );
-      setResult(fetchSummary(answer.data));
+      const route = fill(ROUTES.admin.calendarRefresh, { id: feed.id });
+      const answer = await adminRequest<CalendarFetchAnswer>("POST", route);
+      setResult(fetchSummary(texts, answer.data));
       await onChange();
     } catch (e) {
-      setResult(problem(e, "The calendar could not be refreshed. Please try again."));
+      setResult(problem(e, c.refreshError));
     } finally {
       setRefreshing(false);
     }
@@ -140,14 +113,11 @@ function FeedRow({
     try {
       await adminRequest("DELETE", fill(ROUTES.admin.calendar, { id: feed.id }));
       onRemoved();
-      showToast({
-        title: "Calendar removed",
-        description: `${feed.name} no longer blocks any time.`,
-        variant: "success",
-      });
+      showToast({ title: c.removed, description: f(c.removedText, { name: feed.name }), variant: "success" });
       return true;
     } catch (e) {
-      showToast({ title: "Remove failed", description: problem(e, "Please try again."), variant: "destructive" });
+      const description = problem(e, copy.common.tryAgain);
+      showToast({ title: copy.common.removeFailed, description, variant: "destructive" });
       return false;
     }
   };
@@ -156,34 +126,34 @@ function FeedRow({
     <li className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-start" data-feed={feed.name}>
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
-          <span id={titleId} className="font-semibold text-ink [overflow-wrap:anywhere]">
+          <span id={titleId} className="font-semibold text-ink [overflow-wrap:anywhere]" translate="no">
             {feed.name}
           </span>
           {feed.failingSince ? (
-            <Badge tone="pending">{feed.stale ? "Failing: no slots offered" : "Failing"}</Badge>
+            <Badge tone="pending">{feed.stale ? c.failingStale : c.failing}</Badge>
           ) : feed.lastOkAt ? (
-            <Badge tone="done">Working</Badge>
+            <Badge tone="done">{c.working}</Badge>
           ) : (
-            <Badge tone="off">Not read yet</Badge>
+            <Badge tone="off">{c.notRead}</Badge>
           )}
-          {feed.fromEnv && <Badge tone="off">Set by BUSY_CALENDARS</Badge>}
+          {feed.fromEnv && <Badge tone="off">{c.fromEnv}</Badge>}
         </p>
         <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">
-          <span dir="ltr">{feed.address}</span>
-          {feed.hasCredentials && " · with user name and password"}
+          <span dir="ltr" translate="no">
+            {feed.address}
+          </span>
+          {feed.hasCredentials && ` · ${c.withCredentials}`}
         </p>
         {feed.ownerEmail && <OwnerNote email={feed.ownerEmail} />}
         <p className="mt-1 text-sm text-ink">
           {feed.lastOkAt
-            ? `Last read ${formatDateTime(feed.lastOkAt)}: ${plural(feed.eventCount, "busy time", "busy times")}.`
-            : "Never read successfully."}
+            ? f(c.lastRead, { date: dateTime(feed.lastOkAt), busy: p(c.busyTimes, feed.eventCount) })
+            : c.neverRead}
         </p>
         {feed.failingSince && (
           <p className="mt-1 text-sm font-medium text-red-800">
-            Cannot be read since {formatDateTime(feed.failingSince)}: {feed.lastError}.{" "}
-            {feed.stale
-              ? `After ${staleHours} hours the last copy no longer counts: no slot is offered until this calendar works again or is removed.`
-              : `Its last copy keeps blocking its busy times for up to ${staleHours} hours.`}
+            {f(c.cannotRead, { date: dateTime(feed.failingSince), error: feed.lastError ?? "" })}{" "}
+            {f(feed.stale ? c.staleText : c.notStaleText, { hours: staleHours })}
           </p>
         )}
         <p role="status" className="mt-1 text-sm text-ink empty:hidden">
@@ -191,22 +161,21 @@ function FeedRow({
         </p>
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
-        <button
-          type="button"
+        <BusyButton
+          busy={refreshing}
+          label={c.refresh}
+          busyLabel={c.refreshing}
+          icon={iconPaths.undo}
           onClick={() => void refresh()}
-          disabled={refreshing}
-          aria-describedby={titleId}
-          className="btn btn-secondary min-h-11 disabled:opacity-70"
-        >
-          {refreshing ? <Spinner className="size-4" /> : <Icon path={iconPaths.undo} />}
-          {refreshing ? "Refreshing…" : "Refresh"}
-        </button>
+          describedBy={titleId}
+          className="min-h-11"
+        />
         {!feed.fromEnv && (
           <ConfirmAction
-            label="Remove"
-            question={`Remove ${feed.name}? Its busy times stop blocking slots at once.`}
-            confirmLabel="Remove calendar"
-            busyLabel="Removing…"
+            label={copy.common.remove}
+            question={f(c.removeQuestion, { name: feed.name })}
+            confirmLabel={c.removeConfirm}
+            busyLabel={copy.common.removing}
             icon={iconPaths.trash}
             describedBy={titleId}
             onConfirm={remove}
@@ -214,279 +183,5 @@ function FeedRow({
         )}
       </div>
     </li>
-  );
-}
-
-function AddFeedForm({ onAdded }: { onAdded: () => Promise<void> }) {
-  const [name, setName] = useState("");
-  const [url, setUrl] = useState("");
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [ownerEmail, setOwnerEmail] = useState("");
-  const [busy, setBusy] = useState<"test" | "add" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [tested, setTested] = useState<CalendarFetchResult | null>(null);
-
-  const payload = () => ({
-    name: name.trim() || "Calendar",
-    url: url.trim(),
-    ...(username && { username }),
-    ...(password && { password }),
-    ...(ownerEmail.trim() && { ownerEmail: ownerEmail.trim() }),
-  });
-  const missing = () => {
-    if (!url.trim()) return "Enter the calendar's ICS address.";
-    if (!/^(https?|webcal):\/\/\S+$/i.test(url.trim()))
-      return "The address must start with https://, http:// or webcal://.";
-    return null;
-  };
-
-  const test = async () => {
-    setError(null);
-    setTested(null);
-    const wrong = missing();
-    if (wrong) return setError(wrong);
-    setBusy("test");
-    try {
-      const answer = await adminRequest<CalendarFetchAnswer>("POST", ROUTES.admin.calendarTest, payload());
-      setTested(answer.data);
-    } catch (e) {
-      setError(problem(e, "The calendar could not be tested. Please try again."));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const add = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setError(null);
-    setTested(null);
-    const wrong = missing() ?? (name.trim() ? null : "Give the calendar a name.");
-    if (wrong) return setError(wrong);
-    setBusy("add");
-    try {
-      const answer = await adminRequest<CalendarFetchAnswer>("POST", ROUTES.admin.calendars, payload());
-      await onAdded();
-      setName("");
-      setUrl("");
-      setUsername("");
-      setPassword("");
-      setOwnerEmail("");
-      showToast({
-        title: "Calendar connected",
-        description: fetchSummary(answer.data),
-        variant: answer.data.ok ? "success" : "destructive",
-      });
-    } catch (e) {
-      setError(problem(e, "The calendar could not be added."));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  return (
-    <form onSubmit={add} aria-labelledby="add-calendar-title" className="mt-6 border-t border-line pt-5" noValidate>
-      <h3 id="add-calendar-title" className="font-semibold text-ink">
-        Connect a calendar
-      </h3>
-      <p className="mt-1 text-sm text-muted">
-        Google: &ldquo;Secret address in iCal format&rdquo;. Outlook: a published calendar&apos;s ICS link. iCloud: a
-        public calendar&apos;s link. CalDAV: the calendar&apos;s address, with a user name and an app password. The
-        address and password are stored encrypted and never shown again.
-      </p>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <label className="grid gap-1.5 text-sm font-semibold text-ink">
-          Name
-          <input
-            type="text"
-            value={name}
-            maxLength={80}
-            onChange={(e) => setName(e.target.value)}
-            className={inputClass}
-            placeholder="e.g. Sara's work calendar"
-            required
-          />
-        </label>
-        <label className="grid gap-1.5 text-sm font-semibold text-ink">
-          ICS address
-          <input
-            type="url"
-            dir="ltr"
-            value={url}
-            maxLength={2000}
-            onChange={(e) => setUrl(e.target.value)}
-            className={inputClass}
-            placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
-            autoComplete="off"
-            spellCheck={false}
-            required
-          />
-        </label>
-        <label className="grid gap-1.5 text-sm font-semibold text-ink">
-          <span>
-            User name <span className="font-normal text-muted">(optional, for CalDAV)</span>
-          </span>
-          <input
-            type="text"
-            dir="ltr"
-            value={username}
-            maxLength={200}
-            onChange={(e) => setUsername(e.target.value)}
-            className={inputClass}
-            autoComplete="off"
-          />
-        </label>
-        <label className="grid gap-1.5 text-sm font-semibold text-ink">
-          <span>
-            Password <span className="font-normal text-muted">(optional)</span>
-          </span>
-          <input
-            type="password"
-            dir="ltr"
-            value={password}
-            maxLength={500}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-            autoComplete="new-password"
-          />
-        </label>
-        <OwnerEmailField value={ownerEmail} onChange={setOwnerEmail} className={inputClass} />
-      </div>
-      <p role="status" className="mt-4 text-sm empty:hidden" data-testid="calendar-test-result">
-        {tested && (
-          <span className={tested.ok ? "font-medium text-green-800" : "font-medium text-red-800"}>
-            {fetchSummary(tested)}
-          </span>
-        )}
-      </p>
-      {error && (
-        <p role="alert" className="mt-4 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
-      <div className="mt-4 flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
-          onClick={() => void test()}
-          disabled={busy !== null}
-          className="btn btn-secondary disabled:opacity-70"
-        >
-          {busy === "test" ? <Spinner className="size-4" /> : <Icon path={iconPaths.check} />}
-          {busy === "test" ? "Testing…" : "Test"}
-        </button>
-        <button type="submit" disabled={busy !== null} className="btn btn-primary disabled:opacity-70">
-          {busy === "add" ? <Spinner className="size-4" /> : <Icon path="M12 5v14M5 12h14" />}
-          {busy === "add" ? "Connecting…" : "Add calendar"}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function MeetingsFeed() {
-  const [url, setUrl] = useState<string | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
-  const [making, setMaking] = useState(false);
-
-  useEffect(() => {
-    adminRequest<MeetingsFeedAnswer>("GET", ROUTES.admin.meetingsFeed)
-      .then((answer) => setUrl(answer.data.url))
-      .catch(() => setFailed(true));
-  }, []);
-
-  const make = async () => {
-    setMaking(true);
-    try {
-      const answer = await adminRequest<MeetingsFeedAnswer>("POST", ROUTES.admin.meetingsFeed);
-      const replaced = Boolean(url);
-      setUrl(answer.data.url);
-      showToast({
-        title: replaced ? "New address made" : "Address made",
-        description: replaced
-          ? "The old address no longer works: subscribe to the new one."
-          : "Subscribe to it in your calendar app.",
-        variant: "success",
-      });
-      return true;
-    } catch (e) {
-      showToast({ title: "Failed", description: problem(e, "Please try again."), variant: "destructive" });
-      return false;
-    } finally {
-      setMaking(false);
-    }
-  };
-
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      showToast({ title: "Address copied", description: "Paste it into your calendar app.", variant: "success" });
-    } catch {
-      showToast({ title: "Copy failed", description: "Select the address and copy it.", variant: "destructive" });
-    }
-  };
-
-  return (
-    <section aria-labelledby="meetings-feed-title" className="card p-5 sm:p-6" data-testid="meetings-feed">
-      <h2 id="meetings-feed-title" className="text-xl font-bold text-brand-950">
-        Meetings in your calendar
-      </h2>
-      <p className="mt-1 max-w-3xl text-sm text-muted">
-        A private address your calendar app subscribes to (Google: Other calendars → From URL; Outlook: Subscribe from
-        web; Apple: New Calendar Subscription). It shows every meeting with the visitor&apos;s name, contact, language
-        and a link to it in this admin (none that can change it); moves and cancellations follow. Anyone with the
-        address can read these details: share it only with the team, and make a new one if it leaks.
-      </p>
-      {failed ? (
-        <p role="alert" className="mt-5 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          The address could not be loaded. Please reload the page.
-        </p>
-      ) : url === undefined ? (
-        <p className="mt-5 flex items-center gap-2 text-muted">
-          <Spinner className="size-4" /> Loading…
-        </p>
-      ) : url ? (
-        <div className="mt-5 grid gap-3">
-          <label className="grid gap-1.5 text-sm font-semibold text-ink">
-            Subscription address
-            <input
-              type="text"
-              dir="ltr"
-              readOnly
-              value={url}
-              onFocus={(e) => e.target.select()}
-              className={`${inputClass} font-mono text-sm`}
-              data-testid="meetings-feed-url"
-            />
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <button type="button" onClick={() => void copy()} className="btn btn-secondary">
-              <Icon path={iconPaths.download} />
-              Copy address
-            </button>
-            <ConfirmAction
-              label="Make a new address"
-              question="Make a new address? The current one stops working at once: every calendar subscribed to it must subscribe to the new one."
-              confirmLabel="Make a new address"
-              busyLabel="Making…"
-              icon={iconPaths.shield}
-              onConfirm={make}
-            />
-          </div>
-        </div>
-      ) : (
-        <div className="mt-5">
-          <button
-            type="button"
-            onClick={() => void make()}
-            disabled={making}
-            className="btn btn-primary disabled:opacity-70"
-          >
-            {making ? <Spinner className="size-4" /> : <Icon path={iconPaths.calendar} />}
-            Create the address
-          </button>
-        </div>
-      )}
-    </section>
   );
 }

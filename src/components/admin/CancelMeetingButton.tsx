@@ -1,12 +1,10 @@
 import { useId, useRef, useState } from "react";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import { showToast } from "#src/stores/toasts.ts";
-import { adminRequest, ApiError } from "./api";
-import { formatCalendarDate } from "./format";
-import { Icon, Spinner } from "./ui";
+import { adminRequest } from "./api";
+import { useCopy } from "./copy";
+import { BusyButton, Icon, iconPaths, problem } from "./ui";
 import { fill, ROUTES } from "#shared/routes.ts";
-
-const cancelIcon = "M6 6l12 12M18 6 6 18";
 
 /**
  * "Cancel meeting" on a meeting card, confirmed in a modal dialog first (native <dialog>: focus
@@ -21,6 +19,8 @@ export function CancelMeetingButton({
   describedBy: string;
   onCancelled: (updated: AdminMeeting) => void;
 }) {
+  const { copy, f, date, time } = useCopy();
+  const c = copy.cancelMeeting;
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [sending, setSending] = useState(false);
@@ -31,19 +31,10 @@ export function CancelMeetingButton({
       const updated = await adminRequest<AdminMeeting>("POST", fill(ROUTES.admin.meetingCancel, { id: meeting.id }));
       dialog.current?.close();
       onCancelled(updated);
-      showToast({
-        title: "Meeting cancelled",
-        description: "The visitor has been emailed a cancellation and the slot is free again.",
-        variant: "success",
-      });
+      showToast({ title: c.done, description: c.doneText, variant: "success" });
     } catch (error) {
       dialog.current?.close();
-      showToast({
-        title: "Cancel failed",
-        description:
-          error instanceof ApiError && error.message ? error.message : "There was a problem cancelling the meeting.",
-        variant: "destructive",
-      });
+      showToast({ title: c.failed, description: problem(error, c.failedText), variant: "destructive" });
     } finally {
       setSending(false);
     }
@@ -58,8 +49,8 @@ export function CancelMeetingButton({
         aria-haspopup="dialog"
         className="btn btn-secondary whitespace-nowrap px-4 text-red-800"
       >
-        <Icon path={cancelIcon} />
-        Cancel
+        <Icon path={iconPaths.close} />
+        {c.button}
       </button>
       <dialog
         ref={dialog}
@@ -67,11 +58,10 @@ export function CancelMeetingButton({
         className="m-auto w-[min(100%-2rem,28rem)] rounded-2xl bg-white p-6 text-ink shadow-lift backdrop:bg-brand-950/50"
       >
         <h2 id={titleId} className="text-lg font-bold text-brand-950">
-          Cancel this meeting?
+          {c.title}
         </h2>
         <p className="mt-2 text-muted">
-          {meeting.name}, {formatCalendarDate(meeting.date)} at {meeting.time}. The visitor gets a cancellation email
-          with a calendar update, and the slot can be booked again at once.
+          {f(c.text, { name: meeting.name, date: date(meeting.date), time: time(meeting.time) })}
         </p>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button
@@ -80,17 +70,9 @@ export function CancelMeetingButton({
             disabled={sending}
             className="btn btn-secondary"
           >
-            Keep meeting
+            {c.keep}
           </button>
-          <button
-            type="button"
-            onClick={() => void confirm()}
-            disabled={sending}
-            className="btn bg-red-700 text-white hover:bg-red-800 disabled:opacity-70"
-          >
-            {sending && <Spinner className="size-4" />}
-            {sending ? "Cancelling…" : "Cancel meeting"}
-          </button>
+          <BusyButton busy={sending} label={c.confirm} busyLabel={c.sending} onClick={() => void confirm()} danger />
         </div>
       </dialog>
     </>

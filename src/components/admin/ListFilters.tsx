@@ -2,101 +2,17 @@
  * Search, filters, sort and CSV export above an admin list. Menus and dates apply at once; the search
  * text applies when submitted (Enter or "Search"), so a half-typed word never starts a request.
  */
-import { useId, useState, type ReactNode, type SubmitEvent } from "react";
+import { useId, useState, type SubmitEvent } from "react";
 import { isFiltered, SEARCH_MAX_LENGTH, type EnquiryFilters, type MeetingFilters } from "#shared/admin-lists.ts";
-import { englishLanguageName, LANGUAGES } from "#shared/languages.ts";
+import { LANGUAGES } from "#shared/languages.ts";
 import { SERVICE_IDS, type ServiceNames } from "#shared/services.ts";
-import { Icon } from "./ui";
-
-const SEARCH_ICON = "m20 20-4.5-4.5M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z";
-const DOWNLOAD_ICON = "M12 4v11m-5-5 5 5 5-5M5 20h14";
+import { useCopy } from "./copy";
+import { Field, Icon, iconPaths } from "./ui";
 
 type Option = { value: string; label: string };
 
 const controlClass =
   "min-h-11 w-full min-w-0 rounded-lg border border-line bg-white px-2.5 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
-
-/** A labelled field of the bar; `control` renders the input with the id its label points at. */
-function Field({ label, control }: { label: string; control: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold uppercase tracking-wider text-muted">
-        {label}
-      </label>
-      {control(id)}
-    </div>
-  );
-}
-
-function Select({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string | undefined;
-  options: readonly Option[];
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <Field
-      label={label}
-      control={(id) => (
-        <select
-          id={id}
-          value={value ?? ""}
-          onChange={(e) => onChange(e.target.value || undefined)}
-          className={controlClass}
-        >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    />
-  );
-}
-
-function DateField({
-  label,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  label: string;
-  value: string | undefined;
-  min?: string;
-  max?: string;
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <Field
-      label={label}
-      control={(id) => (
-        <input
-          id={id}
-          type="date"
-          value={value ?? ""}
-          min={min}
-          max={max}
-          onChange={(e) => onChange(e.target.value || undefined)}
-          className={controlClass}
-        />
-      )}
-    />
-  );
-}
-
-const anyOption = (label: string): Option => ({ value: "", label });
-const languageOptions: Option[] = [
-  anyOption("Any language"),
-  ...LANGUAGES.map((code) => ({ value: code, label: englishLanguageName(code) })),
-];
 
 /** A menu of the bar: the filter it sets and its choices ("" = any). */
 interface Menu<F> {
@@ -120,16 +36,10 @@ interface FiltersProps<F extends EnquiryFilters | MeetingFilters> {
   sortOptions: Option[];
 }
 
-function ListFilters<F extends EnquiryFilters | MeetingFilters>({
-  label,
-  searchHint,
-  filters,
-  onChange,
-  exportHref,
-  menus,
-  datesLabel,
-  sortOptions,
-}: FiltersProps<F>) {
+function ListFilters<F extends EnquiryFilters | MeetingFilters>(props: FiltersProps<F>) {
+  const { label, searchHint, filters, onChange, exportHref, menus, datesLabel, sortOptions } = props;
+  const { copy, f } = useCopy();
+  const c = copy.filters;
   const searchId = useId();
   const hintId = useId();
   const panelId = useId();
@@ -155,12 +65,44 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>({
     event.preventDefault();
     set("q" as keyof F, (text.trim() || undefined) as F[keyof F] | undefined);
   };
+  const select = (name: string, key: keyof F, options: readonly Option[]) => (
+    <Field key={String(key)} label={name} small>
+      {(p) => (
+        <select
+          {...p}
+          value={(filters[key] as string | undefined) ?? ""}
+          onChange={(e) => set(key, (e.target.value || undefined) as F[keyof F] | undefined)}
+          className={controlClass}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  const date = (which: "from" | "to") => (
+    <Field label={f(c[which], { what: datesLabel })} small>
+      {(p) => (
+        <input
+          {...p}
+          type="date"
+          value={filters[which] ?? ""}
+          {...(which === "from" ? { max: filters.to } : { min: filters.from })}
+          onChange={(e) => set(which, (e.target.value || undefined) as F[typeof which])}
+          className={controlClass}
+        />
+      )}
+    </Field>
+  );
 
   return (
     <section aria-label={label} className="card mb-5 p-4 sm:p-5">
       <form role="search" onSubmit={submit} className="flex gap-2">
         <label htmlFor={searchId} className="sr-only">
-          Search
+          {c.search}
         </label>
         <input
           id={searchId}
@@ -174,13 +116,13 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>({
           className="min-h-11 w-full min-w-0 flex-1 rounded-lg border border-line bg-white px-3 text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
         <button type="submit" className="btn btn-primary min-h-11 shrink-0 px-4">
-          <Icon path={SEARCH_ICON} />
+          <Icon path={iconPaths.search} />
           {/* On a phone the icon alone, so the field keeps its width; the name stays "Search". */}
-          <span className="max-sm:sr-only">Search</span>
+          <span className="max-sm:sr-only">{c.search}</span>
         </button>
       </form>
       <p id={hintId} className="mt-1.5 text-xs text-muted">
-        Accents, Arabic or Persian letter forms and zero-width joiners do not matter.
+        {c.searchNote}
       </p>
       <button
         type="button"
@@ -189,129 +131,88 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>({
         onClick={() => setExpanded((open) => !open)}
         className="mt-3 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 sm:hidden"
       >
-        <Icon path={expanded ? "m6 15 6-6 6 6" : "m6 9 6 6 6-6"} />
-        {expanded ? "Hide filters and sort" : `Filters and sort${narrowing ? ` (${narrowing} on)` : ""}`}
+        <Icon path={expanded ? iconPaths.chevronUp : iconPaths.chevronDown} />
+        {expanded ? c.hide : narrowing ? f(c.showOn, { count: narrowing }) : c.show}
       </button>
       <div
         id={panelId}
         className={`${expanded ? "grid" : "hidden"} mt-3 grid-cols-2 gap-3 sm:mt-4 sm:grid sm:grid-cols-3 lg:grid-cols-6`}
       >
-        {menus.map((menu) => (
-          <Select
-            key={menu.key}
-            label={menu.label}
-            value={filters[menu.key] as string | undefined}
-            onChange={(v) => set(menu.key, v as F[typeof menu.key] | undefined)}
-            options={menu.options}
-          />
-        ))}
-        <DateField
-          label={`${datesLabel} from`}
-          value={filters.from}
-          max={filters.to}
-          onChange={(v) => set("from", v as F["from"])}
-        />
-        <DateField
-          label={`${datesLabel} to`}
-          value={filters.to}
-          min={filters.from}
-          onChange={(v) => set("to", v as F["to"])}
-        />
-        <Select label="Sort" value={filters.sort} onChange={(v) => set("sort", v as F["sort"])} options={sortOptions} />
+        {menus.map((menu) => select(menu.label, menu.key, menu.options))}
+        {date("from")}
+        {date("to")}
+        {select(c.sort, "sort" as keyof F, sortOptions)}
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
         {isFiltered(filters) ? (
           <button type="button" onClick={() => onChange({} as F)} className="btn btn-secondary min-h-11 px-4">
-            Clear filters
+            {c.clear}
           </button>
         ) : (
-          <span className="text-sm text-muted">Showing everything, newest first unless sorted.</span>
+          <span className="text-sm text-muted">{c.everything}</span>
         )}
         <a href={exportHref} download className="btn btn-secondary min-h-11 px-4">
-          <Icon path={DOWNLOAD_ICON} />
-          Export CSV
+          <Icon path={iconPaths.download} />
+          {c.exportCsv}
         </a>
       </div>
     </section>
   );
 }
 
-const languageMenu = { key: "language", label: "Language", options: languageOptions } as const;
-/** The status menu: any, pending, or the list's own second state (processed, confirmed). */
-const statusMenu = (done: Option) =>
-  ({
-    key: "status",
-    label: "Status",
-    options: [anyOption("Any status"), { value: "pending", label: "Pending" }, done],
-  }) as const;
+/** The menus both lists share: status (any, pending, or the list's own second state) and language. */
+function useSharedMenus(done: "processed" | "confirmed") {
+  const { copy, languageName } = useCopy();
+  const c = copy.filters;
+  const any = (label: string): Option => ({ value: "", label });
+  return {
+    c,
+    any,
+    status: {
+      key: "status",
+      label: c.status,
+      options: [any(c.anyStatus), { value: "pending", label: c.pending }, { value: done, label: c[done] }],
+    } as const,
+    language: {
+      key: "language",
+      label: c.language,
+      options: [any(c.anyLanguage), ...LANGUAGES.map((code) => ({ value: code, label: languageName(code) }))],
+    } as const,
+  };
+}
 
-export function EnquiryFiltersBar({
-  filters,
-  onChange,
-  exportHref,
-  serviceNames,
-}: {
-  filters: EnquiryFilters;
-  onChange: (filters: EnquiryFilters) => void;
-  exportHref: string;
-  serviceNames: ServiceNames;
-}) {
+type BarProps<F> = { filters: F; onChange: (filters: F) => void; exportHref: string };
+
+export function EnquiryFiltersBar({ serviceNames, ...bar }: BarProps<EnquiryFilters> & { serviceNames: ServiceNames }) {
+  const { c, any, status, language } = useSharedMenus("processed");
+  const services = SERVICE_IDS.map((id) => ({ value: id, label: serviceNames[id] }));
   return (
     <ListFilters
-      label="Find submissions"
-      searchHint="Name, email, company or message"
-      filters={filters}
-      onChange={onChange}
-      exportHref={exportHref}
-      menus={[
-        statusMenu({ value: "processed", label: "Processed" }),
-        {
-          key: "service",
-          label: "Service",
-          options: [anyOption("Any service"), ...SERVICE_IDS.map((id) => ({ value: id, label: serviceNames[id] }))],
-        },
-        languageMenu,
-      ]}
-      datesLabel="Received"
-      sortOptions={[
-        { value: "", label: "Newest first" },
-        { value: "oldest", label: "Oldest first" },
-      ]}
+      {...bar}
+      label={c.findSubmissions}
+      searchHint={c.submissionsHint}
+      menus={[status, { key: "service", label: c.service, options: [any(c.anyService), ...services] }, language]}
+      datesLabel={c.received}
+      sortOptions={[any(c.newest), { value: "oldest", label: c.oldest }]}
     />
   );
 }
 
-export function MeetingFiltersBar({
-  filters,
-  onChange,
-  exportHref,
-}: {
-  filters: MeetingFilters;
-  onChange: (filters: MeetingFilters) => void;
-  exportHref: string;
-}) {
+export function MeetingFiltersBar(bar: BarProps<MeetingFilters>) {
+  const { c, any, status, language } = useSharedMenus("confirmed");
+  const when = [any(c.anyTime), { value: "upcoming", label: c.upcoming }, { value: "past", label: c.past }];
   return (
     <ListFilters
-      label="Find meetings"
-      searchHint="Name, email or phone"
-      filters={filters}
-      onChange={onChange}
-      exportHref={exportHref}
-      menus={[
-        {
-          key: "when",
-          label: "When",
-          options: [anyOption("Any time"), { value: "upcoming", label: "Upcoming" }, { value: "past", label: "Past" }],
-        },
-        statusMenu({ value: "confirmed", label: "Confirmed" }),
-        languageMenu,
-      ]}
-      datesLabel="Meeting"
+      {...bar}
+      label={c.findMeetings}
+      searchHint={c.meetingsHint}
+      menus={[{ key: "when", label: c.when, options: when }, status, language]}
+      datesLabel={c.meeting}
       sortOptions={[
-        { value: "", label: "Newest request first" },
-        { value: "oldest", label: "Oldest request first" },
-        { value: "soonest", label: "Meeting date, soonest first" },
-        { value: "latest", label: "Meeting date, latest first" },
+        any(c.newestRequest),
+        { value: "oldest", label: c.oldestRequest },
+        { value: "soonest", label: c.soonest },
+        { value: "latest", label: c.latest },
       ]}
     />
   );

@@ -1,13 +1,15 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { loginSchema } from "#shared/schemas/people.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import type { ErrorAnswer } from "#shared/api/common.ts";
-import { ApiError, DASHBOARD_PATH, fetchCurrentUser, login } from "./api";
+import { ApiError, fetchCurrentUser, homeOf, login } from "./api";
+import { useAdminCopy, type AdminText } from "./copy";
 import { showToastAcrossNavigation } from "./flash";
-import { Spinner } from "./ui";
+import { BusyButton, ErrorNote, Field, PageSpinner } from "./ui";
+import { useState } from "react";
 
 type LoginInput = z.input<typeof loginSchema>;
 type LoginOutput = z.output<typeof loginSchema>;
@@ -23,12 +25,27 @@ const isLoginAnswer = (error: unknown): error is ApiError & { data: ErrorAnswer 
 const inputClass =
   "block w-full rounded-xl border border-slate-500 bg-white px-4 py-3 text-base text-ink shadow-sm transition-colors placeholder:text-slate-500 hover:border-slate-600 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-500/30 aria-[invalid=true]:border-red-700 aria-[invalid=true]:focus:ring-red-600/25";
 
-/** The admin sign-in card. */
+/** The admin sign-in card, in the panel's language; a spinner until React has taken over. */
 export default function LoginForm() {
-  const id = useId();
+  const texts = useAdminCopy();
+  // Already signed in: nothing to do here.
+  useEffect(() => {
+    let active = true;
+    fetchCurrentUser()
+      .then((user) => active && user && window.location.replace(homeOf(user)))
+      .catch(() => {
+        // No answer: the visitor can still sign in.
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return texts ? <Form texts={texts} /> : <PageSpinner />;
+}
+
+function Form({ texts: { copy } }: { texts: AdminText }) {
+  const c = copy.login;
   const [formError, setFormError] = useState<string | null>(null);
-  // Until React has taken over, the form stays disabled: a native submission would do nothing useful.
-  const [hydrated, setHydrated] = useState(false);
   const {
     register,
     handleSubmit,
@@ -38,149 +55,68 @@ export default function LoginForm() {
     defaultValues: { username: "", password: "" },
   });
 
-  // Already signed in: nothing to do here.
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- marks hydration: the form is usable from here on
-    setHydrated(true);
-    let active = true;
-    fetchCurrentUser()
-      .then((user) => {
-        if (active && user) window.location.replace(DASHBOARD_PATH);
-      })
-      .catch(() => {
-        // No answer: the visitor can still sign in.
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
-
   const onSubmit = async (values: LoginOutput) => {
     setFormError(null);
     try {
       const answer = await login(values);
-      if (!answer?.success) {
-        setFormError(answer?.message || "Login failed");
-        return;
-      }
-      showToastAcrossNavigation({
-        title: "Login successful",
-        description: "Welcome to the admin panel.",
-        variant: "success",
-      });
-      window.location.assign(DASHBOARD_PATH);
-      // Keep the button in its sending state until the dashboard loads.
+      if (!answer?.success) return setFormError(answer?.message || c.failed);
+      showToastAcrossNavigation({ title: c.success, description: c.welcome, variant: "success" });
+      const user = await fetchCurrentUser().catch(() => null);
+      window.location.assign(homeOf(user ?? { role: "admin" }));
+      // Keep the button in its sending state until the next page loads.
       await new Promise(() => {});
     } catch (error) {
-      if (isLoginAnswer(error)) {
-        setFormError(error.data.message || "Login failed");
-        return;
-      }
+      if (isLoginAnswer(error)) return setFormError(error.data.message || c.failed);
       const message = error instanceof Error ? error.message : "";
-      setFormError(message || "Login failed. Please try again.");
-      showToast({
-        title: "Login failed",
-        description: message || "An error occurred during login.",
-        variant: "destructive",
-      });
+      setFormError(message || c.failedRetry);
+      showToast({ title: c.failed, description: message || c.errorOccurred, variant: "destructive" });
     }
   };
 
-  const field = (name: keyof LoginInput) => {
-    const error = errors[name]?.message;
-    return {
-      id: `${id}-${name}`,
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `${id}-${name}-error` : undefined,
-      error,
-    };
-  };
-  const username = field("username");
-  const password = field("password");
-
   return (
     <div className="card w-full max-w-md p-6 sm:p-8">
-      <h1 className="text-2xl font-bold tracking-tight text-brand-950">Admin Login</h1>
-      <p className="mt-2 text-muted">Enter your credentials to access the admin panel</p>
-
-      <form method="post" className="mt-7" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
-          <div>
-            <label htmlFor={username.id} className="mb-1.5 block text-sm font-semibold text-ink">
-              Username
-            </label>
+      <h1 className="text-2xl font-bold tracking-tight text-brand-950">{c.title}</h1>
+      <p className="mt-2 text-muted">{c.intro}</p>
+      <form method="post" className="mt-7 min-w-0 space-y-5" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <Field label={c.username} error={errors.username && c.usernameRequired}>
+          {(props) => (
             <input
               {...register("username")}
-              id={username.id}
+              {...props}
               type="text"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              placeholder="Enter username"
-              aria-invalid={username["aria-invalid"]}
-              aria-describedby={username["aria-describedby"]}
+              placeholder={c.usernamePlaceholder}
               className={inputClass}
             />
-            {username.error && (
-              <p id={`${id}-username-error`} className="mt-1.5 text-sm font-medium text-red-700">
-                {username.error}
-              </p>
-            )}
-          </div>
-
-          <div>
-            <label htmlFor={password.id} className="mb-1.5 block text-sm font-semibold text-ink">
-              Password
-            </label>
+          )}
+        </Field>
+        <Field label={c.password} error={errors.password && c.passwordRequired}>
+          {(props) => (
             <input
               {...register("password")}
-              id={password.id}
+              {...props}
               type="password"
               autoComplete="current-password"
-              placeholder="Enter password"
-              aria-invalid={password["aria-invalid"]}
-              aria-describedby={password["aria-describedby"]}
+              placeholder={c.passwordPlaceholder}
               className={inputClass}
             />
-            {password.error && (
-              <p id={`${id}-password-error`} className="mt-1.5 text-sm font-medium text-red-700">
-                {password.error}
-              </p>
-            )}
-          </div>
-
-          {formError && (
-            <p
-              role="alert"
-              data-testid="login-error"
-              className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm font-medium text-red-800"
-            >
-              <svg
-                className="mt-0.5 size-4 shrink-0"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                strokeLinecap="round"
-                aria-hidden="true"
-                focusable="false"
-              >
-                <circle cx="12" cy="12" r="9" />
-                <path d="M12 7.5v5m0 3.5v.01" />
-              </svg>
-              <span>{formError}</span>
-            </p>
           )}
-
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="btn btn-primary w-full disabled:cursor-not-allowed disabled:opacity-75"
-          >
-            {isSubmitting && <Spinner className="size-4" />}
-            {isSubmitting ? "Logging in..." : "Login"}
-          </button>
-        </fieldset>
+        </Field>
+        {formError && (
+          <div data-testid="login-error">
+            <ErrorNote>{formError}</ErrorNote>
+          </div>
+        )}
+        <BusyButton
+          type="submit"
+          primary
+          busy={isSubmitting}
+          label={c.submit}
+          busyLabel={c.submitting}
+          className="w-full"
+        />
       </form>
     </div>
   );

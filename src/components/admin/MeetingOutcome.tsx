@@ -1,19 +1,12 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import type { AdminMeeting, MeetingOutcome as Outcome } from "#shared/api/meetings.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { fill as fillRoute, ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
-import { adminRequest, ApiError } from "./api";
-import { useHydrated } from "#src/lib/use-hydrated.ts";
-import { adminCopy } from "./copy";
-import { Spinner } from "./ui";
-
-/** The admin texts, once mounted (they are read from the page, which the server render has not). */
-export function useAdminCopy() {
-  const hydrated = useHydrated();
-  return useMemo(() => (hydrated ? adminCopy() : null), [hydrated]);
-}
+import { adminRequest } from "./api";
+import { useAdminCopy } from "./copy";
+import { problem, Spinner } from "./ui";
 
 /** Whether a meeting has started, office time: only then has it an outcome (the API agrees). */
 export function hasStarted(meeting: Pick<AdminMeeting, "date" | "time">, now = new Date()): boolean {
@@ -51,7 +44,7 @@ export function MeetingOutcome({
     } catch (error) {
       showToast({
         title: copy.outcome.saveError,
-        description: error instanceof ApiError && error.message ? error.message : copy.outcome.saveError,
+        description: problem(error, copy.outcome.saveError),
         variant: "destructive",
       });
     } finally {

@@ -3,10 +3,8 @@ import { useId, useRef, useState, type SubmitEvent } from "react";
 import { NOTE_MAX_LENGTH } from "#shared/admin-lists.ts";
 import type { AdminNote } from "#shared/api/notes.ts";
 import { showToast } from "#src/stores/toasts.ts";
-import { formatDateTime } from "./format";
-import { Icon, Spinner } from "./ui";
-
-const PENCIL = "M4 20h4L19 9l-4-4L4 16zM14 6l4 4";
+import { useCopy } from "./copy";
+import { BusyButton, Icon, iconPaths } from "./ui";
 
 export function NoteEditor({
   note,
@@ -19,6 +17,8 @@ export function NoteEditor({
   /** The card's title, so "Edit note" says whose note it is. */
   describedBy: string;
 }) {
+  const { copy, f, n, dateTime } = useCopy();
+  const c = copy.note;
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(note?.text ?? "");
   const [saving, setSaving] = useState(false);
@@ -41,11 +41,11 @@ export function NoteEditor({
     setSaving(true);
     try {
       await save(text.trim());
-      showToast({ title: "Note saved", variant: "success" });
+      showToast({ title: c.saved, variant: "success" });
       close();
     } catch (error) {
-      const detail = error instanceof Error && error.message ? error.message : "Please try again.";
-      showToast({ title: "Note not saved", description: detail, variant: "destructive" });
+      const detail = error instanceof Error && error.message ? error.message : copy.common.tryAgain;
+      showToast({ title: c.notSaved, description: detail, variant: "destructive" });
     } finally {
       setSaving(false);
     }
@@ -55,7 +55,7 @@ export function NoteEditor({
     return (
       <form onSubmit={submit} className="mt-4 rounded-xl bg-amber-50/60 p-3 ring-1 ring-inset ring-amber-200">
         <label htmlFor={fieldId} className="text-xs font-semibold uppercase tracking-wider text-muted">
-          Internal note
+          {c.label}
         </label>
         <textarea
           id={fieldId}
@@ -71,16 +71,20 @@ export function NoteEditor({
         />
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <span id={countId} className="text-xs text-muted">
-            {text.length} / {NOTE_MAX_LENGTH} characters
+            {f(c.count, { count: n(text.length), max: n(NOTE_MAX_LENGTH) })}
           </span>
           <div className="flex gap-2">
             <button type="button" onClick={close} disabled={saving} className="btn btn-secondary min-h-11 px-4">
-              Cancel
+              {copy.common.cancel}
             </button>
-            <button type="submit" disabled={saving} className="btn btn-primary min-h-11 px-4 disabled:opacity-70">
-              {saving && <Spinner className="size-4" />}
-              {saving ? "Saving…" : "Save note"}
-            </button>
+            <BusyButton
+              type="submit"
+              primary
+              busy={saving}
+              label={c.save}
+              busyLabel={copy.common.saving}
+              className="min-h-11 px-4"
+            />
           </div>
         </div>
       </form>
@@ -91,12 +95,16 @@ export function NoteEditor({
     <div className="mt-4 flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
       {note ? (
         <figure className="min-w-0 flex-1 rounded-xl bg-amber-50/60 px-3.5 py-2.5 ring-1 ring-inset ring-amber-200">
-          <blockquote data-testid="note" dir="auto" className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">
+          <blockquote
+            data-testid="note"
+            dir="auto"
+            translate="no"
+            className="whitespace-pre-line text-ink [overflow-wrap:anywhere]"
+          >
             {note.text}
           </blockquote>
           <figcaption className="mt-1 text-xs text-muted">
-            Note by <span className="font-semibold">{note.by}</span>,{" "}
-            <time dateTime={note.at}>{formatDateTime(note.at)}</time>
+            {f(c.byline, { name: note.by, date: dateTime(note.at) })}
           </figcaption>
         </figure>
       ) : null}
@@ -107,8 +115,8 @@ export function NoteEditor({
         aria-describedby={describedBy}
         className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
       >
-        <Icon path={PENCIL} />
-        {note ? "Edit note" : "Add note"}
+        <Icon path={iconPaths.pencil} />
+        {note ? c.edit : c.add}
       </button>
     </div>
   );

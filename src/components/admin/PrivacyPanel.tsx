@@ -1,27 +1,22 @@
-import { useEffect, useId, useState, type SubmitEvent } from "react";
+import { useRef, useState, type SubmitEvent } from "react";
 import type { ErasureAnswer } from "#shared/api/privacy.ts";
-import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
 import { personalDataRequestSchema } from "#shared/schemas/privacy.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { erasePersonalData, exportPersonalData, newsletterCounts } from "./api";
 import { ROUTES } from "#shared/routes.ts";
-import { ConfirmAction } from "./ConfirmAction";
-import { Icon, iconPaths, Spinner } from "./ui";
+import { useCopy, type AdminText } from "./copy";
+import { BusyButton, ConfirmAction, Field, Icon, iconPaths, Section, useResource } from "./ui";
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const reason = (failure: unknown) =>
-  failure instanceof Error && failure.message ? failure.message : "Please try again.";
+const reason = (failure: unknown, fallback: string) =>
+  failure instanceof Error && failure.message ? failure.message : fallback;
 
 /** What an erasure changed, in a sentence. */
-function erasedSummary(email: string, { erased }: ErasureAnswer): string {
-  const parts = [
-    plural(erased.enquiries, "enquiry", "enquiries") + " anonymised",
-    plural(erased.meetings, "meeting") + " anonymised",
-    plural(erased.newsletter, "newsletter subscription") + " deleted",
-    plural(erased.emails, "email") + " deleted",
-    plural(erased.loginAttempts, "login attempt") + " deleted",
-  ];
-  return `Erased ${email}: ${parts.join(", ")}.`;
+function erasedSummary({ copy, f, p }: AdminText, email: string, { erased }: ErasureAnswer): string {
+  const c = copy.privacy.erasedParts;
+  const parts = (["enquiries", "meetings", "newsletter", "emails", "loginAttempts"] as const).map((what) =>
+    p(c[what], erased[what]),
+  );
+  return f(copy.privacy.erased, { email, parts: parts.join(", ") });
 }
 
 /** Starts a download of `data` as a JSON file, in the browser, without a round trip. */
@@ -41,24 +36,22 @@ function downloadJson(data: unknown, filename: string): void {
  * erase it (with a confirm step); and the newsletter's confirmed count with the subscribers' CSV.
  */
 export function PrivacyPanel() {
-  const headingId = useId();
-  const fieldId = useId();
+  const texts = useCopy();
+  const { copy, f, p } = texts;
+  const c = copy.privacy;
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const [result, setResult] = useState<string | null>(null);
-  const [counts, setCounts] = useState<NewsletterCountsAnswer | null>(null);
-
-  useEffect(() => {
-    newsletterCounts().then(setCounts, () => setCounts(null));
-  }, []);
+  const counts = useResource(newsletterCounts);
+  const input = useRef<HTMLInputElement>(null);
 
   /** The typed address, checked; null (with the message under the field) when it is not one. */
   const address = (): string | null => {
     const parsed = personalDataRequestSchema.safeParse({ email: email.trim() });
     if (parsed.success) return parsed.data.email;
-    setError("Please enter a valid email address");
-    document.getElementById(fieldId)?.focus();
+    setError(c.invalidEmail);
+    input.current?.focus();
     return null;
   };
 
@@ -72,11 +65,10 @@ export function PrivacyPanel() {
       const data = await exportPersonalData(value);
       downloadJson(data, `personal-data-${data.exportedAt.slice(0, 10)}.json`);
       const found = data.enquiries.length + data.meetings.length + data.newsletter.length + data.emails.length;
-      setResult(
-        `Exported ${value}: ${plural(found, "record")} and ${plural(data.loginAttempts.length, "login attempt")}.`,
-      );
+      const attempts = p(c.loginAttempts, data.loginAttempts.length);
+      setResult(f(c.exported, { email: value, records: p(c.records, found), attempts }));
     } catch (failure) {
-      showToast({ title: "Export failed", description: reason(failure), variant: "destructive" });
+      showToast({ title: c.exportFailed, description: reason(failure, copy.common.tryAgain), variant: "destructive" });
     } finally {
       setExporting(false);
     }
@@ -87,65 +79,51 @@ export function PrivacyPanel() {
     if (!value) return false;
     try {
       const answer = await erasePersonalData(value);
-      setResult(erasedSummary(value, answer));
+      setResult(erasedSummary(texts, value, answer));
       setEmail("");
-      showToast({ title: "Address erased", description: "No trace of it is left.", variant: "success" });
-      newsletterCounts().then(setCounts, () => {});
+      showToast({ title: c.erasedTitle, description: c.erasedText, variant: "success" });
+      void counts.reload();
       return true;
     } catch (failure) {
-      showToast({ title: "Erasure failed", description: reason(failure), variant: "destructive" });
+      showToast({ title: c.eraseFailed, description: reason(failure, copy.common.tryAgain), variant: "destructive" });
       return false;
     }
   };
 
   return (
-    <section id="privacy" aria-labelledby={headingId} className="card mt-10 p-5 sm:p-6">
-      <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold text-brand-950">
-        <Icon path={iconPaths.shield} className="size-5 text-brand-700" />
-        Privacy
-      </h2>
-      <p className="mt-1.5 max-w-2xl text-sm text-muted">
-        Export everything held about one email address (enquiries, meetings, newsletter, emails, login attempts) as
-        JSON, or erase it: enquiries and meetings stay as anonymised rows, everything else is deleted.
-      </p>
+    <Section id="privacy" title={c.title} intro={c.intro} icon={iconPaths.shield} className="mt-10">
       <form onSubmit={onExport} noValidate className="mt-5 flex flex-col gap-3 lg:flex-row lg:items-start">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={fieldId} className="text-sm font-semibold text-ink">
-            Email address
-          </label>
-          <input
-            id={fieldId}
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={!!error}
-            aria-describedby={error ? `${fieldId}-error` : undefined}
-            className="mt-1.5 w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-ink focus:border-brand-500 focus:outline-none"
-          />
-          {error && (
-            <p id={`${fieldId}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-              {error}
-            </p>
+        <Field label={c.email} error={error} className="flex-1">
+          {(props) => (
+            <input
+              {...props}
+              ref={input}
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setError(null);
+              }}
+              className="w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-ink focus:border-brand-500 focus:outline-none"
+            />
           )}
-        </div>
+        </Field>
         <div className="flex flex-col gap-2 sm:flex-row lg:mt-7">
-          <button
+          <BusyButton
             type="submit"
-            disabled={exporting}
-            className="btn btn-primary whitespace-nowrap disabled:cursor-wait disabled:opacity-70"
-          >
-            {exporting ? <Spinner className="size-4" /> : <Icon path={iconPaths.download} />}
-            {exporting ? "Exporting…" : "Export JSON"}
-          </button>
+            primary
+            busy={exporting}
+            label={c.export}
+            busyLabel={c.exporting}
+            icon={iconPaths.download}
+            className="whitespace-nowrap"
+          />
           <ConfirmAction
-            label="Erase…"
-            question={`Erase every trace of ${email.trim() || "this address"}? This cannot be undone.`}
-            confirmLabel="Erase for good"
-            busyLabel="Erasing…"
+            label={c.erase}
+            question={f(c.eraseQuestion, { email: email.trim() || c.thisAddress })}
+            confirmLabel={c.eraseForGood}
+            busyLabel={c.erasing}
             icon={iconPaths.trash}
             onConfirm={onErase}
           />
@@ -157,16 +135,14 @@ export function PrivacyPanel() {
 
       <div className="mt-6 flex flex-col gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-ink">
-          <span className="font-semibold">Newsletter:</span>{" "}
-          {counts
-            ? `${plural(counts.confirmed, "confirmed subscriber")} · ${counts.pending} waiting for confirmation`
-            : "…"}
+          <span className="font-semibold">{c.newsletter}</span>{" "}
+          {counts.data ? p(c.subscribers, counts.data.confirmed, { pending: counts.data.pending }) : "…"}
         </p>
         <a href={ROUTES.admin.subscribersCsv} download className="btn btn-secondary">
           <Icon path={iconPaths.download} />
-          Subscribers (CSV)
+          {c.subscribersCsv}
         </a>
       </div>
-    </section>
+    </Section>
   );
 }

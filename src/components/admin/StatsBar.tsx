@@ -2,29 +2,13 @@
 import { useEffect, useState } from "react";
 import type { AdminStats } from "#shared/api/stats.ts";
 import { fetchStats } from "./api";
-import { fill } from "./copy";
-import { useAdminCopy } from "./MeetingOutcome";
+import { useCopy } from "./copy";
 
 type State = { status: "loading" } | { status: "error" } | { status: "ready"; stats: AdminStats };
 
-const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });
-const count = new Intl.NumberFormat("en-US");
-
-function Figure({
-  label,
-  value,
-  detail,
-  lang,
-  dir,
-}: {
-  label: string;
-  value: string;
-  detail?: string;
-  lang?: string;
-  dir?: "ltr" | "rtl";
-}) {
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
-    <div lang={lang} dir={dir} className="card flex min-w-0 flex-col-reverse justify-end gap-1 p-4">
+    <div className="card flex min-w-0 flex-col-reverse justify-end gap-1 p-4">
       <dt className="text-xs font-semibold uppercase leading-snug tracking-wider text-muted">
         {label}
         {detail && <span className="mt-0.5 block font-normal normal-case tracking-normal">{detail}</span>}
@@ -37,7 +21,8 @@ function Figure({
 /** `version`: bump it to fetch the figures again (after a status change). */
 export function StatsBar({ version }: { version: number }) {
   const [state, setState] = useState<State>({ status: "loading" });
-  const texts = useAdminCopy();
+  const { copy, f, n } = useCopy();
+  const c = copy.stats;
 
   useEffect(() => {
     let active = true;
@@ -52,46 +37,33 @@ export function StatsBar({ version }: { version: number }) {
   if (state.status === "error") {
     return (
       <p role="status" className="mt-8 text-sm text-muted">
-        The figures could not be loaded; the lists below still work.
+        {c.failed}
       </p>
     );
   }
   const stats = state.status === "ready" ? state.stats : null;
-  const show = (n: number | undefined) => (n === undefined ? "–" : count.format(n));
+  const show = (value: number | undefined) => (value === undefined ? "–" : n(value));
+  const recent = stats ? f(copy.outcome.statsWindow, { days: stats.windowDays }) : undefined;
   return (
     <section aria-labelledby="figures-title" aria-busy={!stats} className="mt-8">
       <h2 id="figures-title" className="sr-only">
-        At a glance
+        {c.heading}
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-        <Figure label="New enquiries this week" value={show(stats?.newThisWeek)} />
-        <Figure label="Pending enquiries" value={show(stats?.pending)} />
-        <Figure label="Meetings in the next 7 days" value={show(stats?.meetingsNext7Days)} />
+        <Figure label={c.newThisWeek} value={show(stats?.newThisWeek)} />
+        <Figure label={c.pending} value={show(stats?.pending)} />
+        <Figure label={c.next7Days} value={show(stats?.meetingsNext7Days)} />
         <Figure
-          label="Processed within 2 working days"
-          value={stats?.processedOnTime == null ? "–" : percent.format(stats.processedOnTime)}
-          detail={
-            stats ? `of ${count.format(stats.processedOnTimeOf)} in the last ${stats.windowDays} days` : undefined
+          label={c.onTime}
+          value={
+            stats?.processedOnTime == null
+              ? "–"
+              : n(stats.processedOnTime, { style: "percent", maximumFractionDigits: 0 })
           }
+          detail={stats ? f(c.onTimeOf, { count: n(stats.processedOnTimeOf), days: stats.windowDays }) : undefined}
         />
-        {texts && (
-          <>
-            <Figure
-              lang={texts.lang}
-              dir={texts.dir}
-              label={texts.copy.outcome.statsDone}
-              value={show(stats?.meetingsDone)}
-              detail={stats ? fill(texts.lang, texts.copy.outcome.statsWindow, { days: stats.windowDays }) : undefined}
-            />
-            <Figure
-              lang={texts.lang}
-              dir={texts.dir}
-              label={texts.copy.outcome.statsNoShow}
-              value={show(stats?.meetingsNoShow)}
-              detail={stats ? fill(texts.lang, texts.copy.outcome.statsWindow, { days: stats.windowDays }) : undefined}
-            />
-          </>
-        )}
+        <Figure label={copy.outcome.statsDone} value={show(stats?.meetingsDone)} detail={recent} />
+        <Figure label={copy.outcome.statsNoShow} value={show(stats?.meetingsNoShow)} detail={recent} />
       </dl>
     </section>
   );

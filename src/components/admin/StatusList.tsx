@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { showToast } from "#src/stores/toasts.ts";
 import type { ListPage } from "./api";
-import { Icon, iconPaths, Spinner } from "./ui";
+import { useCopy } from "./copy";
+import { EmptyState, iconPaths, Spinner } from "./ui";
 
 export interface StatusListTexts {
   /** Read to screen readers while the list loads, e.g. "Loading submissions…". */
@@ -16,8 +17,8 @@ export interface StatusListTexts {
   emptyText: string;
   /** The empty card's text when a search or filter is on. */
   emptyFilteredText: string;
-  /** The plural noun of the list's records, for "Load more submissions". */
-  noun: string;
+  /** The button that loads the next page, e.g. "Load more submissions". */
+  loadMore: string;
   updated: { title: string; description: string };
   failed: { title: string; description: string };
   /** Toasts of a delete, for lists whose records can be deleted. */
@@ -86,6 +87,7 @@ export function StatusList<T extends { id: number }>({
   emptyIcon,
   renderCard,
 }: StatusListProps<T>) {
+  const { copy } = useCopy();
   const [state, setState] = useState<ListState<T>>({ status: "loading" });
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const sentinel = useRef<HTMLDivElement>(null);
@@ -191,55 +193,21 @@ export function StatusList<T extends { id: number }>({
     [loadPage, toggle, texts, replace, state],
   );
 
-  if (state.status === "loading") {
-    return (
-      <div aria-busy="true">
-        <p role="status" className="sr-only">
-          {texts.loading}
-        </p>
-        <ul role="list" className="grid gap-4 lg:grid-cols-2" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <li
-              key={i}
-              data-testid="placeholder-card"
-              className="card animate-pulse p-5 motion-reduce:animate-none sm:p-6"
-            >
-              <div className="flex items-start justify-between gap-4">
-                <div className="flex-1 space-y-2.5">
-                  <div className="h-5 w-2/5 rounded-md bg-slate-200" />
-                  <div className="h-4 w-3/5 rounded-md bg-slate-100" />
-                </div>
-                <div className="h-6 w-20 rounded-full bg-slate-100" />
-              </div>
-              <div className="mt-6 grid gap-4 sm:grid-cols-2">
-                <div className="h-10 rounded-md bg-slate-100" />
-                <div className="h-10 rounded-md bg-slate-100" />
-              </div>
-              <div className="mt-4 h-14 rounded-md bg-slate-100" />
-              <div className="mt-5 flex items-center justify-between border-t border-line pt-4">
-                <div className="h-4 w-2/5 rounded-md bg-slate-100" />
-                <div className="h-11 w-36 rounded-xl bg-slate-200" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
+  if (state.status === "loading") return <ListPlaceholder label={texts.loading} />;
 
   if (state.status === "error") {
     return (
-      <Notice tone="error" icon={iconPaths.alert} title={texts.errorTitle}>
-        Please make sure you have database access permissions.
-      </Notice>
+      <EmptyState tone="error" icon={iconPaths.alert} title={texts.errorTitle}>
+        {copy.dashboard.errorText}
+      </EmptyState>
     );
   }
 
   if (state.items.length === 0) {
     return (
-      <Notice tone="empty" icon={emptyIcon} title={texts.emptyTitle}>
+      <EmptyState icon={emptyIcon} title={texts.emptyTitle}>
         {filtered ? texts.emptyFilteredText : texts.emptyText}
-      </Notice>
+      </EmptyState>
     );
   }
 
@@ -266,7 +234,7 @@ export function StatusList<T extends { id: number }>({
       <div ref={sentinel} className="mt-6 flex flex-col items-center gap-2">
         {state.more === "failed" && (
           <p role="alert" className="text-sm font-medium text-red-800">
-            Could not load more. Please try again.
+            {copy.dashboard.loadMoreFailed}
           </p>
         )}
         {state.next && (
@@ -277,7 +245,7 @@ export function StatusList<T extends { id: number }>({
             className="btn btn-secondary min-w-48 disabled:cursor-not-allowed disabled:opacity-70"
           >
             {state.more === "loading" ? <Spinner className="size-4" /> : null}
-            {state.more === "loading" ? "Loading more…" : `Load more ${texts.noun}`}
+            {state.more === "loading" ? copy.dashboard.loadingMore : texts.loadMore}
           </button>
         )}
       </div>
@@ -285,29 +253,39 @@ export function StatusList<T extends { id: number }>({
   );
 }
 
-function Notice({
-  tone,
-  icon,
-  title,
-  children,
-}: {
-  tone: "error" | "empty";
-  icon: string;
-  title: string;
-  children: ReactNode;
-}) {
+/** Three placeholder cards while a list loads, and the words a screen reader hears. */
+function ListPlaceholder({ label }: { label: string }) {
   return (
-    <div
-      role={tone === "error" ? "alert" : undefined}
-      className="card flex flex-col items-center px-6 py-12 text-center sm:py-16"
-    >
-      <span
-        className={`flex size-12 items-center justify-center rounded-full ${tone === "error" ? "bg-red-50 text-red-700" : "bg-brand-50 text-brand-700"}`}
-      >
-        <Icon path={icon} className="size-6" />
-      </span>
-      <h2 className={`mt-4 text-lg font-semibold ${tone === "error" ? "text-red-800" : "text-brand-950"}`}>{title}</h2>
-      <p className="mt-1.5 max-w-sm text-muted">{children}</p>
+    <div aria-busy="true">
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      <ul role="list" className="grid gap-4 lg:grid-cols-2" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <li
+            key={i}
+            data-testid="placeholder-card"
+            className="card animate-pulse p-5 motion-reduce:animate-none sm:p-6"
+          >
+            <div className="flex items-start justify-between gap-4">
+              <div className="flex-1 space-y-2.5">
+                <div className="h-5 w-2/5 rounded-md bg-slate-200" />
+                <div className="h-4 w-3/5 rounded-md bg-slate-100" />
+              </div>
+              <div className="h-6 w-20 rounded-full bg-slate-100" />
+            </div>
+            <div className="mt-6 grid gap-4 sm:grid-cols-2">
+              <div className="h-10 rounded-md bg-slate-100" />
+              <div className="h-10 rounded-md bg-slate-100" />
+            </div>
+            <div className="mt-4 h-14 rounded-md bg-slate-100" />
+            <div className="mt-5 flex items-center justify-between border-t border-line pt-4">
+              <div className="h-4 w-2/5 rounded-md bg-slate-100" />
+              <div className="h-11 w-36 rounded-xl bg-slate-200" />
+            </div>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

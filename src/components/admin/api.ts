@@ -8,11 +8,13 @@ import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { AdminStats } from "#shared/api/stats.ts";
 import type { ContentAnswer, PublishStatus, ReviewFlagAnswer, SaveAnswer, TextChange } from "#shared/api/content.ts";
-import type { CurrentUser, CurrentUserAnswer, InvitedUser } from "#shared/api/people.ts";
 import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
+import type { InvitedUser } from "#shared/api/people.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";
 import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
 import type { Role } from "#shared/roles.ts";
+import type { PanelUser, PanelUserAnswer } from "#shared/api/panel-language.ts";
+import { followUser } from "./copy";
 import type { loginSchema } from "#shared/schemas/people.ts";
 import { ApiError, apiRequest } from "#src/lib/api-client.ts";
 import { fill, ROUTES, withQuery } from "#shared/routes.ts";
@@ -23,6 +25,10 @@ export { ApiError, NetworkError, errorMessage, apiRequest } from "#src/lib/api-c
 export const LOGIN_PATH = "/admin/login";
 export const DASHBOARD_PATH = "/admin/submissions";
 export const AVAILABILITY_PATH = "/admin/availability";
+export const TEXTS_PATH = "/admin/texts";
+
+/** Where a person works: an admin on the dashboard, an editor in the content editor (/admin/texts). */
+export const homeOf = (user: Pick<PanelUser, "role">) => (user.role === "admin" ? DASHBOARD_PATH : TEXTS_PATH);
 
 /** Leaves for the login page; the returned promise never settles, so callers show nothing more. */
 export function goToLogin(): Promise<never> {
@@ -45,10 +51,12 @@ export async function adminRequest<T>(
   }
 }
 
-/** GET /api/user: the signed-in admin, or null without a session. */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  const answer = await apiRequest<CurrentUserAnswer>("GET", ROUTES.user, { on401: "null" });
-  return answer?.success && answer.user ? answer.user : null;
+/** GET /api/user: the signed-in person, or null without a session. The panel follows their language. */
+export async function fetchCurrentUser(): Promise<PanelUser | null> {
+  const answer = await apiRequest<PanelUserAnswer>("GET", ROUTES.user, { on401: "null" });
+  const user = answer?.success && answer.user ? answer.user : null;
+  followUser(user);
+  return user;
 }
 
 export type LoginValues = z.output<typeof loginSchema>;
@@ -120,8 +128,6 @@ export const newsletterCounts = () => adminRequest<NewsletterCountsAnswer>("GET"
 
 export const inviteUser = (username: string, role: Role) =>
   adminRequest<InvitedUser>("POST", ROUTES.admin.users, { username, role });
-
-export const TEXTS_PATH = "/admin/texts";
 
 /** The content editor: every text, the revisions, review flags and copy rules. */
 export const fetchTexts = () => adminRequest<ContentAnswer>("GET", ROUTES.content.texts);

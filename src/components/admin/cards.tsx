@@ -3,19 +3,18 @@ import { useState, type ReactNode } from "react";
 import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { EmailStatus } from "#shared/api/common.ts";
-import { englishLanguageName } from "#shared/languages.ts";
 import { serviceDisplayName, type ServiceNames } from "#shared/services.ts";
 import { saveEnquiryNote, saveMeetingNote } from "./api";
-import { formatCalendarDate, formatDateTime } from "./format";
-import { ConfirmAction } from "./ConfirmAction";
+import { useCopy } from "./copy";
 import { CancelMeetingButton } from "./CancelMeetingButton";
 import { NoteEditor } from "./NoteEditor";
 import { MeetingOutcome } from "./MeetingOutcome";
 import type { CardControls, ReplaceItem } from "./StatusList";
-import { Badge, Icon, iconPaths, Spinner } from "./ui";
+import { Badge, BusyButton, ConfirmAction, Icon, iconPaths } from "./ui";
 
 /** Shown when this record's notification emails keep failing (the outbox retries them). */
 function EmailWarning({ status }: { status: EmailStatus | null }) {
+  const { copy } = useCopy();
   if (status !== "failing") return null;
   return (
     <p
@@ -23,8 +22,8 @@ function EmailWarning({ status }: { status: EmailStatus | null }) {
       data-testid="email-failing"
       className="mt-3 flex items-center gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-inset ring-red-200"
     >
-      <Icon path="M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
-      Email notification failing: it is being retried.
+      <Icon path={iconPaths.alert} />
+      {copy.cards.emailFailing}
     </p>
   );
 }
@@ -59,6 +58,7 @@ function Card({
           <h2
             id={`${id}-title`}
             dir="auto"
+            translate="no"
             className="text-lg font-semibold leading-snug text-brand-950 [overflow-wrap:anywhere]"
           >
             {title}
@@ -68,7 +68,9 @@ function Card({
             className="mt-0.5 inline-flex max-w-full items-center gap-1.5 py-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
           >
             <Icon path={iconPaths.mail} />
-            <span className="[overflow-wrap:anywhere]">{email}</span>
+            <span className="[overflow-wrap:anywhere]" dir="ltr" translate="no">
+              {email}
+            </span>
           </a>
         </div>
         {badge}
@@ -97,9 +99,10 @@ function Field({ label, wide, children }: { label: string; wide?: boolean; child
 }
 
 function Stamp({ label, iso }: { label: string; iso: string }) {
+  const { dateTime } = useCopy();
   return (
     <p className="text-sm text-muted">
-      {label} <time dateTime={iso}>{formatDateTime(iso)}</time>
+      {label} <time dateTime={iso}>{dateTime(iso)}</time>
     </p>
   );
 }
@@ -118,29 +121,18 @@ function ToggleButton({
   describedBy: string;
   controls: CardControls;
 }) {
-  if (controls.pending) {
-    return (
-      <button
-        type="button"
-        disabled
-        aria-describedby={describedBy}
-        className="btn btn-secondary min-w-40 cursor-not-allowed opacity-70"
-      >
-        <Spinner className="size-4" />
-        Updating…
-      </button>
-    );
-  }
+  const { copy } = useCopy();
   return (
-    <button
-      type="button"
+    <BusyButton
+      busy={controls.pending}
+      busyLabel={copy.cards.updating}
+      label={done ? undoLabel : doLabel}
+      icon={done ? iconPaths.undo : iconPaths.check}
+      primary={!done && !controls.pending}
       onClick={controls.toggle}
-      aria-describedby={describedBy}
-      className={`btn min-w-40 ${done ? "btn-secondary" : "btn-primary"}`}
-    >
-      <Icon path={done ? iconPaths.undo : iconPaths.check} />
-      {done ? undoLabel : doLabel}
-    </button>
+      describedBy={describedBy}
+      className="min-w-40"
+    />
   );
 }
 
@@ -155,6 +147,8 @@ export function EnquiryCard({
   replace: ReplaceItem<AdminEnquiry>;
   serviceNames: ServiceNames;
 }) {
+  const { copy, languageName } = useCopy();
+  const c = copy.cards;
   const titleId = `enquiry-${item.id}-title`;
   return (
     <Card
@@ -169,24 +163,24 @@ export function EnquiryCard({
           save={async (text) => replace(await saveEnquiryNote(item.id, text))}
         />
       }
-      badge={<Badge tone={item.isProcessed ? "done" : "pending"}>{item.isProcessed ? "Processed" : "Pending"}</Badge>}
+      badge={<Badge tone={item.isProcessed ? "done" : "pending"}>{item.isProcessed ? c.processed : c.pending}</Badge>}
       footer={
         <>
-          <Stamp label="Submitted on" iso={item.createdAt} />
+          <Stamp label={c.submittedOn} iso={item.createdAt} />
           <div className="flex flex-wrap gap-2 sm:justify-end">
             <ToggleButton
               done={item.isProcessed}
-              doLabel="Mark as Processed"
-              undoLabel="Mark as Pending"
+              doLabel={c.markProcessed}
+              undoLabel={c.markPending}
               describedBy={titleId}
               controls={controls}
             />
             {controls.remove && (
               <ConfirmAction
-                label="Delete"
-                question="Delete this enquiry and its emails for good? This cannot be undone."
-                confirmLabel="Delete for good"
-                busyLabel="Deleting…"
+                label={c.delete}
+                question={c.deleteQuestion}
+                confirmLabel={c.deleteForGood}
+                busyLabel={c.deleting}
                 icon={iconPaths.trash}
                 describedBy={titleId}
                 disabled={controls.pending}
@@ -197,18 +191,21 @@ export function EnquiryCard({
         </>
       }
     >
-      <Field label="Company">
+      <Field label={c.company}>
         {item.company ? (
-          <span className="[overflow-wrap:anywhere]">{item.company}</span>
+          <span className="[overflow-wrap:anywhere]" translate="no">
+            {item.company}
+          </span>
         ) : (
-          <span className="text-muted italic">Not provided</span>
+          <span className="text-muted italic">{c.notProvided}</span>
         )}
       </Field>
-      <Field label="Service">{serviceDisplayName(item.service, serviceNames)}</Field>
-      <Field label="Language">{englishLanguageName(item.language)}</Field>
-      <Field label="Message" wide>
+      <Field label={c.service}>{serviceDisplayName(item.service, serviceNames)}</Field>
+      <Field label={c.language}>{languageName(item.language)}</Field>
+      <Field label={c.message} wide>
         <span
           data-testid="message"
+          translate="no"
           className="block rounded-xl bg-surface px-3.5 py-3 leading-relaxed whitespace-pre-line [overflow-wrap:anywhere]"
         >
           {item.message}
@@ -230,14 +227,16 @@ export function MeetingCard({
   /** After an outcome is saved (the figures count them). */
   onOutcome?: () => void;
 }) {
+  const { copy, languageName, date, time, dateTime } = useCopy();
+  const c = copy.cards;
   const titleId = `meeting-${listed.id}-title`;
   // A cancellation answers the updated meeting; the card shows it at once.
   const [cancelled, setCancelled] = useState<AdminMeeting | null>(null);
   const item = cancelled?.id === listed.id ? cancelled : listed;
   const badge = item.cancelledAt ? (
-    <Badge tone="off">Cancelled</Badge>
+    <Badge tone="off">{c.cancelled}</Badge>
   ) : (
-    <Badge tone={item.isConfirmed ? "done" : "pending"}>{item.isConfirmed ? "Confirmed" : "Pending"}</Badge>
+    <Badge tone={item.isConfirmed ? "done" : "pending"}>{item.isConfirmed ? c.confirmed : c.pending}</Badge>
   );
   return (
     <Card
@@ -260,7 +259,7 @@ export function MeetingCard({
       badge={badge}
       footer={
         <>
-          <Stamp label="Requested on" iso={item.createdAt} />
+          <Stamp label={c.requestedOn} iso={item.createdAt} />
           <MeetingOutcome
             meeting={item}
             describedBy={titleId}
@@ -272,16 +271,18 @@ export function MeetingCard({
           />
           {item.cancelledAt ? (
             <p className="text-sm font-medium text-muted">
-              Cancelled by {item.cancelledBy === "visitor" ? "the visitor" : "an admin"} on{" "}
-              <time dateTime={item.cancelledAt}>{formatDateTime(item.cancelledAt)}</time>
+              {(item.cancelledBy === "visitor" ? c.cancelledByVisitor : c.cancelledByAdmin).replace(
+                "{{date}}",
+                dateTime(item.cancelledAt),
+              )}
             </p>
           ) : (
             <div className="flex flex-wrap gap-2 sm:justify-end">
               <CancelMeetingButton meeting={item} describedBy={titleId} onCancelled={setCancelled} />
               <ToggleButton
                 done={item.isConfirmed}
-                doLabel="Confirm Meeting"
-                undoLabel="Mark as Pending"
+                doLabel={c.confirmMeeting}
+                undoLabel={c.markPending}
                 describedBy={titleId}
                 controls={controls}
               />
@@ -290,17 +291,18 @@ export function MeetingCard({
         </>
       }
     >
-      <Field label="Date">
-        <time dateTime={item.date}>{formatCalendarDate(item.date)}</time>
+      <Field label={c.date}>
+        <time dateTime={item.date}>{date(item.date)}</time>
       </Field>
-      <Field label="Time">
-        <time dateTime={item.time}>{item.time}</time>
+      <Field label={c.time}>
+        <time dateTime={item.time}>{time(item.time)}</time>
       </Field>
-      <Field label="Language">{englishLanguageName(item.language)}</Field>
-      <Field label="Phone">
+      <Field label={c.language}>{languageName(item.language)}</Field>
+      <Field label={c.phone}>
         <a
           href={`tel:${item.phone.replace(/[^\d+]/g, "")}`}
           dir="ltr"
+          translate="no"
           className="inline-flex items-center gap-1.5 py-1 font-medium text-brand-700 underline-offset-4 hover:underline"
         >
           <Icon path={iconPaths.phone} />

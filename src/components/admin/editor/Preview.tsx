@@ -9,8 +9,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ContentAnswer, TextChange } from "#shared/api/content.ts";
 import { site } from "#config/site.ts";
-import { LANGS, PREVIEW_PAGES, pageOfKey, substitute, type Drafts } from "./model";
-import type { UiTexts } from "./ui-texts";
+import { LANGS, PREVIEW_PAGES, pageOfKey, substitute, type Drafts, type Lang } from "./model";
+import { useCopy } from "../copy";
+import { Segmented } from "../ui";
 
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
 const HIGHLIGHT =
@@ -26,16 +27,16 @@ export function Preview({
   data,
   drafts,
   changes,
-  tx,
   onClose,
 }: {
   data: ContentAnswer;
   drafts: Drafts;
   changes: TextChange[];
-  tx: UiTexts;
   onClose: () => void;
 }) {
-  const [lang, setLang] = useState<string>(() => changes[0]?.lang ?? "en");
+  const { copy, f, languageName } = useCopy();
+  const tx = copy.editor;
+  const [lang, setLang] = useState<Lang>(() => (changes[0]?.lang as Lang | undefined) ?? "en");
   const [page, setPage] = useState<string>(() => (changes[0] ? pageOfKey(changes[0].key) : "/"));
   const path = page === "/" ? `/${lang}/` : `/${lang}${page}`;
   // The page built for the current choice; an earlier choice's page is not shown while the new one loads.
@@ -106,19 +107,12 @@ export function Preview({
               ))}
             </select>
           </label>
-          <div role="group" aria-label={tx.previewLanguage} className="flex gap-2">
-            {LANGS.map((l) => (
-              <button
-                key={l}
-                type="button"
-                aria-pressed={lang === l}
-                onClick={() => setLang(l)}
-                className={`rounded-xl px-3 py-2 text-sm font-semibold ${lang === l ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800"}`}
-              >
-                {tx.languages[l]}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            label={tx.previewLanguage}
+            value={lang}
+            onChange={setLang}
+            options={LANGS.map((l) => ({ value: l, label: languageName(l) }))}
+          />
           <button ref={closeRef} type="button" className="btn btn-secondary" onClick={onClose}>
             {tx.closePreview}
           </button>
@@ -130,20 +124,16 @@ export function Preview({
           </p>
         ) : (
           <div className="mt-4 flex flex-wrap items-start gap-6" dir="ltr">
-            <Frame
-              built={built}
-              width={WIDTHS.phone}
-              scale={1}
-              title={`${tx.preview}: ${tx.languages[lang]}, ${tx.phone}`}
-              label={tx.phone}
-            />
-            <Frame
-              built={built}
-              width={WIDTHS.desktop}
-              scale={0.6}
-              title={`${tx.preview}: ${tx.languages[lang]}, ${tx.desktop}`}
-              label={tx.desktop}
-            />
+            {(["phone", "desktop"] as const).map((device) => (
+              <Frame
+                key={device}
+                built={built}
+                width={WIDTHS[device]}
+                scale={device === "phone" ? 1 : 0.6}
+                title={f(tx.frameTitle, { language: languageName(lang), device: tx[device] })}
+                label={f(tx.frameLabel, { device: tx[device], width: WIDTHS[device] })}
+              />
+            ))}
           </div>
         )}
       </div>
@@ -181,9 +171,7 @@ function Frame({
   };
   return (
     <div>
-      <p className="mb-2 text-sm font-semibold text-ink">
-        {label} ({width} px)
-      </p>
+      <p className="mb-2 text-sm font-semibold text-ink">{label}</p>
       <div
         className="overflow-hidden rounded-xl border border-line"
         style={{ width: width * scale, height: height * scale }}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { Icon, Spinner } from "./ui";
+import { useCopy } from "../copy";
+import { Icon, Spinner } from "./basics";
 
 /**
  * A destructive action with a confirm step in place (not window.confirm): the button becomes a
@@ -27,6 +28,7 @@ export function ConfirmAction({
   /** Resolves when done; false (or a throw) keeps the question open. */
   onConfirm: () => Promise<boolean>;
 }) {
+  const { copy } = useCopy();
   const [stage, setStage] = useState<"idle" | "asking" | "busy">("idle");
   const keepRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
@@ -98,7 +100,7 @@ export function ConfirmAction({
           disabled={stage === "busy"}
           className="btn btn-secondary"
         >
-          Keep
+          {copy.common.keep}
         </button>
       </div>
     </div>

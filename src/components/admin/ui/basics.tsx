@@ -1,15 +1,15 @@
 /** Small building blocks shared by the admin islands. */
 import type { ReactNode } from "react";
-import { Spinner } from "../ui/Spinner";
+import { Spinner } from "../../ui/Spinner";
 
 export { Spinner };
 
-/** A full-area spinner with a status message for assistive technology. */
-export function PageSpinner({ label }: { label: string }) {
+/** A full-area spinner with a status message for assistive technology (none before the texts are read). */
+export function PageSpinner({ label }: { label?: string }) {
   return (
     <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-brand-700">
       <Spinner className="size-9" />
-      <span className="text-sm font-medium text-muted">{label}</span>
+      {label && <span className="text-sm font-medium text-muted">{label}</span>}
     </div>
   );
 }
@@ -67,4 +67,9 @@ export const iconPaths = {
   download: "M12 4v11m-5-5 5 5 5-5M5 20h14",
   shield: "M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6z",
   alert: "M12 9v4m0 3.5v.01M10.3 3.9 2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z",
+  plus: "M12 5v14M5 12h14",
+  close: "M6 6l12 12M18 6 6 18",
+  search: "m20 20-4.5-4.5M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z",
+  chevronUp: "m6 15 6-6 6 6",
+  chevronDown: "m6 9 6 6 6-6",
 } as const;

@@ -4,7 +4,7 @@
  * are the admin's texts (`admin.calendars`), in the admin's language.
  */
 import { useId } from "react";
-import { adminCopy } from "./copy";
+import { adminCopy } from "../copy";
 
 /** The optional owner's-address field of the connect form. */
 export function OwnerEmailField({

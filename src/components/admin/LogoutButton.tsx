@@ -1,0 +1,23 @@
+import { useState } from "react";
+import { showToast } from "#src/stores/toasts.ts";
+import { logout, LOGIN_PATH } from "./api";
+import { useCopy } from "./copy";
+import { BusyButton, iconPaths } from "./ui";
+
+/** Signs out and opens the login page; a failure is told in a toast. */
+export function LogoutButton() {
+  const { copy } = useCopy();
+  const [leaving, setLeaving] = useState(false);
+  const onLogout = async () => {
+    setLeaving(true);
+    try {
+      await logout();
+      window.location.assign(LOGIN_PATH);
+    } catch (error) {
+      setLeaving(false);
+      const description = error instanceof Error && error.message ? error.message : copy.common.tryAgain;
+      showToast({ title: copy.common.logoutFailed, description, variant: "destructive" });
+    }
+  };
+  return <BusyButton busy={leaving} label={copy.common.logOut} icon={iconPaths.logout} onClick={onLogout} />;
+}

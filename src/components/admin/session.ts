@@ -1,0 +1,19 @@
+/** The signed-in person for an admin page: fetched once; without a session, off to the login page. */
+import { useEffect, useState } from "react";
+import type { PanelUser } from "#shared/api/panel-language.ts";
+import { fetchCurrentUser, goToLogin } from "./api";
+
+/** The signed-in person, once known (null until then); the login page without a session. */
+export function useSignedIn(): PanelUser | null {
+  const [user, setUser] = useState<PanelUser | null>(null);
+  useEffect(() => {
+    let active = true;
+    fetchCurrentUser()
+      .then((found) => (found ? active && setUser(found) : goToLogin()))
+      .catch(() => active && void goToLogin());
+    return () => {
+      active = false;
+    };
+  }, []);
+  return user;
+}

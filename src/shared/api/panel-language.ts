@@ -1,0 +1,14 @@
+/** The signed-in person as GET /api/user and PATCH /api/user answer: who they are and their panel's language. */
+import type { CurrentUser } from "./people.ts";
+import type { Language } from "../languages.ts";
+
+/** The signed-in person, with the language they read the admin panel in (null until they choose one). */
+export interface PanelUser extends CurrentUser {
+  language: Language | null;
+}
+
+/** GET /api/user, PATCH /api/user */
+export interface PanelUserAnswer {
+  success: true;
+  user: PanelUser;
+}
