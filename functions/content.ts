@@ -30,6 +30,7 @@ import {
   UnknownTextError,
   type Files,
 } from "#tools/editor/texts.ts";
+import { audit } from "./_lib/audit.ts";
 import { requireEditor } from "./_lib/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
 import { PublishError, publisher, StaleSnapshotError, type Publisher, type Snapshot } from "./_lib/publish/provider.ts";
@@ -106,7 +107,7 @@ export default routes({
         publish: await pub.status(),
       });
     },
-    PUT: async (req) => {
+    PUT: async (req, context) => {
       requireSameOrigin(req);
       const user = await requireEditor(getDb(), req);
       const payload = validate(textChangesSchema, await readJson(req));
@@ -162,6 +163,13 @@ export default routes({
         },
         user,
       );
+      if (saved.length) {
+        const texts = saved.slice(0, 50).map((s) => `${s.lang}:${s.key}`);
+        await audit(getDb(), req, context, user, "text.publish", {
+          target: texts.join(", "),
+          detail: { commit: result.commit },
+        });
+      }
       const parsed = parseTexts(result.files);
       return json<SaveAnswer>({
         success: true,
