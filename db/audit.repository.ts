@@ -3,8 +3,7 @@ import type { Database } from "./types.ts";
 import type { AuditEntry } from "#shared/api/security.ts";
 import type { AuditAction, AuditQuery } from "#shared/schemas/security.ts";
 
-/** How long the record keeps an entry: a year (the privacy page says so). */
-export const AUDIT_RETENTION_DAYS = 365;
+export { AUDIT_RETENTION_DAYS } from "#shared/schemas/security.ts";
 
 /** What an entry says; `subject` is whom it is about (a visitor's address, a typed username), if anyone. */
 export interface NewAuditEntry {

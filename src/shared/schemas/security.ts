@@ -29,6 +29,9 @@ export const roleChangeSchema = z.object({
   role: z.enum(ROLES, { error: "Role must be admin or editor" }),
 });
 
+/** How long the audit record keeps an entry: a year (the privacy page states it; the retention run applies it). */
+export const AUDIT_RETENTION_DAYS = 365;
+
 /** Audit actions, by name: what the record's filter accepts. */
 export const AUDIT_ACTIONS = [
   "signin.success",
