@@ -9,14 +9,14 @@ import { getDb } from "#db/client.ts";
 import { ComparisonsBusy, hashPassword, verifyPassword } from "#db/admins.ts";
 import { recordFailure } from "#db/login-attempts.repository.ts";
 import { changeOwnPassword, findUserById } from "#db/users.repository.ts";
-import type { MessageAnswer } from "#shared/api.ts";
+import type { MessageAnswer } from "#shared/api/common.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { passwordChangeSchema } from "#shared/schemas/security.ts";
-import { audit } from "./_lib/audit.ts";
-import { requireEditor } from "./_lib/auth.ts";
-import { HttpError, clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
-import { addressKey } from "./_lib/limits.ts";
-import { loginNotEvaluated, loginSucceeded, takeLoginTry } from "./_lib/throttle.ts";
+import { audit } from "./_lib/auth/audit.ts";
+import { requireEditor } from "./_lib/auth/auth.ts";
+import { HttpError, clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
+import { addressKey } from "./_lib/forms/limits.ts";
+import { loginNotEvaluated, loginSucceeded, takeLoginTry } from "./_lib/auth/throttle.ts";
 
 export default route({
   POST: async (req: Request, context: Context) => {

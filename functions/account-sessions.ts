@@ -6,13 +6,13 @@
 import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { endSession, listSessions } from "#db/sessions.repository.ts";
-import type { MessageAnswer } from "#shared/api.ts";
+import type { MessageAnswer } from "#shared/api/common.ts";
 import type { SessionsAnswer } from "#shared/api/security.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { audit } from "./_lib/audit.ts";
-import { requireEditor } from "./_lib/auth.ts";
-import { HttpError, json, requireSameOrigin, route } from "./_lib/http.ts";
-import { pathId, sessionInfos } from "./_lib/sessions-answer.ts";
+import { audit } from "./_lib/auth/audit.ts";
+import { requireEditor } from "./_lib/auth/auth.ts";
+import { HttpError, json, requireSameOrigin, route } from "./_lib/http/http.ts";
+import { pathId, sessionInfos } from "./_lib/auth/sessions-answer.ts";
 
 export default route({
   GET: async (req, context) => {

@@ -10,10 +10,10 @@ import { listAudit } from "#db/audit.repository.ts";
 import type { AuditAnswer } from "#shared/api/security.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { auditQuerySchema, type AuditQuery } from "#shared/schemas/security.ts";
-import { audit } from "./_lib/audit.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { csvResponse } from "./_lib/csv.ts";
-import { HttpError, json, route, validate } from "./_lib/http.ts";
+import { audit } from "./_lib/auth/audit.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { csvResponse } from "./_lib/http/csv.ts";
+import { HttpError, json, route, validate } from "./_lib/http/http.ts";
 
 const PAGE = 100;
 const CSV_MAX = 10_000;

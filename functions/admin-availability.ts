@@ -18,26 +18,23 @@
 import type { Config, Context } from "@netlify/functions";
 import { addClosure, readAvailability, removeClosure, saveAvailability } from "#db/availability.repository.ts";
 import { getDb } from "#db/client.ts";
-import { calendarStaleBefore, now, serverEnv } from "#server/config.ts";
-import type {
-  AvailabilityAnswer,
-  CalendarFeedsAnswer,
-  CalendarFetchAnswer,
-  ClosureAnswer,
-  MeetingsFeedAnswer,
-  MessageAnswer,
-} from "#shared/api.ts";
+import { calendarStaleBefore, serverEnv } from "#server/config.ts";
+import { now } from "#server/office.ts";
+import type { AvailabilityAnswer, ClosureAnswer } from "#shared/api/availability.ts";
+import type { CalendarFeedsAnswer, CalendarFetchAnswer, MeetingsFeedAnswer } from "#shared/api/calendars.ts";
+import type { MessageAnswer } from "#shared/api/common.ts";
 import { officeNow } from "#shared/dates.ts";
 import { dutchPublicHolidays } from "#shared/holidays.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
-import { availabilitySchema, calendarFeedSchema, closureSchema } from "#shared/schemas.ts";
+import { availabilitySchema, closureSchema } from "#shared/schemas/availability.ts";
+import { calendarFeedSchema } from "#shared/schemas/calendars.ts";
 import { addFeed, type FeedStatus, hasFeedUrl, listFeeds, removeFeed } from "#db/busy-calendars.repository.ts";
 import { newMeetingsFeedToken, readMeetingsFeedToken } from "#db/meetings-feed.repository.ts";
 import { refreshCalendars, testFeed } from "./_lib/calendars/refresh.ts";
 import { meetingsFeedUrl } from "./_lib/calendars/meetings-feed.ts";
-import { audit } from "./_lib/audit.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { audit } from "./_lib/auth/audit.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 async function answer(): Promise<Response> {

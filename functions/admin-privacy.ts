@@ -8,13 +8,13 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { erasePersonalData, exportPersonalData } from "#db/privacy.repository.ts";
-import { now } from "#server/config.ts";
-import type { ErasureAnswer, PersonalDataExport } from "#shared/api.ts";
-import { personalDataRequestSchema } from "#shared/schemas.ts";
+import { now } from "#server/office.ts";
+import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
+import { personalDataRequestSchema } from "#shared/schemas/privacy.ts";
 import { scrubAuditSubject } from "#db/audit.repository.ts";
-import { audit } from "./_lib/audit.ts";
-import { requireAdmin, type SessionUser } from "./_lib/auth.ts";
-import { json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { audit } from "./_lib/auth/audit.ts";
+import { requireAdmin, type SessionUser } from "./_lib/auth/auth.ts";
+import { json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 /** Admin, same origin, and a valid address: what both tools need first. */

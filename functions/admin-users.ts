@@ -13,14 +13,15 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { inviteUser } from "#db/admins.ts";
 import { changeRole, LastAdminError, listUsers, removeUser } from "#db/users.repository.ts";
-import type { CurrentUser, InvitedUser, MessageAnswer } from "#shared/api.ts";
+import type { MessageAnswer } from "#shared/api/common.ts";
+import type { CurrentUser, InvitedUser } from "#shared/api/people.ts";
 import type { UserAnswer } from "#shared/api/security.ts";
-import { inviteSchema } from "#shared/schemas.ts";
+import { inviteSchema } from "#shared/schemas/people.ts";
 import { roleChangeSchema } from "#shared/schemas/security.ts";
-import { audit } from "./_lib/audit.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
-import { pathId } from "./_lib/sessions-answer.ts";
+import { audit } from "./_lib/auth/audit.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { pathId } from "./_lib/auth/sessions-answer.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 /** The account a path names: 404 for anything that is not a whole number. */

@@ -9,8 +9,10 @@
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import type { ContentAnswer, CurrentUser, PublishStatus, SaveAnswer, TextAddress } from "#shared/api.ts";
-import { reviewedSchema, textChangesSchema } from "#shared/content-schemas.ts";
+import type { TextAddress } from "#shared/api/common.ts";
+import type { ContentAnswer, PublishStatus, SaveAnswer } from "#shared/api/content.ts";
+import type { CurrentUser } from "#shared/api/people.ts";
+import { reviewedSchema, textChangesSchema } from "#shared/schemas/content.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { site } from "#config/site.ts";
 import {
@@ -30,9 +32,9 @@ import {
   UnknownTextError,
   type Files,
 } from "#tools/editor/texts.ts";
-import { audit } from "./_lib/audit.ts";
-import { requireEditor } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { audit } from "./_lib/auth/audit.ts";
+import { requireEditor } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
 import { PublishError, publisher, StaleSnapshotError, type Publisher, type Snapshot } from "./_lib/publish/provider.ts";
 
 /** Saves that raced other commits are read again and merged this many times before giving up. */

@@ -8,12 +8,12 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { isMeetingsFeedToken } from "#db/meetings-feed.repository.ts";
 import { meetingsForFeed } from "#db/meetings.repository.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { addDays, officeNow } from "#shared/booking.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { meetingsCalendar, MEETINGS_FEED_PAST_DAYS } from "./_lib/calendars/meetings-feed.ts";
-import { HttpError, route } from "./_lib/http.ts";
+import { HttpError, route } from "./_lib/http/http.ts";
 
 export default route({
   GET: async (req: Request, context: Context) => {

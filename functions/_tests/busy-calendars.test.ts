@@ -10,7 +10,7 @@ import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
 import availability from "../admin-availability.ts";
 import alerts from "../admin-alerts.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth/auth.ts";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 import { refreshCalendars } from "../_lib/calendars/refresh.ts";

@@ -10,8 +10,8 @@ import manage from "../meeting-manage.ts";
 import adminMeetings from "../admin-meetings.ts";
 import availability from "../admin-availability.ts";
 import feed from "../meetings-feed.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
-import { signManageToken, verifyManageToken } from "../_lib/manage-token.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth/auth.ts";
+import { signManageToken, verifyManageToken } from "../_lib/booking/manage-token.ts";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 

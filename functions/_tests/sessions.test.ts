@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { changeRole, createUser, findUserByUsername, LastAdminError, removeUser } from "#db/users.repository.ts";
-import { SESSION_COOKIE } from "../_lib/auth.ts";
+import { SESSION_COOKIE } from "../_lib/auth/auth.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import user from "../user.ts";

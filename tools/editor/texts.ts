@@ -7,14 +7,8 @@
  * else moves), so a one-text change is a one-line diff.
  */
 import { createHash } from "node:crypto";
-import type {
-  ContentItem,
-  ContentPage,
-  CopyRulesAnswer,
-  ReviewFlagAnswer,
-  TextAddress,
-  TextChange,
-} from "#shared/api.ts";
+import type { TextAddress } from "#shared/api/common.ts";
+import type { ContentItem, ContentPage, CopyRulesAnswer, ReviewFlagAnswer, TextChange } from "#shared/api/content.ts";
 import { parseJsonSource, toPlain, type JsonNode, type JsonString } from "../copy-check/json-source.ts";
 import {
   emptyRecord,

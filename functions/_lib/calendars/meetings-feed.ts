@@ -8,7 +8,7 @@ import { site } from "#config/site.ts";
 import type { MeetingRecord } from "#db/meetings.repository.ts";
 import { zonedInstant } from "#shared/dates.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
-import { manageUrl } from "../manage-token.ts";
+import { manageUrl } from "../booking/manage-token.ts";
 import { AMSTERDAM_VTIMEZONE, fold, localDateTime, OFFICE_TZID, text, utcDateTime } from "../mail/ics.ts";
 import { meetingReference } from "../mail/templates.ts";
 import { fill, ROUTES } from "#shared/routes.ts";

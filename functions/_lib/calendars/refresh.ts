@@ -10,10 +10,11 @@
 import type { Kysely } from "kysely";
 import { feedsToRefresh, storeFailure, storeRefresh, syncEnvFeeds } from "#db/busy-calendars.repository.ts";
 import type { Database } from "#db/types.ts";
-import { calendarLoopbackAllowed, envBusyCalendars, officeRules } from "#server/config.ts";
+import { calendarLoopbackAllowed, envBusyCalendars } from "#server/config.ts";
+import { officeRules } from "#server/office.ts";
 import { addDays, officeNow } from "#shared/booking.ts";
 import { zonedInstant } from "#shared/dates.ts";
-import type { CalendarFetchResult } from "#shared/api.ts";
+import type { CalendarFetchResult } from "#shared/api/calendars.ts";
 import { busyIntervals } from "./expand.ts";
 import { FeedError, fetchFeed } from "./fetch.ts";
 

@@ -17,7 +17,8 @@
 import { site } from "#config/site.ts";
 import { plainT, serviceNames } from "#src/i18n/plain.ts";
 import { formatDate, formatNumber, formatTime } from "#shared/format.ts";
-import type { Enquiry, Meeting, MeetingLocation } from "#shared/api.ts";
+import type { Enquiry } from "#shared/api/enquiries.ts";
+import type { Meeting, MeetingLocation } from "#shared/api/meetings.ts";
 import { dirOf, englishLanguageName, LANGUAGE_INFO, requireLanguage, type Language } from "#shared/languages.ts";
 import { toMinutes, toTime } from "#shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";

@@ -18,9 +18,9 @@ afterEach(() => repo?.remove());
 
 /** A stand-in for the project's scripts in the throwaway repository: the copy check and the build. */
 function scripts(checkCopy: string, build = "process.exit(0);") {
-  mkdirSync(path.join(repo.dir, "scripts"), { recursive: true });
-  writeFileSync(path.join(repo.dir, "scripts/check-copy.ts"), checkCopy);
-  writeFileSync(path.join(repo.dir, "scripts/build.mjs"), build);
+  mkdirSync(path.join(repo.dir, "scripts/build"), { recursive: true });
+  writeFileSync(path.join(repo.dir, "scripts/build/check-copy.ts"), checkCopy);
+  writeFileSync(path.join(repo.dir, "scripts/build/build.mjs"), build);
 }
 
 describe("the local git publisher", () => {

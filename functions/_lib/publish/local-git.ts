@@ -1,14 +1,14 @@
 /**
  * The local publisher: reads the texts from a git working copy and commits a save to its current
  * branch with the editor as author (only the saved files; whatever else is staged stays staged).
- * With `rebuild`, `npm start` rebuilds the site after each commit (scripts/build.mjs: a failed build
+ * With `rebuild`, `npm start` rebuilds the site after each commit (scripts/build/build.mjs: a failed build
  * keeps the last good site) and the status tells the editor "published at …" or the build's refusal.
  */
 import { execFile, spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { PublishStatus } from "#shared/api.ts";
+import type { PublishStatus } from "#shared/api/content.ts";
 import { site } from "#config/site.ts";
 import { ALL_PATHS, textAtLine } from "#tools/editor/texts.ts";
 import { PublishError, StaleSnapshotError, type Author, type Publisher, type Snapshot } from "./provider.ts";
@@ -116,12 +116,12 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
   };
 }
 
-/** `node scripts/build.mjs` in the working copy (the copy check first, as `npm run build` does). */
+/** `node scripts/build/build.mjs` in the working copy (the copy check first, as `npm run build` does). */
 function buildSite(dir: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ["--disable-warning=ExperimentalWarning", "scripts/check-copy.ts", "--before-build"],
+      ["--disable-warning=ExperimentalWarning", "scripts/build/check-copy.ts", "--before-build"],
       { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0" } },
     );
     let output = "";
@@ -132,7 +132,7 @@ function buildSite(dir: string): Promise<{ code: number; output: string }> {
     child.stderr.on("data", collect);
     child.on("close", (code) => {
       if (code !== 0) return resolve({ code: code ?? 1, output });
-      const build = spawn(process.execPath, ["scripts/build.mjs"], {
+      const build = spawn(process.execPath, ["scripts/build/build.mjs"], {
         cwd: dir,
         env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0" },
       });

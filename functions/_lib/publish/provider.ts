@@ -3,7 +3,7 @@
  * (`npm start`) or the site's repository through GitHub's API (production). Both answer the same
  * snapshot (file texts and their git blob ids) and make one commit per save, authored by the editor.
  */
-import type { PublishStatus } from "#shared/api.ts";
+import type { PublishStatus } from "#shared/api/content.ts";
 import { publishConfig } from "#server/config.ts";
 import { ConfigError } from "#server/config-error.ts";
 import { githubPublisher } from "./github.ts";

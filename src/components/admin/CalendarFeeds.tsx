@@ -5,7 +5,7 @@ import type {
   CalendarFetchAnswer,
   CalendarFetchResult,
   MeetingsFeedAnswer,
-} from "#shared/api.ts";
+} from "#shared/api/calendars.ts";
 import { fill, ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError } from "./api";

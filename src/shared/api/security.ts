@@ -1,5 +1,5 @@
 /** Answer types of the admin's Security page: sessions, accounts and the audit record. */
-import type { CurrentUser } from "../api.ts";
+import type { CurrentUser } from "./people.ts";
 
 /** A live session as its lists show it (ISO times). */
 export interface SessionInfo {

@@ -1,6 +1,6 @@
 /** Payload schemas of the admin's Security page (accounts, sessions, the audit filter). */
 import * as z from "zod/mini";
-import { loginSchema } from "../schemas.ts";
+import { loginSchema } from "./people.ts";
 import { ROLES } from "../roles.ts";
 import { isCalendarDate } from "../dates.ts";
 import { hasControlCharacter } from "../text.ts";

@@ -7,7 +7,7 @@
  * text the editor changed is replaced where the page shows it and outlined.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import type { ContentAnswer, TextChange } from "#shared/api.ts";
+import type { ContentAnswer, TextChange } from "#shared/api/content.ts";
 import { site } from "#config/site.ts";
 import { LANGS, PREVIEW_PAGES, pageOfKey, substitute, type Drafts } from "./model";
 import type { UiTexts } from "./ui-texts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import type { ContentAnswer } from "#shared/api.ts";
+import type { ContentAnswer } from "#shared/api/content.ts";
 import { ALL_PATHS, pagesOf, parseTexts, reviewsOf, rulesOf } from "#tools/editor/texts.ts";
 import { repoRoot } from "#tools/copy-check/testing.ts";
 import { liveProblems, normaliseInput, overview, pageOfKey, search } from "./model.ts";

@@ -3,7 +3,8 @@
  * `npm run check:copy` and the API), search across keys and three languages, the per-language
  * overview, and the preview's substitution of unsaved texts into a built page.
  */
-import type { ContentAnswer, TextAddress } from "#shared/api.ts";
+import type { TextAddress } from "#shared/api/common.ts";
+import type { ContentAnswer } from "#shared/api/content.ts";
 import { allowedWords, checkText, compileBudgets, type TextProblem } from "#tools/copy-check/text-checks.ts";
 import { placeholdersOf, toPersianLetters } from "#tools/copy-check/text-rules.ts";
 
