@@ -1,7 +1,7 @@
 /**
  * Appends to the audit record (db/audit.repository.ts) what a request did: who (the signed-in
  * person, or the name typed at sign-in), when (the database's clock), from where (country or
- * network prefix, functions/_lib/session-meta.ts) and what it touched.
+ * network prefix, functions/_lib/auth/session-meta.ts) and what it touched.
  */
 import type { Context } from "@netlify/functions";
 import type { Kysely } from "kysely";

@@ -24,7 +24,7 @@ export const LAST_SEEN_EVERY_MS = 60_000;
 
 /**
  * Starts a session for this user at this session version: a row in admin_sessions (with where it
- * started, functions/_lib/session-meta.ts) and the signed token naming it.
+ * started, functions/_lib/auth/session-meta.ts) and the signed token naming it.
  */
 export async function signSession(
   user: { id: number; sessionVersion: number },
