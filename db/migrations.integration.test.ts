@@ -7,6 +7,8 @@ import { useTestDatabase } from "./testing.ts";
 const database = useTestDatabase();
 
 const APP_TABLES = [
+  "admin_sessions",
+  "audit_log",
   "busy_calendars",
   "busy_intervals",
   "email_outbox",

@@ -198,6 +198,35 @@ export interface Database {
   busyCalendars: BusyCalendarsTable;
   busyIntervals: BusyIntervalsTable;
   meetingsFeed: MeetingsFeedTable;
+  adminSessions: AdminSessionsTable;
+  auditLog: AuditLogTable;
+}
+
+/** One sign-in to the admin (db/sessions.repository.ts); the session token names its row. */
+export interface AdminSessionsTable {
+  id: string;
+  userId: number;
+  createdAt: CreatedAt;
+  lastSeenAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  endedAt: Timestamp;
+  device: Generated<string>;
+  browser: Generated<string>;
+  /** An address prefix (/24, /48) or a country code, never the full address. */
+  place: Generated<string>;
+}
+
+/** Who did what (db/audit.repository.ts): appended only; a trigger refuses edits but the erasure scrub. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  actorId: number | null;
+  actor: Generated<string>;
+  place: Generated<string>;
+  action: string;
+  target: Generated<string>;
+  subject: string | null;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
 /** The private address of the meetings feed: its token, sealed (db/meetings-feed.repository.ts). One row at most. */

@@ -88,3 +88,95 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/** Thrown instead of demoting or removing the last admin: the panel must always have one. */
+export class LastAdminError extends Error {
+  constructor() {
+    super("The last admin cannot be removed or made an editor.");
+  }
+}
+
+/**
+ * Locks every admin row for the rest of the transaction and answers how many there are. Two admins
+ * demoting each other at once queue here: the second reads the count after the first's change.
+ */
+async function lockAdmins(trx: Kysely<Database>): Promise<number[]> {
+  const rows = await trx.selectFrom("users").select("id").where("role", "=", "admin").forUpdate().execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Gives a user another role and ends their sessions but `keep` (the acting admin's own, when they
+ * change themselves), in one transaction; undefined when there is no such user. LastAdminError
+ * when it would leave no admin.
+ */
+export async function changeRole(
+  db: Kysely<Database>,
+  id: number,
+  role: Role,
+  keep?: string,
+): Promise<(User & { previous: Role }) | undefined> {
+  if (!isSerialId(id)) return undefined;
+  return db.transaction().execute(async (trx) => {
+    const admins = await lockAdmins(trx);
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "username", "role"])
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) return undefined;
+    if (user.role === role) return { ...user, previous: user.role };
+    if (user.role === "admin" && admins.length <= 1) throw new LastAdminError();
+    await trx.updateTable("users").set({ role }).where("id", "=", id).execute();
+    let ending = trx
+      .updateTable("adminSessions")
+      .set({ endedAt: new Date() })
+      .where("userId", "=", id)
+      .where("endedAt", "is", null);
+    if (keep) ending = ending.where("id", "!=", keep);
+    await ending.execute();
+    return { id: user.id, username: user.username, role, previous: user.role };
+  });
+}
+
+/** Removes an account (its sessions go with it); undefined when there is none. LastAdminError for the last admin. */
+export async function removeUser(db: Kysely<Database>, id: number): Promise<User | undefined> {
+  if (!isSerialId(id)) return undefined;
+  return db.transaction().execute(async (trx) => {
+    const admins = await lockAdmins(trx);
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "username", "role"])
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) return undefined;
+    if (user.role === "admin" && admins.length <= 1) throw new LastAdminError();
+    await trx.deleteFrom("users").where("id", "=", id).execute();
+    return user;
+  });
+}
+
+/**
+ * Sets a user's own new password and ends their other sessions (all but `keep`, the one asking), in
+ * one transaction. The session version is kept, so the asking session stays signed in.
+ */
+export async function changeOwnPassword(
+  db: Kysely<Database>,
+  id: number,
+  passwordHash: string,
+  keep: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password: passwordHash }).where("id", "=", id).execute();
+    const ended = await trx
+      .updateTable("adminSessions")
+      .set({ endedAt: new Date() })
+      .where("userId", "=", id)
+      .where("endedAt", "is", null)
+      .where("id", "!=", keep)
+      .executeTakeFirst();
+    return Number(ended.numUpdatedRows);
+  });
+}

@@ -444,8 +444,9 @@ test.describe("dashboard", () => {
   });
 });
 
-// Logging out revokes every session of this admin, including those of the other tests, so this
-// test runs alone (Playwright's exclusive lock waits until no other test is running).
+// Logging out ends this session only (the other tests' sessions stay); it still runs alone
+// (Playwright's exclusive lock waits until no other test is running), as it did when logout ended
+// every session of the admin.
 test("logging out ends the session", { lock: "-exclusive-" }, async ({ page }) => {
   await signIn(page);
   await openDashboard(page);

@@ -34,6 +34,7 @@ import { newMeetingsFeedToken, readMeetingsFeedToken } from "#db/meetings-feed.r
 import { refreshCalendars, testFeed } from "./_lib/calendars/refresh.ts";
 import { credentialsRefused } from "./_lib/calendars/fetch.ts";
 import { meetingsFeedUrl } from "./_lib/calendars/meetings-feed.ts";
+import { audit } from "./_lib/auth/audit.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -52,19 +53,21 @@ const availability = route({
     await requireAdmin(getDb(), req);
     return answer();
   },
-  PUT: async (req) => {
+  PUT: async (req, context) => {
     requireSameOrigin(req);
-    await requireAdmin(getDb(), req);
+    const admin = await requireAdmin(getDb(), req);
     await saveAvailability(getDb(), validate(availabilitySchema, await readJson(req)));
+    await audit(getDb(), req, context, admin, "settings.change", { target: "availability" });
     return answer();
   },
 });
 
 const closures = route({
-  POST: async (req) => {
+  POST: async (req, context) => {
     requireSameOrigin(req);
-    await requireAdmin(getDb(), req);
+    const admin = await requireAdmin(getDb(), req);
     const closure = await addClosure(getDb(), validate(closureSchema, await readJson(req)));
+    await audit(getDb(), req, context, admin, "settings.change", { target: "closures", detail: { added: closure.id } });
     return json<ClosureAnswer>({ success: true, data: closure }, 201);
   },
 });
@@ -72,10 +75,14 @@ const closures = route({
 const closure = route({
   DELETE: async (req, context) => {
     requireSameOrigin(req);
-    await requireAdmin(getDb(), req);
+    const admin = await requireAdmin(getDb(), req);
     const raw = context?.params?.id ?? new URL(req.url).pathname.split("/").filter(Boolean).at(-1) ?? "";
     if (!/^\d{1,9}$/.test(raw) || !(await removeClosure(getDb(), Number(raw))))
       throw new HttpError(404, "Closure not found");
+    await audit(getDb(), req, context, admin, "settings.change", {
+      target: "closures",
+      detail: { removed: Number(raw) },
+    });
     return json<MessageAnswer>({ success: true, message: "Closure removed" });
   },
 });
@@ -115,12 +122,13 @@ const calendars = route({
     await requireAdmin(getDb(), req);
     return json(feedsAnswer(await listFeeds(getDb())));
   },
-  POST: async (req) => {
+  POST: async (req, context) => {
     requireSameOrigin(req);
-    await requireAdmin(getDb(), req);
+    const admin = await requireAdmin(getDb(), req);
     const feed = await feedOf(req);
     if (await hasFeedUrl(getDb(), feed.url)) throw new HttpError(409, "This calendar is already connected");
     const id = await addFeed(getDb(), feed);
+    await audit(getDb(), req, context, admin, "settings.change", { target: "calendars", detail: { added: id } });
     const [result] = await refreshCalendars(getDb(), now(), id);
     return json<CalendarFetchAnswer>({ success: true, data: result }, 201);
   },
@@ -145,8 +153,10 @@ const calendar = route({
   },
   DELETE: async (req, context) => {
     requireSameOrigin(req);
-    await requireAdmin(getDb(), req);
-    if (!(await removeFeed(getDb(), feedId(req, context)))) throw new HttpError(404, "Calendar not found");
+    const admin = await requireAdmin(getDb(), req);
+    const id = feedId(req, context);
+    if (!(await removeFeed(getDb(), id))) throw new HttpError(404, "Calendar not found");
+    await audit(getDb(), req, context, admin, "settings.change", { target: "calendars", detail: { removed: id } });
     return json<MessageAnswer>({ success: true, message: "Calendar removed" });
   },
 });
@@ -157,10 +167,11 @@ const meetingsFeed = route({
     const token = await readMeetingsFeedToken(getDb());
     return json<MeetingsFeedAnswer>({ success: true, data: { url: token ? meetingsFeedUrl(token) : null } });
   },
-  POST: async (req) => {
+  POST: async (req, context) => {
     requireSameOrigin(req);
-    await requireAdmin(getDb(), req);
+    const admin = await requireAdmin(getDb(), req);
     const token = await newMeetingsFeedToken(getDb());
+    await audit(getDb(), req, context, admin, "settings.change", { target: "meetings-feed" });
     return json<MeetingsFeedAnswer>({ success: true, data: { url: meetingsFeedUrl(token) } });
   },
 });

@@ -13,6 +13,7 @@ import { getDb } from "#db/client.ts";
 import type { BookingRulesAnswer } from "#shared/api/availability.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { bookingRulesSchema } from "#shared/schemas/availability.ts";
+import { audit } from "./_lib/auth/audit.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 
@@ -21,11 +22,13 @@ export default route({
     await requireAdmin(getDb(), req);
     return json<BookingRulesAnswer>({ success: true, data: await readBookingRules(getDb()) });
   },
-  PUT: async (req) => {
+  PUT: async (req, context) => {
     requireSameOrigin(req);
-    await requireAdmin(getDb(), req);
+    const admin = await requireAdmin(getDb(), req);
     const rules = validate(bookingRulesSchema, await readJson(req));
-    return json<BookingRulesAnswer>({ success: true, data: await saveBookingRules(getDb(), rules) });
+    const saved = await saveBookingRules(getDb(), rules);
+    await audit(getDb(), req, context, admin, "settings.change", { target: "booking-rules" });
+    return json<BookingRulesAnswer>({ success: true, data: saved });
   },
 });
 

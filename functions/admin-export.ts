@@ -5,7 +5,7 @@
  * UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas made inert). The file is streamed a page at a
  * time by keyset, so 10,000 rows cost the memory of one page. Admin only.
  */
-import type { Config } from "@netlify/functions";
+import type { Config, Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
 import { getDb } from "#db/client.ts";
 import { listEnquiries } from "#db/enquiries.repository.ts";
@@ -29,6 +29,7 @@ import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { serviceDisplayName } from "#shared/services.ts";
 import { now } from "#server/office.ts";
 import { readFilters, readPage } from "./_lib/http/admin-resource.ts";
+import { audit } from "./_lib/auth/audit.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { BOM, csvLine } from "./_lib/http/csv.ts";
 import { HttpError, route } from "./_lib/http/http.ts";
@@ -146,12 +147,16 @@ const meetings: Export<AdminMeeting, MeetingFilters> = {
 
 const EXPORTS = { submissions: enquiries, meetings } as const;
 
-async function answer<Item, Filters>(req: Request, kind: Export<Item, Filters>): Promise<Response> {
+async function answer<Item, Filters>(req: Request, context: Context, kind: Export<Item, Filters>): Promise<Response> {
   const db = getDb();
-  await requireAdmin(db, req);
+  const admin = await requireAdmin(db, req);
   const filters = readFilters(kind.parse, new URL(req.url).searchParams);
   // The first page is read before answering, so a database that is down is still a clear 503.
   let page = await readPage((p, f) => kind.list(db, p, f), { limit: BATCH, cursor: null }, filters);
+  await audit(db, req, context, admin, "export", {
+    target: kind.name,
+    detail: exportedWith(new URL(req.url).searchParams),
+  });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -181,11 +186,17 @@ async function answer<Item, Filters>(req: Request, kind: Export<Item, Filters>):
   });
 }
 
+/** What the audit record keeps of an export's query: its filters, and only whether it searched (the text may name someone). */
+function exportedWith(query: URLSearchParams): Record<string, unknown> {
+  const filters = Object.fromEntries([...query].filter(([name]) => name !== "q" && name !== "cursor").slice(0, 10));
+  return { filters, searched: query.has("q") };
+}
+
 export default route({
-  GET: async (req) => {
+  GET: async (req, context) => {
     const kind = new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop();
-    if (kind === "submissions") return answer(req, EXPORTS.submissions);
-    if (kind === "meetings") return answer(req, EXPORTS.meetings);
+    if (kind === "submissions") return answer(req, context, EXPORTS.submissions);
+    if (kind === "meetings") return answer(req, context, EXPORTS.meetings);
     throw new HttpError(404, "Not found");
   },
 });

@@ -27,6 +27,7 @@ import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { parseMeetingFilters } from "#shared/admin-lists.ts";
 import { meetingOutcomeSchema, meetingPatchSchema } from "#shared/schemas/meetings.ts";
 import { adminResource } from "./_lib/http/admin-resource.ts";
+import { audit } from "./_lib/auth/audit.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import {
@@ -64,13 +65,14 @@ const resource = adminResource({
     return getMeeting(db, id);
   },
   notFound: NOT_FOUND,
+  auditAction: "meeting.status",
 });
 
 const cancel = route({
   POST: async (req, context) => {
     requireSameOrigin(req);
     const db = getDb();
-    await requireAdmin(db, req);
+    const admin = await requireAdmin(db, req);
     const raw = context?.params?.id ?? new URL(req.url).pathname.split("/").at(-2) ?? "";
     const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
     const emails = await db.transaction().execute(async (trx) => {
@@ -82,6 +84,7 @@ const cancel = route({
         throw new HttpError(409, "The meeting has already taken place");
       return enqueueCancellationEmails(trx, await cancelMeeting(trx, id, "admin"));
     });
+    await audit(db, req, context, admin, "meeting.status", { target: String(id), detail: { cancelled: true } });
     await afterCommitDelivery(db, emails, context);
     return json<AdminMeeting>((await getMeeting(db, id))!);
   },
@@ -101,6 +104,7 @@ const outcome = route({
       throw error;
     });
     if (!meeting) throw new HttpError(404, NOT_FOUND);
+    await audit(db, req, context, admin, "meeting.status", { target: String(id), detail: { outcome: body.outcome } });
     return json<AdminMeeting>(meeting);
   },
 });

@@ -10,6 +10,7 @@ import { confirmedSubscribers, subscriberCounts } from "#db/newsletter.repositor
 import { toIso } from "#db/rows.ts";
 import { now } from "#server/office.ts";
 import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
+import { audit } from "./_lib/auth/audit.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { csvResponse } from "./_lib/http/csv.ts";
 import { json, route, routes } from "./_lib/http/http.ts";
@@ -26,10 +27,11 @@ export default routes({
     },
   }),
   "subscribers.csv": route({
-    GET: async (req) => {
+    GET: async (req, context) => {
       const db = getDb();
-      await requireAdmin(db, req);
+      const admin = await requireAdmin(db, req);
       const rows = await confirmedSubscribers(db);
+      await audit(db, req, context, admin, "export", { target: "subscribers", detail: { rows: rows.length } });
       const day = now().toISOString().slice(0, 10);
       return csvResponse(
         [

@@ -11,32 +11,38 @@ import { erasePersonalData, exportPersonalData } from "#db/privacy.repository.ts
 import { now } from "#server/office.ts";
 import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
 import { personalDataRequestSchema } from "#shared/schemas/privacy.ts";
-import { requireAdmin } from "./_lib/auth/auth.ts";
+import { scrubAuditSubject } from "#db/audit.repository.ts";
+import { audit } from "./_lib/auth/audit.ts";
+import { requireAdmin, type SessionUser } from "./_lib/auth/auth.ts";
 import { json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 /** Admin, same origin, and a valid address: what both tools need first. */
-async function addressOf(req: Request): Promise<string> {
+async function addressOf(req: Request): Promise<{ admin: SessionUser; email: string }> {
   requireSameOrigin(req);
-  await requireAdmin(getDb(), req);
-  return validate(personalDataRequestSchema, await readJson(req)).email;
+  const admin = await requireAdmin(getDb(), req);
+  return { admin, email: validate(personalDataRequestSchema, await readJson(req)).email };
 }
 
 export default routes({
   export: route({
-    POST: async (req) => {
-      const email = await addressOf(req);
+    POST: async (req, context) => {
+      const { admin, email } = await addressOf(req);
       const at = now();
       const data = await exportPersonalData(getDb(), email, at);
+      await audit(getDb(), req, context, admin, "privacy.export", { subject: email });
       return json<PersonalDataExport>(data, 200, {
         "Content-Disposition": `attachment; filename="personal-data-${at.toISOString().slice(0, 10)}.json"`,
       });
     },
   }),
   erase: route({
-    POST: async (req) => {
-      const email = await addressOf(req);
+    POST: async (req, context) => {
+      const { admin, email } = await addressOf(req);
       const erased = await erasePersonalData(getDb(), email);
+      // The record keeps that an erasure happened and what it changed, not whose it was.
+      const entries = await scrubAuditSubject(getDb(), email);
+      await audit(getDb(), req, context, admin, "privacy.erase", { detail: { ...erased, auditEntries: entries } });
       console.log(
         `[privacy] erasure: ${Object.entries(erased)
           .map(([what, n]) => `${what} ${n}`)

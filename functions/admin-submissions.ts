@@ -17,6 +17,7 @@ export default adminResource({
   update: (db, id, patch) => setEnquiryProcessed(db, id, patch.isProcessed),
   remove: deleteEnquiry,
   notFound: "Enquiry not found",
+  auditAction: "lead.status",
 });
 
 export const config: Config = { path: [ROUTES.admin.enquiries, ROUTES.admin.enquiry] };

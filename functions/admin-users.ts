@@ -1,33 +1,92 @@
 /**
- * GET /api/admin/users → the accounts with their roles; POST /api/admin/users { username, role } →
- * 201 { user, password }: a new admin or editor with a random password that this answer shows once,
- * for the inviting admin to hand over (never mailed in clear); 409 when the name is taken. Admin only.
+ * The accounts, admin only:
+ * - GET /api/admin/users → the accounts with their roles;
+ * - POST /api/admin/users { username, role } → 201 { user, password }: a new admin or editor with a
+ *   random password that this answer shows once, for the inviting admin to hand over (never mailed
+ *   in clear); 409 when the name is taken;
+ * - PATCH /api/admin/users/:id { role } → the account with its new role; its sessions end (but the
+ *   asking one, when admins change themselves);
+ * - DELETE /api/admin/users/:id → removes the account and its sessions.
+ * The last admin can be neither demoted nor removed (409): db/users.repository.ts locks the admins.
  */
-import type { Config } from "@netlify/functions";
+import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { inviteUser } from "#db/admins.ts";
-import { listUsers } from "#db/users.repository.ts";
+import { changeRole, LastAdminError, listUsers, removeUser } from "#db/users.repository.ts";
+import type { MessageAnswer } from "#shared/api/common.ts";
 import type { CurrentUser, InvitedUser } from "#shared/api/people.ts";
+import type { UserAnswer } from "#shared/api/security.ts";
 import { inviteSchema } from "#shared/schemas/people.ts";
+import { roleChangeSchema } from "#shared/schemas/security.ts";
+import { audit } from "./_lib/auth/audit.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
+import { pathId } from "./_lib/auth/sessions-answer.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
+/** The account a path names: 404 for anything that is not a whole number. */
+function accountId(req: Request, context: Context): number | undefined {
+  const raw = pathId(req, context, ROUTES.admin.users);
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, "No such account");
+  return Number(raw);
+}
+
+const lastAdmin = (error: unknown) => {
+  if (error instanceof LastAdminError) return new HttpError(409, error.message);
+  return error;
+};
+
 export default route({
-  GET: async (req) => {
+  GET: async (req, context) => {
+    if (accountId(req, context) !== undefined) throw new HttpError(405, "Method GET is not allowed");
     const db = getDb();
     await requireAdmin(db, req);
     return json<CurrentUser[]>(await listUsers(db));
   },
-  POST: async (req) => {
+  POST: async (req, context) => {
+    if (accountId(req, context) !== undefined) throw new HttpError(405, "Method POST is not allowed");
     requireSameOrigin(req);
     const db = getDb();
-    await requireAdmin(db, req);
+    const me = await requireAdmin(db, req);
     const { username, role } = validate(inviteSchema, await readJson(req));
     const invited = await inviteUser(db, username, role);
     if (!invited) throw new HttpError(409, `The username ${username} is taken`);
+    await audit(db, req, context, me, "invite", { target: invited.user.username, detail: { role } });
     return json<InvitedUser>(invited, 201);
+  },
+  PATCH: async (req, context) => {
+    requireSameOrigin(req);
+    const db = getDb();
+    const me = await requireAdmin(db, req);
+    const id = accountId(req, context);
+    if (id === undefined) throw new HttpError(405, "Method PATCH is not allowed");
+    const { role } = validate(roleChangeSchema, await readJson(req));
+    const changed = await changeRole(db, id, role, me.sessionId).catch((error: unknown) => {
+      throw lastAdmin(error);
+    });
+    if (!changed) throw new HttpError(404, "No such account");
+    if (changed.previous !== role) {
+      await audit(db, req, context, me, "role.change", {
+        target: changed.username,
+        detail: { from: changed.previous, to: role },
+      });
+    }
+    return json<UserAnswer>({ success: true, user: { id: changed.id, username: changed.username, role } });
+  },
+  DELETE: async (req, context) => {
+    requireSameOrigin(req);
+    const db = getDb();
+    const me = await requireAdmin(db, req);
+    const id = accountId(req, context);
+    if (id === undefined) throw new HttpError(405, "Method DELETE is not allowed");
+    const removed = await removeUser(db, id).catch((error: unknown) => {
+      throw lastAdmin(error);
+    });
+    if (!removed) throw new HttpError(404, "No such account");
+    await audit(db, req, context, me, "account.remove", { target: removed.username, detail: { role: removed.role } });
+    return json<MessageAnswer>({ success: true, message: "Account removed" });
   },
 });
 
-export const config: Config = { path: ROUTES.admin.users };
+export const config: Config = { path: [ROUTES.admin.users, ROUTES.admin.account] };

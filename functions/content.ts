@@ -34,6 +34,7 @@ import {
   UnknownTextError,
   type Files,
 } from "./_lib/texts/texts.ts";
+import { audit } from "./_lib/auth/audit.ts";
 import { requireEditor } from "./_lib/auth/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
 import { PublishError, StaleSnapshotError } from "./_lib/publish/errors.ts";
@@ -129,7 +130,7 @@ export default routes({
         publish: await pub.status(),
       });
     },
-    PUT: async (req) => {
+    PUT: async (req, context) => {
       requireSameOrigin(req);
       const user = await requireEditor(getDb(), req);
       const payload = validate(textChangesSchema, await readJson(req));
@@ -186,6 +187,13 @@ export default routes({
         },
         user,
       );
+      if (saved.length) {
+        const texts = saved.slice(0, 50).map((s) => `${s.lang}:${s.key}`);
+        await audit(getDb(), req, context, user, "text.publish", {
+          target: texts.join(", "),
+          detail: { commit: result.commit },
+        });
+      }
       const parsed = parseTexts(result.files);
       return json<SaveAnswer>({
         success: true,

@@ -7,6 +7,8 @@ import { recordFailure } from "#db/login-attempts.repository.ts";
 import type { ErrorAnswer, MessageAnswer } from "#shared/api/common.ts";
 import { loginSchema } from "#shared/schemas/people.ts";
 import { sessionCookie, signSession } from "./_lib/auth/auth.ts";
+import { audit } from "./_lib/auth/audit.ts";
+import { sessionMeta } from "./_lib/auth/session-meta.ts";
 import { HttpError, clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { addressKey } from "./_lib/forms/limits.ts";
 import { loginNotEvaluated, loginSucceeded, takeLoginTry } from "./_lib/auth/throttle.ts";
@@ -32,11 +34,13 @@ export default route({
       throw new HttpError(429, error.message, {}, { "Retry-After": "1" });
     }
     if (!user || !ok) {
-      await recordFailure(db, [`user:${username.trim().toLowerCase()}`, `ip:${ip}`]); // the audit trail
+      await recordFailure(db, [`user:${username.trim().toLowerCase()}`, `ip:${ip}`]); // the throttle's trail
+      await audit(db, req, context, null, "signin.failure", { subject: username, detail: { factor: "password" } });
       return json<ErrorAnswer>({ success: false, message: INVALID }, 401);
     }
     await loginSucceeded(db, ticket);
-    const token = await signSession(user);
+    const token = await signSession(user, sessionMeta(req, context), db);
+    await audit(db, req, context, user, "signin.success", { detail: { factor: "password" } });
     return json<MessageAnswer>({ success: true, message: "Login successful" }, 200, {
       "Set-Cookie": sessionCookie(token, req),
     });

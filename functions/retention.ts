@@ -1,8 +1,9 @@
 /**
  * Scheduled daily at 03:17 UTC (Netlify Scheduled Functions): the schedule's "daily" run
  * (functions/_lib/schedule.ts), which applies the retention policy of server/config.ts (emails
- * emptied, login attempts deleted, old enquiries and meetings anonymised, stale newsletter sign-ups
- * deleted). Not reachable over HTTP. `npm start` runs it on a timer (scripts/runtime/runtime.mjs).
+ * emptied, login attempts deleted, old enquiries and meetings anonymised, stale newsletter sign-ups,
+ * audit entries past a year and sessions ended a week ago deleted). Not reachable over HTTP.
+ * `npm start` runs it on a timer (scripts/runtime/runtime.mjs).
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";

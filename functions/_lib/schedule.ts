@@ -105,7 +105,7 @@ const calendars: ScheduledJob = {
 
 const retention: ScheduledJob = {
   name: "retention",
-  what: "applies the retention policy (emails emptied, login attempts deleted, old records anonymised)",
+  what: "applies the retention policy (emails emptied, login attempts deleted, old records anonymised, audit entries past a year and ended sessions deleted)",
   run: async (db, log) => {
     const { summary } = await runRetention(db);
     if (summary) log.log(summary);

@@ -79,6 +79,8 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   "POST /api/admin/privacy/export": { email: "ada@example.com" },
   "POST /api/admin/privacy/erase": { email: "ada@example.com" },
   "POST /api/admin/users": { username: "editor-two", role: "editor" },
+  "PATCH /api/admin/users/:id": { role: "editor" },
+  "POST /api/account/password": { currentPassword: "a long enough password", newPassword: "another long password" },
   "PUT /api/admin/availability": {
     hours: [{ weekday: 1, opens: "09:00", closes: "17:00" }],
     publicHolidays: true,
@@ -112,6 +114,9 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   // The lists answer PATCH with 405 (it needs a record id) before reading a body.
   "PATCH /api/admin/submissions": null,
   "PATCH /api/admin/meetings": null,
+  // One function serves the accounts and one account: each answers 405 on the other's methods first.
+  "PATCH /api/admin/users": null,
+  "POST /api/admin/users/:id": null,
   "POST /:lang/newsletter/confirm/": null,
   "POST /:lang/newsletter/confirm": null,
   "POST /:lang/newsletter/unsubscribe/": null,

@@ -17,7 +17,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { createMeeting } from "#db/meetings.repository.ts";
-import { createUser } from "#db/users.repository.ts";
+import { createUser, findUserByUsername, setPassword } from "#db/users.repository.ts";
 import { BODIES, endpoints as findEndpoints, type Endpoint } from "./endpoints.ts";
 import { textRepo, type TextRepo } from "./git-fixture.ts";
 import { call, formBody, ORIGIN, setupApiDatabase } from "./harness.ts";
@@ -32,6 +32,17 @@ const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 6);
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 0);
 const PASSWORD = "a long enough password";
 const PUBLIC_FORMS = new Set(["/api/contact", "/api/meetings/schedule", "/api/newsletter"]);
+/**
+ * Endpoints that may end a walking session (its own or the other's) or change its password: after
+ * a case on one, the passwords are put back and both sessions sign in again.
+ */
+const SESSION_ENDING = new Set([
+  "/api/logout",
+  "/api/account/password",
+  "/api/account/sessions/:id",
+  "/api/admin/sessions/:id",
+  "/api/admin/users/:id",
+]);
 
 /** Words that must never reach a client: a stack frame, a source file, SQL, an exception's name. */
 const LEAK =
@@ -43,6 +54,8 @@ let all: Endpoint[] = [];
 const sessions: { name: string; headers: Record<string, string>; cookie?: string }[] = [];
 /** One statement that fingerprints every table's content (the tables that count sign-in tries and sessions apart). */
 let dataQuery = "";
+/** The walking accounts' password, hashed once. */
+let passwordHash = "";
 /** Valid bodies that need the run's own values (the texts' revisions). */
 const seeds: Record<string, Record<string, unknown>> = {};
 
@@ -52,6 +65,17 @@ const signIn = async (username: string) => {
   return res.headers.get("set-cookie")!.split(";")[0];
 };
 
+/** Puts the walking accounts' password back and gives both signed-in sessions a fresh cookie. */
+async function signInAgain() {
+  for (const session of sessions) {
+    if (!session.cookie) continue;
+    const username = session.name === "admin" ? "admin" : "marketing";
+    const user = await findUserByUsername(t.db, username);
+    await setPassword(t.db, user!.id, passwordHash);
+    session.cookie = await signIn(username);
+  }
+}
+
 beforeAll(async () => {
   process.env.BOOKING_NOW = "2026-11-23T09:10:00Z"; // Monday 10:10 in Amsterdam
   t = await setupApiDatabase();
@@ -59,7 +83,8 @@ beforeAll(async () => {
   process.env.CONTENT_PROVIDER = "git";
   process.env.CONTENT_GIT_DIR = repo.dir;
   await ensureAdmin(t.db, "admin", PASSWORD);
-  await createUser(t.db, "marketing", await hashPassword(PASSWORD), "editor");
+  passwordHash = await hashPassword(PASSWORD);
+  await createUser(t.db, "marketing", passwordHash, "editor");
   const meeting = await createMeeting(t.db, {
     name: "Ada Lovelace",
     email: "ada@example.com",
@@ -225,9 +250,8 @@ describe("hostile input to every endpoint, with and without a session", () => {
         // A fresh address per case: the abuse limits would otherwise refuse most cases before their input is read.
         const broke = await run(c, `198.18.${(n >> 8) & 255}.${n & 255}`);
         n++;
-        // A sign-out that went through ended that session: sign in again, so later cases still carry one.
-        if (c.endpoint.path === "/api/logout" && c.session.cookie)
-          c.session.cookie = await signIn(c.session.name === "admin" ? "admin" : "marketing");
+        // A sign-out, an ended session or a changed password: sign in again, so later cases still carry one.
+        if (SESSION_ENDING.has(c.endpoint.template) && c.session.cookie) await signInAgain();
         if (!broke) continue;
         const kind = `${c.endpoint.key}: ${broke.slice(0, 60)}`;
         if (!seen.has(kind)) failures.push(`${c.label}\n    → ${broke}`);

@@ -41,6 +41,9 @@ const PUBLIC = new Set([
 /** The content editor's endpoints: outside /api/admin/ because editors use them, and closed to anyone not signed in. */
 const CONTENT = new Set(["/api/content/texts", "/api/content/reviewed", "/api/content/status"]);
 
+/** One's own account (sessions, password): anyone signed in, closed to anyone not. */
+const ACCOUNT = new Set(["/api/account/sessions", "/api/account/sessions/:id", "/api/account/password"]);
+
 type Handler = (req: Request, context: Context) => Promise<Response>;
 type Endpoint = { file: string; path: string; handler: Handler };
 
@@ -84,12 +87,12 @@ describe("an editor's session", () => {
     });
   });
 
-  test("the content editor's endpoints answer 401 to every method without a session", async () => {
-    const content = all.filter((e) => CONTENT.has(e.path));
-    expect(content.map((e) => e.path).sort()).toEqual([...CONTENT].sort());
+  test("the content editor's and the account's endpoints answer 401 to every method without a session", async () => {
+    const content = all.filter((e) => CONTENT.has(e.path) || ACCOUNT.has(e.path));
+    expect(content.map((e) => e.path).sort()).toEqual([...CONTENT, ...ACCOUNT].sort());
     for (const endpoint of content)
       for (const method of METHODS) {
-        const res = await call(endpoint.handler, endpoint.path, {
+        const res = await call(endpoint.handler, endpoint.path.replace(":id", "x"), {
           method,
           headers: { origin: ORIGIN },
           ...(method === "GET" || method === "DELETE" ? {} : { body: {} }),
@@ -98,9 +101,11 @@ describe("an editor's session", () => {
       }
   });
 
-  test("every function path is public, the content editor's, or under /api/admin/", () => {
+  test("every function path is public, the content editor's, the account's, or under /api/admin/", () => {
     expect(all.length).toBeGreaterThan(20);
-    const unknown = all.filter((e) => !PUBLIC.has(e.path) && !CONTENT.has(e.path) && !e.path.startsWith("/api/admin/"));
+    const unknown = all.filter(
+      (e) => !PUBLIC.has(e.path) && !CONTENT.has(e.path) && !ACCOUNT.has(e.path) && !e.path.startsWith("/api/admin/"),
+    );
     expect(unknown.map((e) => `${e.file}: ${e.path}`)).toEqual([]);
   });
 

@@ -38,6 +38,7 @@ import { buildIfNeeded } from "../build/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "../runtime/embedded-db.mjs";
 import { BENCH_ADMIN, load, rssMb, signIn, startSite, stopSite } from "./site.mjs";
 import { loadAverage, machineReference } from "./machine.mjs";
+import { measureSessionCheck } from "./sessions.mjs";
 import { ROUTES, withQuery } from "#shared/routes.ts";
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -247,6 +248,9 @@ try {
   // The cold starts below run each function in a fresh process while this one waits (spawnSync), so
   // this process's feed server cannot answer: outbox-retry would wait out its 10 s fetch timeout.
   // A cold start measures import to first answer, so the feeds are disconnected first.
+  // Admin sessions: what the revocation check costs a request (scripts/bench/sessions.mjs).
+  console.log("\nAdmin session check, in this process against the same database (median µs per call):");
+  console.table([await measureSessionCheck(db)]);
   const { sql } = await import("kysely");
   await sql`DELETE FROM busy_calendars`.execute(db);
   await db.destroy();

@@ -13,6 +13,13 @@ export const ROUTES = {
   logout: "/api/logout",
   user: "/api/user",
 
+  /** The signed-in person's own account (admins and editors): sessions, password. */
+  account: {
+    sessions: "/api/account/sessions",
+    session: "/api/account/sessions/:id",
+    password: "/api/account/password",
+  },
+
   meetings: {
     calendar: "/api/meetings/calendar",
     availableSlots: "/api/meetings/available-slots",
@@ -41,6 +48,11 @@ export const ROUTES = {
     alerts: "/api/admin/alerts",
     stats: "/api/admin/stats",
     users: "/api/admin/users",
+    account: "/api/admin/users/:id",
+    sessions: "/api/admin/sessions",
+    session: "/api/admin/sessions/:id",
+    audit: "/api/admin/audit",
+    auditCsv: "/api/admin/audit.csv",
     /** The enquiries keep their published name, "submissions". */
     enquiries: "/api/admin/submissions",
     enquiry: "/api/admin/submissions/:id",

@@ -1,25 +1,47 @@
 /**
  * Admin sessions: an HS256 JWT (jose) in an HttpOnly, SameSite=Strict cookie, valid 8 hours,
- * carrying the user id and the user's session version. Logout and password changes bump the
- * version in the database, which revokes every token issued before.
+ * carrying the user id, the user's session version and the id of its row in admin_sessions. Every
+ * request reads that row (one indexed join with the user): a session ended by its owner, an admin,
+ * a password or role change is refused on its next request. Bumping the user's session version
+ * (admin:create setting a password) still revokes every token at once.
  */
+import { randomBytes } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import type { Kysely } from "kysely";
+import { getDb } from "#db/client.ts";
 import type { Database } from "#db/types.ts";
-import { findUserById } from "#db/users.repository.ts";
+import { createSession, isSessionId, liveSession, touchSession } from "#db/sessions.repository.ts";
 import { site } from "#config/site.ts";
 import { jwtSecret } from "#server/config.ts";
 import { HttpError } from "../http/http.ts";
-import type { CurrentUser } from "#shared/api/people.ts";
 import type { PanelUser } from "#shared/api/panel-language.ts";
 import { isLanguage } from "#shared/languages.ts";
 
 export const SESSION_COOKIE = `${site.slug}_session`;
 export const SESSION_SECONDS = 8 * 60 * 60;
 
-/** A signed token for this user at this session version. */
-export async function signSession(user: { id: number; sessionVersion: number }): Promise<string> {
-  return new SignJWT({ v: user.sessionVersion })
+/** How often a session's "last seen" is written: at most once a minute, not on every request. */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
+/**
+ * Starts a session for this user at this session version: a row in admin_sessions (with where it
+ * started, functions/_lib/auth/session-meta.ts) and the signed token naming it.
+ */
+export async function signSession(
+  user: { id: number; sessionVersion: number },
+  meta: { device?: string; browser?: string; place?: string } = {},
+  db: Kysely<Database> = getDb(),
+): Promise<string> {
+  const sid = randomBytes(16).toString("base64url");
+  await createSession(db, {
+    id: sid,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000),
+    device: meta.device ?? "",
+    browser: meta.browser ?? "",
+    place: meta.place ?? "",
+  });
+  return new SignJWT({ v: user.sessionVersion, sid })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(user.id))
     .setIssuedAt()
@@ -51,9 +73,10 @@ function readCookie(req: Request, name: string): string | null {
 // version is still read from the database on every request, so logout and password changes revoke
 // a remembered token at once.
 const VERIFIED_MAX = 500;
-const verified = new Map<string, { sub: unknown; v: unknown; expires: number }>();
+type Claims = { sub: unknown; v: unknown; sid: unknown };
+const verified = new Map<string, Claims & { expires: number }>();
 
-async function verifiedClaims(token: string): Promise<{ sub: unknown; v: unknown } | null> {
+async function verifiedClaims(token: string): Promise<Claims | null> {
   const known = verified.get(token);
   if (known && known.expires > Date.now()) return known;
   verified.delete(token);
@@ -65,27 +88,36 @@ async function verifiedClaims(token: string): Promise<{ sub: unknown; v: unknown
   }
   if (typeof payload.exp !== "number") return null;
   if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-  const claims = { sub: payload.sub, v: payload.v, expires: payload.exp * 1000 };
+  const claims = { sub: payload.sub, v: payload.v, sid: payload.sid, expires: payload.exp * 1000 };
   verified.set(token, claims);
   return claims;
 }
 
-/** The signed-in admin, or null: a valid signature, HS256 only, unexpired, and a current version. */
-export async function currentUser(db: Kysely<Database>, req: Request): Promise<PanelUser | null> {
+/** A signed-in person and the session their request came with. */
+export type SessionUser = PanelUser & { sessionId: string };
+
+/**
+ * The signed-in person, or null: a valid signature, HS256 only, unexpired, a current version, and a
+ * session row neither ended nor expired. Notes the session's use at most once a minute.
+ */
+export async function currentSession(db: Kysely<Database>, req: Request): Promise<SessionUser | null> {
   const token = readCookie(req, SESSION_COOKIE);
   if (!token) return null;
   const payload = await verifiedClaims(token);
   if (!payload) return null;
   const id = Number(payload.sub);
-  if (!Number.isInteger(id) || typeof payload.v !== "number") return null;
-  const user = await findUserById(db, id);
-  if (!user || user.sessionVersion !== payload.v) return null;
-  return {
-    id: user.id,
-    username: user.username,
-    role: user.role,
-    language: isLanguage(user.panelLanguage) ? user.panelLanguage : null,
-  };
+  if (!Number.isInteger(id) || typeof payload.v !== "number" || !isSessionId(payload.sid)) return null;
+  const session = await liveSession(db, payload.sid);
+  if (!session || session.userId !== id || session.sessionVersion !== payload.v) return null;
+  if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await touchSession(db, payload.sid);
+  const language = isLanguage(session.panelLanguage) ? session.panelLanguage : null;
+  return { id, username: session.username, role: session.role, language, sessionId: payload.sid };
+}
+
+/** The signed-in admin or editor as GET /api/user shows them, or null. */
+export async function currentUser(db: Kysely<Database>, req: Request): Promise<PanelUser | null> {
+  const session = await currentSession(db, req);
+  return session && { id: session.id, username: session.username, role: session.role, language: session.language };
 }
 
 /** An editor's answer from every endpoint that is not about the site's texts. */
@@ -95,16 +127,16 @@ export const EDITOR_REFUSED = "This account may change the site's texts only.";
  * The admin behind this request: a 401 answer without a session, a 403 for an editor. Every lead,
  * meeting, subscriber, availability and privacy endpoint calls this before reading anything.
  */
-export async function requireAdmin(db: Kysely<Database>, req: Request): Promise<CurrentUser> {
-  const user = await currentUser(db, req);
+export async function requireAdmin(db: Kysely<Database>, req: Request): Promise<SessionUser> {
+  const user = await currentSession(db, req);
   if (!user) throw new HttpError(401, "Authentication required");
   if (user.role !== "admin") throw new HttpError(403, EDITOR_REFUSED);
   return user;
 }
 
 /** Anyone signed in who may change the site's texts: an editor or an admin; 401 otherwise. */
-export async function requireEditor(db: Kysely<Database>, req: Request): Promise<CurrentUser> {
-  const user = await currentUser(db, req);
+export async function requireEditor(db: Kysely<Database>, req: Request): Promise<SessionUser> {
+  const user = await currentSession(db, req);
   if (!user) throw new HttpError(401, "Authentication required");
   return user;
 }

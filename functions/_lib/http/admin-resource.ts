@@ -21,6 +21,8 @@ import {
   type PageRequest,
 } from "#db/paging.ts";
 import type { Database } from "#db/types.ts";
+import type { AuditAction } from "#shared/schemas/security.ts";
+import { audit } from "../auth/audit.ts";
 import { requireAdmin } from "../auth/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./http.ts";
 
@@ -33,6 +35,8 @@ interface AdminResource<Item, Patch, Filters> {
   /** Deletes one record for good (answered 204); false when there is none. Without it, DELETE is a 405. */
   remove?: (db: Kysely<Database>, id: number) => Promise<boolean>;
   notFound: string;
+  /** What the audit record calls a status change or deletion of one record. */
+  auditAction: AuditAction;
 }
 
 const recordId = (req: Request, context: Context): number | null => {
@@ -101,22 +105,27 @@ export function adminResource<Item, Patch, Filters>(resource: AdminResource<Item
     PATCH: async (req, context) => {
       requireSameOrigin(req);
       const db = getDb();
-      await requireAdmin(db, req);
+      const admin = await requireAdmin(db, req);
       const id = recordId(req, context);
       if (id === null) throw new HttpError(405, "PATCH needs a record id", {}, { Allow: "GET" });
       const patch = validate(resource.patchSchema, await readJson(req));
       const updated = await resource.update(db, id, patch);
       if (!updated) throw new HttpError(404, resource.notFound);
+      await audit(db, req, context, admin, resource.auditAction, {
+        target: String(id),
+        detail: { ...(patch as object) },
+      });
       return json(updated);
     },
     ...(remove && {
       DELETE: async (req: Request, context: Context) => {
         requireSameOrigin(req);
         const db = getDb();
-        await requireAdmin(db, req);
+        const admin = await requireAdmin(db, req);
         const id = recordId(req, context);
         if (id === null) throw new HttpError(405, "DELETE needs a record id", {}, { Allow: "GET" });
         if (!(await remove(db, id))) throw new HttpError(404, resource.notFound);
+        await audit(db, req, context, admin, resource.auditAction, { target: String(id), detail: { deleted: true } });
         return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
       },
     }),

@@ -1,0 +1,51 @@
+/** Answer types of the admin's Security page: sessions, accounts and the audit record. */
+import type { CurrentUser } from "./people.ts";
+
+/** A live session as its lists show it (ISO times). */
+export interface SessionInfo {
+  id: string;
+  userId: number;
+  username: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** Device and browser families ("" when the browser named none), e.g. "Mac", "Firefox". */
+  device: string;
+  browser: string;
+  /** Country code and/or network prefix (a.b.c.0/24, x:y:z::/48), never the full address. */
+  place: string;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+/** GET /api/account/sessions, GET /api/admin/sessions */
+export interface SessionsAnswer {
+  success: true;
+  sessions: SessionInfo[];
+}
+
+/** PATCH /api/admin/users/:id */
+export interface UserAnswer {
+  success: true;
+  user: CurrentUser;
+}
+
+/** One entry of the audit record. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: string;
+  place: string;
+  action: string;
+  target: string;
+  /** Whom the entry is about (a visitor's address, a typed username); null once erased. */
+  subject: string | null;
+  detail: Record<string, unknown>;
+}
+
+/** GET /api/admin/audit */
+export interface AuditAnswer {
+  success: true;
+  entries: AuditEntry[];
+  /** Pass as `before` for the next (older) page; null on the last. */
+  next: string | null;
+}
