@@ -20,6 +20,7 @@ import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "#shared/o
 import { meetingSchema, slotsQuerySchema } from "#shared/schemas.ts";
 import { calendarStaleBefore, now, officeRules } from "#server/config.ts";
 import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking.ts";
+import { leadSource } from "./_lib/sources.ts";
 import { bearerToken, verifyManageToken } from "./_lib/manage-token.ts";
 import { guardJson, tokenRefused } from "./_lib/form-guard.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
@@ -96,6 +97,7 @@ export default routes({
             ...input,
             language: submissionLanguage(req, input.language),
             location: newMeetingLocation(place),
+            source: leadSource(input.source, req),
           });
           return { meeting, emails: await enqueueBookingEmails(trx, meeting, { acknowledge }) };
         })

@@ -8,6 +8,7 @@ import type { Language } from "./languages.ts";
 import type { DutchHoliday } from "./holidays.ts";
 import type { BookingGuardrails, IsoWeekday, MeetingPlaceKind, OpeningHours } from "./office.ts";
 import type { Role } from "./roles.ts";
+import type { LeadSource } from "./sources.ts";
 
 /** Every error answer: the message, and each field's messages on a 400. */
 export interface ErrorAnswer {
@@ -78,6 +79,8 @@ export interface AdminEnquiry extends Enquiry {
   /** When it was marked processed (ISO 8601, UTC); null while pending or when that was never recorded. */
   processedAt: string | null;
   note: AdminNote | null;
+  /** Where it came from (the visit's first touch, the page of sending); null when nothing is known. */
+  source: LeadSource | null;
 }
 
 /** Where a meeting happens, fixed when it was booked: the office's address, a phone call, or its own video link. */
@@ -101,6 +104,8 @@ export interface AdminMeeting extends Meeting {
   location: MeetingLocation | null;
   /** null until an admin marks it. */
   outcome: MeetingOutcome | null;
+  /** Where it came from (the visit's first touch, the page of sending); null when nothing is known. */
+  source: LeadSource | null;
 }
 
 /** Where a meeting stands, as its visitor sees it. */
@@ -330,8 +335,9 @@ export interface PersonalDataExport {
     language: string;
     processedAt: string | null;
     note: ExportedNote | null;
+    source: LeadSource | null;
   })[];
-  meetings: (Omit<Meeting, "language"> & { language: string; note: ExportedNote | null })[];
+  meetings: (Omit<Meeting, "language"> & { language: string; note: ExportedNote | null; source: LeadSource | null })[];
   newsletter: {
     email: string;
     language: string;

@@ -12,6 +12,7 @@ import { isCalendarDate } from "./dates.ts";
 import { NOTE_MAX_LENGTH } from "./admin-lists.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 import { ROLES } from "./roles.ts";
+import { leadSourceSchema } from "./schemas/sources.ts";
 import { breaksSingleLine, hasControlCharacter } from "./text.ts";
 
 // Never compile validators with `new Function`: zod's probe for it alone is reported as a violation
@@ -100,6 +101,8 @@ export const enquirySchema = z.object({
   message: text(10, LIMITS.message, MESSAGES.message, "Message", { multiline: true }),
   /** The visitor's language, for the emails about this enquiry. Optional: the server then takes the page's. */
   language: z.optional(language),
+  /** Where the enquiry came from (src/shared/schemas/sources.ts). */
+  source: leadSourceSchema,
 });
 export type EnquiryInput = z.input<typeof enquirySchema>;
 export type EnquiryPayload = z.output<typeof enquirySchema>;
@@ -122,6 +125,8 @@ export const meetingSchema = z.object({
   time: z.string({ error: MESSAGES.time }).check(z.minLength(1, MESSAGES.time), z.regex(TIME, MESSAGES.time)),
   /** The visitor's language, for the emails about this meeting. Optional: the server then takes the page's. */
   language: z.optional(language),
+  /** Where the booking came from (src/shared/schemas/sources.ts). */
+  source: leadSourceSchema,
 });
 export type MeetingPayload = z.output<typeof meetingSchema>;
 
