@@ -33,7 +33,7 @@ import {
   sitePath,
 } from "#shared/sources.ts";
 import { safeParse } from "zod/mini";
-import { clientIp, HttpError, readText, route } from "./_lib/http.ts";
+import { clientIp, HttpError, readText, refuseControlCharacters, route } from "./_lib/http.ts";
 import { addressKey, counterKey } from "./_lib/limits.ts";
 
 /** A view's body is a few hundred bytes; past this it is refused (413). */
@@ -119,6 +119,7 @@ export default route({
     } catch {
       throw new HttpError(400, "A view must be a JSON object");
     }
+    refuseControlCharacters(body);
     const parsed = safeParse(viewSchema, body);
     if (!parsed.success) throw new HttpError(400, "A view must name its page (p) with text values");
     const v = parsed.data;
