@@ -58,7 +58,11 @@ describe("rollUpViews and the charts", () => {
   test("a finished day is folded into its daily counts once; the figures are the same before and after", async () => {
     for (let i = 0; i < 3; i++) await recordView(database.db, view(), null);
     await recordView(database.db, view({ entry: false, path: "/fa/startup-visa" }), null);
-    await recordView(database.db, view({ day: "2026-11-21", utmSource: "", utmCampaign: "", referrer: "linkedin.com", path: "/en/", lang: "en" }), null);
+    await recordView(
+      database.db,
+      view({ day: "2026-11-21", utmSource: "", utmCampaign: "", referrer: "linkedin.com", path: "/en/", lang: "en" }),
+      null,
+    );
     await database.db
       .insertInto("meetings")
       .values({

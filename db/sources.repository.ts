@@ -129,7 +129,10 @@ const leadSourceKey = sql`coalesce(nullif(source->>'utmSource', ''), nullif(sour
 const viewSourceKey = sql`CASE WHEN utm_source <> '' THEN utm_source ELSE referrer END`;
 
 /** For each breakdown: its key among views (of visits only: a visit's landing page) and among leads. */
-const BREAKDOWNS: Record<"source" | "campaign" | "landing" | "language", { view: RawBuilder<unknown>; lead: RawBuilder<unknown> }> = {
+const BREAKDOWNS: Record<
+  "source" | "campaign" | "landing" | "language",
+  { view: RawBuilder<unknown>; lead: RawBuilder<unknown> }
+> = {
   source: { view: viewSourceKey, lead: leadSourceKey },
   campaign: { view: sql`utm_campaign`, lead: sql`coalesce(source->>'utmCampaign', '')` },
   landing: { view: sql`path`, lead: sql`coalesce(source->>'landing', '')` },

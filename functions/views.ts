@@ -42,10 +42,7 @@ export const VIEW_MAX_BYTES = 2048;
 const KNOWN = knownPages(pages.map((p) => p.path));
 
 /** The smallest transparent GIF (43 bytes). */
-const PIXEL = Uint8Array.from(
-  atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"),
-  (c) => c.charCodeAt(0),
-);
+const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (c) => c.charCodeAt(0));
 
 /** What a view came with, before the rules decide whether it counts. */
 interface Candidate {
@@ -123,7 +120,14 @@ export default route({
     const parsed = safeParse(viewSchema, body);
     if (!parsed.success) throw new HttpError(400, "A view must name its page (p) with text values");
     const v = parsed.data;
-    await count(req, context, { path: v.p, referrer: v.r, utmSource: v.s, utmMedium: v.m, utmCampaign: v.c, entry: Boolean(v.e) });
+    await count(req, context, {
+      path: v.p,
+      referrer: v.r,
+      utmSource: v.s,
+      utmMedium: v.m,
+      utmCampaign: v.c,
+      entry: Boolean(v.e),
+    });
     return noContent();
   },
   GET: async (req, context) => {
@@ -140,7 +144,11 @@ export default route({
       entry: true,
     });
     return new Response(PIXEL, {
-      headers: { "Content-Type": "image/gif", "Cache-Control": "no-store", "Cross-Origin-Resource-Policy": "same-origin" },
+      headers: {
+        "Content-Type": "image/gif",
+        "Cache-Control": "no-store",
+        "Cross-Origin-Resource-Policy": "same-origin",
+      },
     });
   },
 });

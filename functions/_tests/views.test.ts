@@ -10,12 +10,18 @@ let t: ApiTestDatabase;
 let cookie = "";
 apiTestbed({ admin: "owner" }, (bed) => ({ t, cookie } = bed));
 
-const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1";
+const BROWSER =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1";
 const beacon = (body: unknown, headers: Record<string, string> = {}, ip = "198.51.100.1") =>
   call(views, "/api/views", {
     method: "POST",
     raw: typeof body === "string" ? body : JSON.stringify(body),
-    headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER, "sec-fetch-site": "same-origin", ...headers },
+    headers: {
+      "content-type": "text/plain;charset=UTF-8",
+      "user-agent": BROWSER,
+      "sec-fetch-site": "same-origin",
+      ...headers,
+    },
     ip,
   });
 const stored = () => t.db.selectFrom("pageViews").selectAll().orderBy("id").execute();
@@ -65,7 +71,9 @@ describe("POST /api/views", () => {
     const long = "a".repeat(10_000);
     expect((await beacon({ p: "/en/", c: long })).status).toBe(413);
     expect((await beacon({ p: "/en/", c: "a".repeat(300) })).status).toBe(400);
-    expect((await beacon({ p: "/en/", s: "<script>alert(1)</script>", c: `"><img src=x onerror=alert(1)>` })).status).toBe(204);
+    expect(
+      (await beacon({ p: "/en/", s: "<script>alert(1)</script>", c: `"><img src=x onerror=alert(1)>` })).status,
+    ).toBe(204);
     expect((await beacon({ p: "/en/", c: "launch\u0000\u001b[31m" })).status).toBe(400);
     const rows = await stored();
     expect(rows.map((r) => [r.utmSource, r.utmCampaign])).toEqual([["scriptalert1script", "img-srcx-onerroralert1"]]);
@@ -97,11 +105,16 @@ describe("POST /api/views", () => {
 describe("GET /api/views (the no-JavaScript image)", () => {
   test("counts the page as a visit, with the campaign of the page's own address; answers a 1×1 GIF", async () => {
     const res = await call(views, "/api/views?p=%2Fen%2Fstartup-visa", {
-      headers: { "user-agent": BROWSER, referer: "http://localhost:8888/en/startup-visa?utm_source=LinkedIn&utm_campaign=Spring" },
+      headers: {
+        "user-agent": BROWSER,
+        referer: "http://localhost:8888/en/startup-visa?utm_source=LinkedIn&utm_campaign=Spring",
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/gif");
-    expect(await stored()).toMatchObject([{ path: "/en/startup-visa", utmSource: "linkedin", utmCampaign: "spring", entry: true }]);
+    expect(await stored()).toMatchObject([
+      { path: "/en/startup-visa", utmSource: "linkedin", utmCampaign: "spring", entry: true },
+    ]);
   });
   test("control characters in the query are refused (400); another site's Referer brings no tags", async () => {
     expect((await call(views, "/api/views?p=%2Fen%2F%0A", { headers: { "user-agent": BROWSER } })).status).toBe(400);
@@ -132,7 +145,11 @@ describe("lead sources", () => {
       },
     });
     expect(res.status).toBe(201);
-    const row = await t.db.selectFrom("enquiries").select("source").where("id", "=", res.json.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("enquiries")
+      .select("source")
+      .where("id", "=", res.json.id)
+      .executeTakeFirstOrThrow();
     expect(row.source).toEqual({
       page: "/fa/startup-visa",
       landing: "/fa/",
@@ -151,7 +168,9 @@ describe("lead sources", () => {
       service: "startup-visa",
       message: "We want to open an office in Amsterdam.",
     };
-    expect((await call(contact, "/api/contact", { body: { ...base, source: { utmCampaign: "x".repeat(10_000) } } })).status).toBe(400);
+    expect(
+      (await call(contact, "/api/contact", { body: { ...base, source: { utmCampaign: "x".repeat(10_000) } } })).status,
+    ).toBe(400);
     const proto = await call(contact, "/api/contact", {
       raw: JSON.stringify({ ...base, source: JSON.parse('{"__proto__": {"heard": "friend"}, "heard": "friend"}') }),
       headers: { "content-type": "application/json" },
@@ -166,14 +185,20 @@ describe("lead sources", () => {
 
 describe("GET /api/admin/sources", () => {
   test("admin only; each chart answers JSON or CSV; bad queries are a 400", async () => {
-    expect((await call(adminSources, "/api/admin/sources?chart=source&from=2026-11-01&to=2026-11-30")).status).toBe(401);
+    expect((await call(adminSources, "/api/admin/sources?chart=source&from=2026-11-01&to=2026-11-30")).status).toBe(
+      401,
+    );
     await beacon({ p: "/fa/", s: "telegram", c: "launch", e: 1 });
     for (const chart of ["daily", "source", "campaign", "landing", "language", "pages", "referrers"]) {
-      const res = await call(adminSources, `/api/admin/sources?chart=${chart}&from=2020-01-01&to=2021-12-31`, { cookie });
+      const res = await call(adminSources, `/api/admin/sources?chart=${chart}&from=2020-01-01&to=2021-12-31`, {
+        cookie,
+      });
       expect(res.status, chart).toBe(200);
       expect(Array.isArray(res.json.rows)).toBe(true);
     }
-    const csv = await call(adminSources, "/api/admin/sources?chart=campaign&from=2026-01-01&to=2027-12-31&format=csv", { cookie });
+    const csv = await call(adminSources, "/api/admin/sources?chart=campaign&from=2026-01-01&to=2027-12-31&format=csv", {
+      cookie,
+    });
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.text.replace(BOM, "").startsWith("key,visits,enquiries,meetings,meetingsDone\r\n")).toBe(true);
     for (const query of [

@@ -69,13 +69,21 @@ export function beacon(doc: Document, win: Window, cfg: BeaconConfig): void {
     try {
       win.navigator.sendBeacon(
         cfg.url,
-        JSON.stringify({ p: loc.pathname, r: view.referrer, s: view.utmSource, m: view.utmMedium, c: view.utmCampaign, e: entry ? 1 : 0 }),
+        JSON.stringify({
+          p: loc.pathname,
+          r: view.referrer,
+          s: view.utmSource,
+          m: view.utmMedium,
+          c: view.utmCampaign,
+          e: entry ? 1 : 0,
+        }),
       );
     } catch {
       // No beacon (an old browser): this view is not counted.
     }
   };
-  const whenLoaded = () => (doc.readyState === "complete" ? send() : win.addEventListener("load", send, { once: true }));
+  const whenLoaded = () =>
+    doc.readyState === "complete" ? send() : win.addEventListener("load", send, { once: true });
   // A page prerendered for a link the visitor may never follow is counted only once it is shown.
   if ((doc as Document & { prerendering?: boolean }).prerendering) {
     doc.addEventListener("prerenderingchange", whenLoaded, { once: true });

@@ -55,7 +55,11 @@ const TAG_CHARACTER = /[\p{L}\p{N}._+~-]/u;
 export function campaignTag(value: unknown): string | null {
   if (typeof value !== "string") return null;
   // Cut before the work: a 10 KB tag costs no more than a short one.
-  const text = value.slice(0, TAG_MAX_LENGTH * 4).normalize("NFKC").toLowerCase().trim();
+  const text = value
+    .slice(0, TAG_MAX_LENGTH * 4)
+    .normalize("NFKC")
+    .toLowerCase()
+    .trim();
   let out = "";
   for (const ch of text.replace(/\s+/g, "-")) {
     if (TAG_CHARACTER.test(ch)) out += ch;
@@ -80,7 +84,15 @@ export function referrerHost(value: unknown, ownHost?: string): string | null {
   } else host = value.slice(0, 300);
   host = host.toLowerCase().replace(/^www\./, "");
   if (!/^[a-z0-9.-]+$/.test(host) || host.length > HOST_MAX_LENGTH || !host.includes(".")) return null;
-  if (ownHost && host === ownHost.toLowerCase().replace(/^www\./, "").replace(/:\d+$/, "")) return null;
+  if (
+    ownHost &&
+    host ===
+      ownHost
+        .toLowerCase()
+        .replace(/^www\./, "")
+        .replace(/:\d+$/, "")
+  )
+    return null;
   return host;
 }
 

@@ -210,6 +210,9 @@ function Dashboard({ user, serviceNames }: { user: CurrentUser; serviceNames: Se
             <Icon path={iconPaths.calendar} />
             Availability
           </a>
+          <a href="/admin/sources" className="btn btn-secondary">
+            Sources
+          </a>
           <a href="/" className="btn btn-secondary">
             <Icon path={iconPaths.arrowLeft} />
             Back to Website

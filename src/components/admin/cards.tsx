@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from "react";
 import type { AdminEnquiry, AdminMeeting, EmailStatus } from "#shared/api.ts";
 import { englishLanguageName } from "#shared/languages.ts";
+import { LeadSourceField } from "./sources/LeadSource.tsx";
 import { serviceDisplayName, type ServiceNames } from "#shared/services.ts";
 import { saveEnquiryNote, saveMeetingNote } from "./api";
 import { formatCalendarDate, formatDateTime } from "./format";
@@ -204,6 +205,7 @@ export function EnquiryCard({
       </Field>
       <Field label="Service">{serviceDisplayName(item.service, serviceNames)}</Field>
       <Field label="Language">{englishLanguageName(item.language)}</Field>
+      <LeadSourceField source={item.source} />
       <Field label="Message" wide>
         <span
           data-testid="message"
@@ -305,6 +307,7 @@ export function MeetingCard({
           {item.phone}
         </a>
       </Field>
+      <LeadSourceField source={item.source} />
     </Card>
   );
 }

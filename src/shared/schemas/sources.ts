@@ -4,8 +4,6 @@
  */
 import * as z from "zod/mini";
 
-
-
 /** Past this a value is refused (400), not cut: the site's own script never sends one longer. */
 const RAW_MAX = 256;
 
@@ -47,5 +45,3 @@ export const viewSchema = z.object({
   e: z.optional(z.union([z.boolean(), z.number()])),
 });
 export type ViewPayload = z.output<typeof viewSchema>;
-
-
