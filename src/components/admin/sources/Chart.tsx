@@ -64,16 +64,16 @@ export function Chart({ lang, kind, x, series, height = 260 }: ChartProps) {
       cursor: { drag: { x: false, y: false } },
       axes: [
         {
-          splits: () => xs,
+          // One label per ~80 px: a month of days never overlaps.
+          splits: (u) => {
+            const every = Math.max(1, Math.ceil(x.length / Math.max(2, Math.floor(u.width / 80))));
+            return xs.filter((i) => i % every === 0);
+          },
           values: (_u, splits) =>
             splits.map((i) => {
               const label = x[Math.round(i)] ?? "";
               return kind === "lines" ? dayLabel(lang, label) : label.length > 18 ? `${label.slice(0, 17)}…` : label;
             }),
-          filter: (_u, splits) => {
-            const every = Math.max(1, Math.ceil(x.length / 10));
-            return splits.map((v, i) => (i % every === 0 ? v : null));
-          },
         },
         { side: rtl ? 1 : 3, values: (_u, splits) => splits.map(n), size: 56 },
         ...(series.some((s) => s.secondary)
@@ -110,5 +110,5 @@ export function Chart({ lang, kind, x, series, height = 260 }: ChartProps) {
       plot.destroy();
     };
   }, [lang, kind, x, series, height]);
-  return <div ref={box} className="w-full" />;
+  return <div ref={box} className="w-full min-w-0 overflow-hidden" />;
 }

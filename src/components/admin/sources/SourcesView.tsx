@@ -40,14 +40,17 @@ export default function SourcesView() {
 
   useEffect(() => {
     let live = true;
-    setFailed(false);
     Promise.all([
       fetchChart("daily", range),
       fetchChart(by, range),
       fetchChart("pages", range),
       fetchChart("referrers", range),
     ])
-      .then(([daily, breakdown, pages, referrers]) => live && setFigures({ daily, breakdown, pages, referrers }))
+      .then(([daily, breakdown, pages, referrers]) => {
+        if (!live) return;
+        setFailed(false);
+        setFigures({ daily, breakdown, pages, referrers });
+      })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
@@ -195,7 +198,7 @@ export default function SourcesView() {
               n(d.meetingsDone),
             ])}
           />
-          <div className="lg:col-span-2">
+          <div className="min-w-0 lg:col-span-2">
             <div role="group" aria-label={copy.by} className="mb-3 flex flex-wrap items-center gap-2">
               <span className="text-sm font-semibold text-brand-950">{copy.by}</span>
               {BREAKDOWNS.map((b) => (

@@ -19,7 +19,7 @@ interface TableProps {
 export function Table({ id, title, note, chart, header, rows, csv, csvLabel, empty, collapsed }: TableProps) {
   const table = (
     <div className="mt-3 max-h-96 overflow-auto">
-      <table className="w-full text-sm">
+      <table data-figures className="w-full text-sm">
         <thead>
           <tr>
             {header.map((h, i) => (
@@ -49,7 +49,7 @@ export function Table({ id, title, note, chart, header, rows, csv, csvLabel, emp
     </div>
   );
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-white p-5 shadow-sm">
+    <section aria-labelledby={`${id}-title`} className="min-w-0 rounded-2xl border border-line bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-brand-950">
           {title}
