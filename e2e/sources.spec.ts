@@ -63,13 +63,14 @@ test("a Telegram campaign visit that books a meeting on a service page: the admi
   const second = view(page);
   await page.goto("/fa/startup-visa");
   await second;
-  const date = (await bookableDays(request))[6];
+  const date = (await bookableDays(request))[2];
   const time = (await freeSlots(request, date))[0];
   await page.locator("#contact-form").scrollIntoViewIfNeeded();
   await page.locator("#contact-form").getByRole("button", { name: fa.contact.scheduleButton }).click();
   const dialog = page.locator("dialog.booking-dialog");
   await expect(dialog).toBeVisible();
   await hydrated(page, "BookingDialog");
+  await expect(dialog.locator("td[aria-selected=true] button[data-date]")).toBeVisible({ timeout: 60_000 });
   for (let i = 0; i < 3 && (await dialog.locator(`button[data-date="${date}"]`).count()) === 0; i++)
     await dialog.locator("button[data-month=next]").click();
   const slots = page.waitForResponse((r) => r.url().includes(`available-slots?date=${date}`));
@@ -175,8 +176,10 @@ test("hostile tags (a 10 KB campaign, control characters, script tags) are cut o
   expect(pages.every((r) => /^\/(en|nl|fa)(\/[a-z-]*)?$/.test(r.key))).toBe(true);
 
   await admin.goto("/admin/sources");
-  await expect(admin.locator("section[aria-labelledby=by-source-title] [data-figures] tbody")).toContainText("img-srcx-onerroralert1");
-  expect(await admin.locator("main img, main script").count()).toBe(0);
+  await expect(admin.locator("section[aria-labelledby=by-source-title] [data-figures] tbody")).toContainText(
+    "img-srcx-onerroralert1",
+  );
+  expect(await admin.locator("main img, [onerror]").count()).toBe(0);
 });
 
 for (const lang of ["en", "nl", "fa"] as const) {
