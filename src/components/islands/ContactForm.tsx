@@ -122,8 +122,9 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
 
   const onSubmit = handleSubmit(async (values, event) => {
     try {
-      const honeypot = honeypotValue(event?.target as HTMLFormElement | undefined);
-      const source = leadSource(heardIn(formRef.current));
+      const form = event?.target as HTMLFormElement | undefined;
+      const honeypot = honeypotValue(form);
+      const source = leadSource(heardIn(form));
       await tokens.send(ROUTES.contact, { ...values, language: lang, source }, honeypot);
       showToast({ title: labels.toast.successTitle, description: labels.toast.successMessage, variant: "success" });
       reset(EMPTY);
