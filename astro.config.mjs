@@ -2,7 +2,7 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
-import { localFunctions } from "./scripts/lib/vite-functions.mjs";
+import { localFunctions } from "./scripts/runtime/vite-functions.mjs";
 import { site } from "./src/config/site.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/shared/languages.ts";
 import copyCheck from "./tools/copy-check/integration.ts";

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { findTestBrowser } from "./scripts/lib/chromium.mjs";
+import { findTestBrowser } from "./scripts/test/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT || 8899);
 const baseURL = process.env.E2E_BASE_URL || `http://localhost:${port}`;
@@ -10,7 +10,7 @@ const baseURL = process.env.E2E_BASE_URL || `http://localhost:${port}`;
 const dataDir =
   process.env.E2E_DATA_DIR || (process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "bridgewise-e2e-")));
 
-/** Browser tests run against the production build served by `npm start` (scripts/lib/server.mjs). */
+/** Browser tests run against the production build served by `npm start` (scripts/runtime/server.mjs). */
 export default defineConfig({
   testDir: "e2e",
   // Generous limits for a busy 2-core machine. Tests wait for what a user would see; speed is
@@ -26,7 +26,7 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      // Chromium's headless shell when installed, the full browser otherwise (scripts/lib/chromium.mjs).
+      // Chromium's headless shell when installed, the full browser otherwise (scripts/test/chromium.mjs).
       executablePath: findTestBrowser() ?? undefined,
       // The machine is offline: keep Chromium from calling home.
       args: [
@@ -42,7 +42,7 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: "node scripts/start.mjs",
+        command: "node scripts/runtime/start.mjs",
         // Many bookings and enquiries from one address: the abuse limits are off (the bot traps stay on;
         // the limits have their own tests in functions/_tests/abuse.test.ts).
         env: {

@@ -1,6 +1,6 @@
 // Helpers the two admin lists (enquiries, meetings) share.
 import { addDays, zonedInstant } from "#shared/dates.ts";
-import type { AdminNote } from "#shared/api.ts";
+import type { AdminNote } from "#shared/api/notes.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { toIso } from "./rows.ts";
 

@@ -5,7 +5,7 @@
  * office rules give (src/shared/working-days.ts) and the query receives as a small array.
  */
 import { type Kysely, sql } from "kysely";
-import type { AdminStats } from "#shared/api.ts";
+import type { AdminStats } from "#shared/api/stats.ts";
 import { addDays, isoWeekday, officeNow } from "#shared/dates.ts";
 import type { OfficeRules } from "#shared/office.ts";
 import { answerDeadlineDate } from "#shared/working-days.ts";

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import bcrypt from "bcryptjs";
 import type { Kysely } from "kysely";
-import { LIMITS } from "#config/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { isUniqueViolation } from "./errors.ts";
 import type { Database } from "./types.ts";
 import type { Role } from "#shared/roles.ts";

@@ -1,14 +1,14 @@
 /**
  * The office's editable availability: opening hours per weekday, company closures and whether the
  * Dutch public holidays close the office. The admin edits them; every booking decision reads them
- * (src/shared/office.ts has the rules' meaning, server/config.ts adds the environment's part).
+ * (src/shared/office.ts has the rules' meaning, server/office.ts adds the environment's part).
  *
  * Reads are one statement each, with no cache: with several function instances a cache would need
  * a version check per request anyway, which costs the same round trip as reading these few rows.
  * The slots answer gets its rules in the same statement as the day's taken times.
  */
 import { type Kysely, sql } from "kysely";
-import type { BookingRules, OfficeClosure } from "#shared/api.ts";
+import type { BookingRules, OfficeClosure } from "#shared/api/availability.ts";
 import type { BusyInterval } from "#shared/booking.ts";
 import {
   defaultGuardrails,
@@ -17,7 +17,7 @@ import {
   type IsoWeekday,
   type OpeningHours,
 } from "#shared/office.ts";
-import type { AvailabilityPayload, ClosurePayload } from "#shared/schemas.ts";
+import type { AvailabilityPayload, ClosurePayload } from "#shared/schemas/availability.ts";
 import { isSerialId } from "./rows.ts";
 import type { Database } from "./types.ts";
 
@@ -112,7 +112,7 @@ export async function bookingContext(
   };
 }
 
-/** Where a meeting booked now happens, as the admin set it (src/shared/api.ts BookingRules). */
+/** Where a meeting booked now happens, as the admin set it (src/shared/api/availability.ts BookingRules). */
 export type MeetingPlace = Pick<BookingRules, "meetingPlace" | "videoPattern">;
 
 /**

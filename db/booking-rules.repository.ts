@@ -4,9 +4,9 @@
  * that are full. src/shared/booking.ts holds the rules' meaning.
  */
 import { type Kysely, sql } from "kysely";
-import type { BookingRules } from "#shared/api.ts";
+import type { BookingRules } from "#shared/api/availability.ts";
 import { defaultGuardrails, defaultMeetingPlace } from "#shared/office.ts";
-import type { BookingRulesPayload } from "#shared/schemas.ts";
+import type { BookingRulesPayload } from "#shared/schemas/availability.ts";
 import type { Database } from "./types.ts";
 
 /** The stored booking rules (the defaults of src/shared/office.ts if the settings row is missing). */

@@ -15,6 +15,8 @@ export interface FeedToRefresh {
   url: string;
   username: string | null;
   password: string | null;
+  /** The calendar's account address entered with it, or null. */
+  ownerEmail: string | null;
   /** Set when the stored address or credentials cannot be opened (JWT_SECRET changed): the feed fails. */
   unreadable?: boolean;
 }
@@ -31,6 +33,8 @@ export interface FeedStatus {
   failingSince: Date | null;
   lastError: string | null;
   eventCount: number;
+  /** The calendar's account address entered with it (its declined invitations do not block), or null. */
+  ownerEmail: string | null;
 }
 
 /** The part of a feed address that may be shown: `https://calendar.google.com/…`. */
@@ -106,7 +110,7 @@ export async function syncEnvFeeds(db: Kysely<Database>, urls: readonly string[]
  * here on its way out.
  */
 export async function feedsToRefresh(db: Kysely<Database>, id?: number): Promise<FeedToRefresh[]> {
-  let query = db.selectFrom("busyCalendars").select(["id", "url", "username", "password"]).orderBy("id");
+  let query = db.selectFrom("busyCalendars").select(["id", "url", "username", "password", "ownerEmail"]).orderBy("id");
   if (id !== undefined) query = query.where("id", "=", id);
   const rows = await query.execute();
   const feeds: FeedToRefresh[] = [];
@@ -117,6 +121,7 @@ export async function feedsToRefresh(db: Kysely<Database>, id?: number): Promise
         url: opened(row.url)!,
         username: opened(row.username),
         password: opened(row.password),
+        ownerEmail: row.ownerEmail,
       };
       if (![row.url, row.username, row.password].every((v) => v === null || isSealed(v)))
         await db
@@ -127,7 +132,7 @@ export async function feedsToRefresh(db: Kysely<Database>, id?: number): Promise
       feeds.push(feed);
     } catch (error) {
       if (!(error instanceof SealBrokenError)) throw error;
-      feeds.push({ id: row.id, url: "", username: null, password: null, unreadable: true });
+      feeds.push({ id: row.id, url: "", username: null, password: null, ownerEmail: null, unreadable: true });
     }
   }
   return feeds;
@@ -146,6 +151,7 @@ export async function listFeeds(db: Kysely<Database>): Promise<FeedStatus[]> {
       "failingSince",
       "lastError",
       "eventCount",
+      "ownerEmail",
     ])
     .orderBy("id")
     .execute();
@@ -160,11 +166,13 @@ export async function listFeeds(db: Kysely<Database>): Promise<FeedStatus[]> {
   });
 }
 
-/** The failing feeds, for the dashboard's notice: name and since when. */
-export async function failingFeeds(db: Kysely<Database>): Promise<{ id: number; name: string; failingSince: Date }[]> {
+/** The failing feeds, for the dashboard's notice: name, since when and why. */
+export async function failingFeeds(
+  db: Kysely<Database>,
+): Promise<{ id: number; name: string; failingSince: Date; lastError: string | null }[]> {
   const rows = await db
     .selectFrom("busyCalendars")
-    .select(["id", "name", "failingSince"])
+    .select(["id", "name", "failingSince", "lastError"])
     .where("failingSince", "is not", null)
     .orderBy("failingSince")
     .orderBy("id")
@@ -174,7 +182,7 @@ export async function failingFeeds(db: Kysely<Database>): Promise<{ id: number; 
 
 export async function addFeed(
   db: Kysely<Database>,
-  feed: { name: string; url: string; username?: string | null; password?: string | null },
+  feed: { name: string; url: string; username?: string | null; password?: string | null; ownerEmail?: string | null },
 ): Promise<number> {
   const row = await db
     .insertInto("busyCalendars")
@@ -183,6 +191,7 @@ export async function addFeed(
       url: sealed(feed.url)!,
       username: sealed(feed.username),
       password: sealed(feed.password),
+      ownerEmail: feed.ownerEmail || null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -209,7 +218,7 @@ export async function storeRefresh(
   await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("busyCalendars")
-      .set({ lastOkAt: at, failingSince: null, lastError: null, eventCount: intervals.length })
+      .set({ lastOkAt: at, failingSince: null, lastError: null, staleWarnedAt: null, eventCount: intervals.length })
       .where("id", "=", id)
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) return; // removed while it was being fetched
@@ -233,4 +242,26 @@ export async function storeFailure(db: Kysely<Database>, id: number, reason: str
     .set({ failingSince: sql<Date>`coalesce(failing_since, ${at})`, lastError: reason.slice(0, 200) })
     .where("id", "=", id)
     .execute();
+}
+
+/**
+ * Marks a feed failing since `failingBefore` or earlier as warned, once per run of failures: the
+ * feed's name, since when and why, or null when it is not due or was warned already (another
+ * instance's run, or an earlier one).
+ */
+export async function claimStaleWarning(
+  db: Kysely<Database>,
+  id: number,
+  failingBefore: Date,
+  at: Date,
+): Promise<{ name: string; failingSince: Date; lastError: string | null } | null> {
+  const row = await db
+    .updateTable("busyCalendars")
+    .set({ staleWarnedAt: at })
+    .where("id", "=", id)
+    .where("failingSince", "<=", failingBefore)
+    .where("staleWarnedAt", "is", null)
+    .returning(["name", "failingSince", "lastError"])
+    .executeTakeFirst();
+  return row ? { ...row, failingSince: row.failingSince! } : null;
 }

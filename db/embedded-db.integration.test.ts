@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "../scripts/lib/embedded-db.mjs";
+import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "../scripts/runtime/embedded-db.mjs";
 
-// The embedded PostgreSQL behind `npm start` (scripts/lib/embedded-db.mjs), tested here with the rest
+// The embedded PostgreSQL behind `npm start` (scripts/runtime/embedded-db.mjs), tested here with the rest
 // of the data layer. The first start runs initdb (about a second), hence the generous timeouts.
 const SLOW = { timeout: 30_000 };
 
@@ -113,7 +113,7 @@ describe("startEmbeddedDatabase after a crash", () => {
   test("stops the server a killed process left running, and keeps its data", SLOW, async () => {
     // A child process starts the database, writes a row, then dies without any cleanup (kill -9).
     const script = `
-      const { startEmbeddedDatabase } = await import(${JSON.stringify(path.resolve("scripts/lib/embedded-db.mjs"))});
+      const { startEmbeddedDatabase } = await import(${JSON.stringify(path.resolve("scripts/runtime/embedded-db.mjs"))});
       const pg = (await import("pg")).default;
       const running = await startEmbeddedDatabase({ dataDir: ${JSON.stringify(dataDir)}, log: {} });
       const client = new pg.Client({ connectionString: running.url });

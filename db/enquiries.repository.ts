@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { EnquiryFilters, EnquirySort } from "#shared/admin-lists.ts";
-import type { AdminEnquiry, Enquiry } from "#shared/api.ts";
+import type { AdminEnquiry, Enquiry } from "#shared/api/enquiries.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
 import { officeDayStart, toNote } from "./admin-rows.ts";
 import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";
@@ -40,7 +40,8 @@ function toEnquiry(row: Omit<EnquiryRow, "anonymisedAt">): Enquiry {
   };
 }
 
-const toAdminEnquiry = (row: AdminEnquiryRow): AdminEnquiry => ({
+/** One row as the admin list answers it (also what bench:api's limit server maps its rows with). */
+export const toAdminEnquiry = (row: AdminEnquiryRow): AdminEnquiry => ({
   ...toEnquiry(row),
   emailStatus: row.emailStatus,
   processedAt: row.processedAt && toIso(row.processedAt),

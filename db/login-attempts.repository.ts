@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "./types.ts";
 
 // Failed sign-ins, one row per failure and key (`user:<name>`, `ip:<address>`): the audit trail of
-// attacks on the login (the throttle itself counts in rate_counters: functions/_lib/throttle.ts).
+// attacks on the login (the throttle itself counts in rate_counters: functions/_lib/auth/throttle.ts).
 
 /** Records one failure for each key. */
 export async function recordFailure(db: Kysely<Database>, keys: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { MeetingFilters, MeetingSort } from "#shared/admin-lists.ts";
-import type { AdminMeeting, Meeting, MeetingLocation, MeetingOutcome } from "#shared/api.ts";
+import type { AdminMeeting, Meeting, MeetingLocation, MeetingOutcome } from "#shared/api/meetings.ts";
 import { officeNow } from "#shared/dates.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";

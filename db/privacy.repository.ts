@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { PersonalDataExport } from "#shared/api.ts";
+import type { PersonalDataExport } from "#shared/api/privacy.ts";
 import { toIso } from "./rows.ts";
 import type { Database } from "./types.ts";
 import { toLeadSource } from "./sources.repository.ts";

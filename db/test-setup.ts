@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedDatabase, THROWAWAY_SETTINGS } from "../scripts/lib/embedded-db.mjs";
+import { startEmbeddedDatabase, THROWAWAY_SETTINGS } from "../scripts/runtime/embedded-db.mjs";
 import { createDb } from "./client.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { databaseUrl, withClient } from "./testing.ts";

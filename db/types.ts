@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { EmailStatus, Enquiry, Meeting, MeetingOutcome } from "#shared/api.ts";
+import type { EmailStatus } from "#shared/api/common.ts";
+import type { Enquiry } from "#shared/api/enquiries.ts";
+import type { Meeting, MeetingOutcome } from "#shared/api/meetings.ts";
 import type { MeetingPlaceKind } from "#shared/office.ts";
 import type { Role } from "#shared/roles.ts";
 
@@ -25,7 +27,7 @@ export interface UsersTable {
 
 /**
  * Visitors' enquiries (the enquiry form of the contact section; POST /api/contact). The visitor's
- * fields are the API record's (src/shared/api.ts); the table adds what the database fills in.
+ * fields are the API record's (src/shared/api/); the table adds what the database fills in.
  */
 export interface EnquiriesTable extends Pick<
   Enquiry,
@@ -77,7 +79,7 @@ export interface NewsletterSubscribersTable {
   unsubscribedAt: Timestamp;
 }
 
-/** Meeting reservations: the API record's visitor fields (src/shared/api.ts), date and time unique together. */
+/** Meeting reservations: the API record's visitor fields (src/shared/api/meetings.ts), date and time unique together. */
 export interface MeetingsTable extends Pick<Meeting, "name" | "email" | "phone" | "date" | "time"> {
   id: Generated<number>;
   createdAt: CreatedAt;
@@ -244,6 +246,10 @@ export interface BusyCalendarsTable {
   lastError: string | null;
   eventCount: Generated<number>;
   createdAt: Generated<Date>;
+  /** The calendar's account address (optional): an invitation it declined does not block. */
+  ownerEmail: string | null;
+  /** When the admin was warned that the failing feed is about to turn stale; null after a good fetch. */
+  staleWarnedAt: Date | null;
 }
 
 /** One busy stretch of a feed, in UTC, expanded at refresh time. */

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./test";
-import type { CalendarAnswer } from "../src/shared/api";
+import type { CalendarAnswer } from "../src/shared/api/availability";
 import { formData } from "./helpers";
 import { expectNoViolations } from "./axe";
 

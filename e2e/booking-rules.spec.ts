@@ -3,7 +3,7 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { expect, test } from "./test";
-import type { BookingRules, OfficeCalendar } from "../src/shared/api";
+import type { BookingRules, OfficeCalendar } from "../src/shared/api/availability";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };

@@ -9,7 +9,7 @@ import { skipSplash } from "./helpers";
 
 /**
  * The content editor end to end, in Chromium, against a throwaway copy of the project that is its own
- * git repository, served by `npm start` (scripts/start.mjs) on a port of its own: an editor signs in,
+ * git repository, served by `npm start` (scripts/runtime/start.mjs) on a port of its own: an editor signs in,
  * finds a Dutch text by a word of it, sees a placeholder check fail and pass, previews and publishes;
  * the commit is in that repository with the editor's name and a one-line diff, and after the rebuild
  * /nl/ shows the text. A Persian edit keeps its direction and digits and gets Persian letters. Two
@@ -62,7 +62,7 @@ test.beforeAll(async () => {
   execFileSync("git", ["add", "."], { cwd: project });
   execFileSync("git", ["commit", "--quiet", "-m", "The site"], { cwd: project, env: { ...process.env, ...env } });
 
-  server = spawn(process.execPath, ["scripts/start.mjs"], {
+  server = spawn(process.execPath, ["scripts/runtime/start.mjs"], {
     cwd: project,
     env: {
       ...process.env,
@@ -183,6 +183,10 @@ test("an editor finds a Dutch text, sees its checks, previews it and publishes i
     await expect(line).toHaveText(new RegExp(`© ${year} \\S+\\. Alle rechten blijven voorbehouden\\.`));
     await expect(frame.locator("html")).toHaveAttribute("lang", "nl");
   }
+  // Sandboxed (issue 29: the srcDoc frame had no sandbox): no scripts, forms, pop-ups or navigation of
+  // the admin page; only the same origin, so the preview can adopt the page's stylesheets.
+  for (const frame of await dialog.locator("iframe").all())
+    await expect(frame).toHaveAttribute("sandbox", "allow-same-origin");
   // The phone frame lays the page out at phone width (the site's own stylesheets apply inside it).
   const phoneWidth = await page
     .frameLocator('iframe[title="Preview: Dutch, Phone"]')

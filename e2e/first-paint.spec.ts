@@ -114,7 +114,7 @@ test("newsletter: an address typed before the island hydrates is kept and sent",
     page.waitForRequest((r) => r.url().endsWith("/api/newsletter") && r.method() === "POST"),
     page.locator("#newsletter button[type=submit]").click(),
   ]);
-  // With the signed "form shown at" token, the empty honeypot (functions/_lib/form-guard.ts) and the page for the consent record.
+  // With the signed "form shown at" token, the empty honeypot (functions/_lib/forms/form-guard.ts) and the page for the consent record.
   expect(posted.postDataJSON()).toEqual({
     email,
     language: "en",

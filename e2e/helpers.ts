@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import type { AdminEnquiriesAnswer, CalendarAnswer, FormTokenAnswer } from "../src/shared/api";
+import type { AdminEnquiriesAnswer } from "../src/shared/api/enquiries";
+import type { CalendarAnswer } from "../src/shared/api/availability";
+import type { FormTokenAnswer } from "../src/shared/api/common";
 import { isoWeekday } from "../src/shared/dates";
 
 /** Marks the splash as already seen for this browser session, so it does not cover the page. */

@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./test";
-import { checkHtml, hasJava } from "../scripts/nu-checker.mjs";
+import { checkHtml, hasJava } from "../scripts/test/nu-checker.mjs";
 
 /**
  * Every built page passes the W3C Nu HTML checker without an error. It lives with the browser
  * tests because they run on the production build: `dist/` is there. Messages of the checker's CSS
- * part about CSS it does not know yet are listed, with the reason, in scripts/nu-checker.mjs.
+ * part about CSS it does not know yet are listed, with the reason, in scripts/test/nu-checker.mjs.
  */
 test("every built page has no W3C Nu HTML checker error", async () => {
   const dist = path.resolve("dist");

@@ -4,7 +4,7 @@ import en from "../src/i18n/locales/en.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import { ADMIN, bookableDays, freeSlots, hydrated, LANGUAGE_COOKIE, skipSplash, uniqueTag } from "./helpers";
 import type { FunnelRow, SourcesAnswer, TopRow } from "../src/shared/api/sources";
-import type { AdminMeeting } from "../src/shared/api";
+import type { AdminMeeting } from "../src/shared/api/meetings";
 
 /**
  * Counting visits and the sources of leads, in a real browser against npm start: a campaign link

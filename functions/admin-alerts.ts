@@ -1,17 +1,18 @@
 /**
  * GET /api/admin/alerts, admin only: what the dashboard warns about. The circuit breaker of the
- * public forms (functions/_lib/limits.ts): while it is tripped, acknowledgements are paused. And the
- * connected calendars that cannot be read, since when, and whether they now block every slot
+ * public forms (functions/_lib/forms/limits.ts): while it is tripped, acknowledgements are paused. And the
+ * connected calendars that cannot be read, since when, why, and whether they now block every slot
  * (functions/_lib/calendars/refresh.ts).
  */
 import type { Config } from "@netlify/functions";
 import { failingFeeds } from "#db/busy-calendars.repository.ts";
 import { getDb } from "#db/client.ts";
-import { calendarStaleBefore, now } from "#server/config.ts";
-import type { AdminAlertsAnswer } from "#shared/api.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { json, route } from "./_lib/http.ts";
-import { breakerStatus } from "./_lib/limits.ts";
+import { calendarStaleBefore } from "#server/config.ts";
+import { now } from "#server/office.ts";
+import type { AdminAlertsAnswer } from "#shared/api/stats.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { json, route } from "./_lib/http/http.ts";
+import { breakerStatus } from "./_lib/forms/limits.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export default route({
@@ -23,6 +24,7 @@ export default route({
     const calendars = failing.map((feed) => ({
       name: feed.name,
       failingSince: feed.failingSince.toISOString(),
+      reason: feed.lastError,
       stale: feed.failingSince.getTime() <= staleBefore,
     }));
     return json<AdminAlertsAnswer>({ success: true, data: { breaker, calendars } });

@@ -5,38 +5,37 @@
  *   POST   /api/admin/availability/closures        { from, to, yearly?, note? } → 201 the closure
  *   DELETE /api/admin/availability/closures/{id}   → 200, or 404
  *   GET    /api/admin/availability/calendars               → the connected calendar feeds and their state
- *   POST   /api/admin/availability/calendars               { name, url, username?, password? } → 201, fetched at once
- *   POST   /api/admin/availability/calendars/test          { name, url, username?, password? } → what a fetch finds, nothing stored
+ *   POST   /api/admin/availability/calendars               { name, url, username?, password?, ownerEmail? } → 201, fetched at once
+ *   POST   /api/admin/availability/calendars/test          { name, url, username?, password?, ownerEmail? } → what a fetch finds, nothing stored
  *   POST   /api/admin/availability/calendars/{id}/refresh  → the feed's refresh result (the refresh button)
  *   DELETE /api/admin/availability/calendars/{id}          → 200, or 404 (a BUSY_CALENDARS feed cannot be removed)
  *   GET    /api/admin/availability/meetings-feed           → the private address of the meetings feed, or null
  *   POST   /api/admin/availability/meetings-feed           → a new address; the old one answers 404 from now on
- * A feed's address and credentials are sealed at rest and never answered back (its host is).
+ * A feed's address and credentials are sealed at rest and never answered back (its host is);
+ * credentials are taken only with an https:// address (400 otherwise).
  * The slots answer, the schedule check and the date picker read these rules on every request, so
  * an edit shows for visitors at once.
  */
 import type { Config, Context } from "@netlify/functions";
 import { addClosure, readAvailability, removeClosure, saveAvailability } from "#db/availability.repository.ts";
 import { getDb } from "#db/client.ts";
-import { calendarStaleBefore, now, serverEnv } from "#server/config.ts";
-import type {
-  AvailabilityAnswer,
-  CalendarFeedsAnswer,
-  CalendarFetchAnswer,
-  ClosureAnswer,
-  MeetingsFeedAnswer,
-  MessageAnswer,
-} from "#shared/api.ts";
+import { calendarLoopbackAllowed, calendarStaleBefore, serverEnv } from "#server/config.ts";
+import { now } from "#server/office.ts";
+import type { AvailabilityAnswer, ClosureAnswer } from "#shared/api/availability.ts";
+import type { CalendarFeedsAnswer, CalendarFetchAnswer, MeetingsFeedAnswer } from "#shared/api/calendars.ts";
+import type { MessageAnswer } from "#shared/api/common.ts";
 import { officeNow } from "#shared/dates.ts";
 import { dutchPublicHolidays } from "#shared/holidays.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
-import { availabilitySchema, calendarFeedSchema, closureSchema } from "#shared/schemas.ts";
+import { availabilitySchema, closureSchema } from "#shared/schemas/availability.ts";
+import { calendarFeedSchema } from "#shared/schemas/calendars.ts";
 import { addFeed, type FeedStatus, hasFeedUrl, listFeeds, removeFeed } from "#db/busy-calendars.repository.ts";
 import { newMeetingsFeedToken, readMeetingsFeedToken } from "#db/meetings-feed.repository.ts";
 import { refreshCalendars, testFeed } from "./_lib/calendars/refresh.ts";
+import { credentialsRefused } from "./_lib/calendars/fetch.ts";
 import { meetingsFeedUrl } from "./_lib/calendars/meetings-feed.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 async function answer(): Promise<Response> {
@@ -87,6 +86,14 @@ const feedId = (req: Request, context?: Context) => {
   return Number(raw);
 };
 
+/** The feed of a request's body: valid, credentials only over https. */
+async function feedOf(req: Request) {
+  const feed = validate(calendarFeedSchema, await readJson(req));
+  const insecure = credentialsRefused(feed, calendarLoopbackAllowed());
+  if (insecure) throw new HttpError(400, insecure);
+  return { ...feed, ownerEmail: feed.ownerEmail || null };
+}
+
 function feedsAnswer(feeds: FeedStatus[]): CalendarFeedsAnswer {
   const staleBefore = calendarStaleBefore(now()).getTime();
   return {
@@ -111,7 +118,7 @@ const calendars = route({
   POST: async (req) => {
     requireSameOrigin(req);
     await requireAdmin(getDb(), req);
-    const feed = validate(calendarFeedSchema, await readJson(req));
+    const feed = await feedOf(req);
     if (await hasFeedUrl(getDb(), feed.url)) throw new HttpError(409, "This calendar is already connected");
     const id = await addFeed(getDb(), feed);
     const [result] = await refreshCalendars(getDb(), now(), id);
@@ -123,7 +130,7 @@ const testCalendar = route({
   POST: async (req) => {
     requireSameOrigin(req);
     await requireAdmin(getDb(), req);
-    const feed = validate(calendarFeedSchema, await readJson(req));
+    const feed = await feedOf(req);
     return json<CalendarFetchAnswer>({ success: true, data: await testFeed(feed, now()) });
   },
 });

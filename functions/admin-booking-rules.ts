@@ -10,11 +10,11 @@
 import type { Config } from "@netlify/functions";
 import { readBookingRules, saveBookingRules } from "#db/booking-rules.repository.ts";
 import { getDb } from "#db/client.ts";
-import type { BookingRulesAnswer } from "#shared/api.ts";
+import type { BookingRulesAnswer } from "#shared/api/availability.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { bookingRulesSchema } from "#shared/schemas.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { bookingRulesSchema } from "#shared/schemas/availability.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 
 export default route({
   GET: async (req) => {

@@ -1,7 +1,7 @@
 /**
  * CSV export of an admin list as it is filtered: GET /api/admin/export/submissions and
  * GET /api/admin/export/meetings take the list's own search, filter and sort parameters
- * (src/shared/admin-lists.ts) and answer every matching record as a CSV file (functions/_lib/csv.ts:
+ * (src/shared/admin-lists.ts) and answer every matching record as a CSV file (functions/_lib/http/csv.ts:
  * UTF-8 with a BOM, CRLF, RFC 4180 quoting, formulas made inert). The file is streamed a page at a
  * time by keyset, so 10,000 rows cost the memory of one page. Admin only.
  */
@@ -20,16 +20,18 @@ import {
   parseEnquiryFilters,
   parseMeetingFilters,
 } from "#shared/admin-lists.ts";
-import type { AdminEnquiry, AdminMeeting, AdminNote } from "#shared/api.ts";
+import type { AdminEnquiry } from "#shared/api/enquiries.ts";
+import type { AdminMeeting } from "#shared/api/meetings.ts";
+import type { AdminNote } from "#shared/api/notes.ts";
 import { englishLanguageName } from "#shared/languages.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { serviceDisplayName } from "#shared/services.ts";
-import { now } from "#server/config.ts";
-import { readFilters, readPage } from "./_lib/admin-resource.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { BOM, csvLine } from "./_lib/csv.ts";
-import { HttpError, route } from "./_lib/http.ts";
+import { now } from "#server/office.ts";
+import { readFilters, readPage } from "./_lib/http/admin-resource.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { BOM, csvLine } from "./_lib/http/csv.ts";
+import { HttpError, route } from "./_lib/http/http.ts";
 import { enquiryReference, meetingReference } from "./_lib/mail/templates.ts";
 import { ROUTES } from "#shared/routes.ts";
 

@@ -20,15 +20,15 @@ import {
   setConfirmed,
   setMeetingOutcome,
 } from "#db/meetings.repository.ts";
-import { now } from "#server/config.ts";
-import type { AdminMeeting } from "#shared/api.ts";
+import { now } from "#server/office.ts";
+import type { AdminMeeting } from "#shared/api/meetings.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { parseMeetingFilters } from "#shared/admin-lists.ts";
-import { meetingOutcomeSchema, meetingPatchSchema } from "#shared/schemas.ts";
-import { adminResource } from "./_lib/admin-resource.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { meetingOutcomeSchema, meetingPatchSchema } from "#shared/schemas/meetings.ts";
+import { adminResource } from "./_lib/http/admin-resource.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import {
   afterCommitDelivery,
   enqueueCancellationEmails,

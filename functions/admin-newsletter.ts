@@ -2,17 +2,17 @@
  * The newsletter for the admin, session required:
  * - GET /api/admin/newsletter → { confirmed, pending }: only confirmed addresses count;
  * - GET /api/admin/newsletter/subscribers.csv → the confirmed subscribers as a CSV download (UTF-8
- *   with a byte order mark, formulas neutralised: functions/_lib/csv.ts).
+ *   with a byte order mark, formulas neutralised: functions/_lib/http/csv.ts).
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { confirmedSubscribers, subscriberCounts } from "#db/newsletter.repository.ts";
 import { toIso } from "#db/rows.ts";
-import { now } from "#server/config.ts";
-import type { NewsletterCountsAnswer } from "#shared/api.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { csvResponse } from "./_lib/csv.ts";
-import { json, route, routes } from "./_lib/http.ts";
+import { now } from "#server/office.ts";
+import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { csvResponse } from "./_lib/http/csv.ts";
+import { json, route, routes } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 const CSV_HEADER = ["email", "language", "confirmed_at", "signed_up_at", "signed_up_on_page"];

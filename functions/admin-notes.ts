@@ -7,9 +7,9 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { setEnquiryNote } from "#db/enquiries.repository.ts";
 import { setMeetingNote } from "#db/meetings.repository.ts";
-import { noteSchema } from "#shared/schemas.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import { noteSchema } from "#shared/schemas/notes.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 const RESOURCES = {

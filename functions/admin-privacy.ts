@@ -8,11 +8,11 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { erasePersonalData, exportPersonalData } from "#db/privacy.repository.ts";
-import { now } from "#server/config.ts";
-import type { ErasureAnswer, PersonalDataExport } from "#shared/api.ts";
-import { personalDataRequestSchema } from "#shared/schemas.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
+import { now } from "#server/office.ts";
+import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
+import { personalDataRequestSchema } from "#shared/schemas/privacy.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 /** Admin, same origin, and a valid address: what both tools need first. */

@@ -9,9 +9,9 @@ import { sourcesChart } from "#db/sources.repository.ts";
 import { SOURCES_CHARTS, type SourcesAnswer, type SourcesChart } from "#shared/api/sources.ts";
 import { addDays, isCalendarDate } from "#shared/dates.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { csvResponse } from "./_lib/csv.ts";
-import { HttpError, json, route } from "./_lib/http.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { csvResponse } from "./_lib/http/csv.ts";
+import { HttpError, json, route } from "./_lib/http/http.ts";
 
 /** The longest range one request may ask for (a little over two years: the statistics' retention). */
 export const MAX_RANGE_DAYS = 800;

@@ -2,10 +2,10 @@
 import type { Config } from "@netlify/functions";
 import { adminStats } from "#db/admin-stats.repository.ts";
 import { getDb } from "#db/client.ts";
-import type { AdminStats } from "#shared/api.ts";
-import { now, officeRules } from "#server/config.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { json, route } from "./_lib/http.ts";
+import type { AdminStats } from "#shared/api/stats.ts";
+import { now, officeRules } from "#server/office.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { json, route } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export default route({

@@ -5,8 +5,8 @@
  */
 import type { Config } from "@netlify/functions";
 import { deleteEnquiry, listEnquiries, setEnquiryProcessed } from "#db/enquiries.repository.ts";
-import { enquiryPatchSchema } from "#shared/schemas.ts";
-import { adminResource } from "./_lib/admin-resource.ts";
+import { enquiryPatchSchema } from "#shared/schemas/enquiries.ts";
+import { adminResource } from "./_lib/http/admin-resource.ts";
 import { parseEnquiryFilters } from "#shared/admin-lists.ts";
 import { ROUTES } from "#shared/routes.ts";
 

@@ -7,10 +7,10 @@ import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { inviteUser } from "#db/admins.ts";
 import { listUsers } from "#db/users.repository.ts";
-import type { CurrentUser, InvitedUser } from "#shared/api.ts";
-import { inviteSchema } from "#shared/schemas.ts";
-import { requireAdmin } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
+import type { CurrentUser, InvitedUser } from "#shared/api/people.ts";
+import { inviteSchema } from "#shared/schemas/people.ts";
+import { requireAdmin } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export default route({

@@ -5,7 +5,7 @@
  * before the answer (functions/_tests/round-trips.test.ts).
  * Without JavaScript the enquiry form posts here as a plain form; that request is answered with a
  * redirect to a thank-you or error page in the visitor's language, so no lead is lost to a script failure.
- * Both paths pass the bot traps (functions/_lib/form-guard.ts) and the limits (functions/_lib/limits.ts):
+ * Both paths pass the bot traps (functions/_lib/forms/form-guard.ts) and the limits (functions/_lib/forms/limits.ts):
  * over a soft limit the enquiry is stored and the company told, only the acknowledgement is skipped.
  */
 import type { Config, Context } from "@netlify/functions";
@@ -16,13 +16,13 @@ import { newEnquiry, storeEnquiry } from "#db/enquiries.repository.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
 import type { Database } from "#db/types.ts";
 import { plainT, serviceNames } from "#src/i18n/plain.ts";
-import type { EnquiryCreatedAnswer } from "#shared/api.ts";
+import type { EnquiryCreatedAnswer } from "#shared/api/enquiries.ts";
 import { TOKEN_FIELD } from "#shared/form-guard.ts";
 import type { Language } from "#shared/languages.ts";
 import { serviceDisplayName } from "#shared/services.ts";
-import { enquirySchema, type EnquiryPayload } from "#shared/schemas.ts";
-import { guardJson, readFormToken, tokenRefused } from "./_lib/form-guard.ts";
-import { confirmPage, openPlainPost, tooManyPage } from "./_lib/form-page.ts";
+import { enquirySchema, type EnquiryPayload } from "#shared/schemas/enquiries.ts";
+import { guardJson, readFormToken, tokenRefused } from "./_lib/forms/form-guard.ts";
+import { confirmPage, openPlainPost, tooManyPage } from "./_lib/forms/form-page.ts";
 import {
   clientIp,
   errorResponse,
@@ -33,9 +33,9 @@ import {
   requireSameOrigin,
   route,
   validate,
-} from "./_lib/http.ts";
-import { submissionLanguage } from "./_lib/language.ts";
-import { enquiryVerdict } from "./_lib/limits.ts";
+} from "./_lib/http/http.ts";
+import { submissionLanguage } from "./_lib/http/language.ts";
+import { enquiryVerdict } from "./_lib/forms/limits.ts";
 import { afterCommitDelivery, enquiryEmails } from "./_lib/mail/outbox.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { LeadSource } from "#shared/sources.ts";

@@ -9,8 +9,11 @@
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import type { ContentAnswer, CurrentUser, PublishStatus, SaveAnswer, TextAddress } from "#shared/api.ts";
-import { reviewedSchema, textChangesSchema } from "#shared/content-schemas.ts";
+import type { ContentAnswer, PublishStatus, SaveAnswer } from "#shared/api/content.ts";
+import type { CurrentUser } from "#shared/api/people.ts";
+import type { TextAddress } from "#shared/api/common.ts";
+import { reviewedSchema, textChangesSchema } from "#shared/schemas/content.ts";
+import { LANGUAGES, SOURCE_LANGUAGE } from "#shared/languages.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { site } from "#config/site.ts";
 import {
@@ -20,6 +23,7 @@ import {
   CONTENT_PATHS,
   commitMessage,
   conflictsOf,
+  isKnownText,
   normalise,
   pagesOf,
   parseTexts,
@@ -29,10 +33,12 @@ import {
   rulesOf,
   UnknownTextError,
   type Files,
-} from "#tools/editor/texts.ts";
-import { requireEditor } from "./_lib/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
-import { PublishError, publisher, StaleSnapshotError, type Publisher, type Snapshot } from "./_lib/publish/provider.ts";
+} from "./_lib/texts/texts.ts";
+import { requireEditor } from "./_lib/auth/auth.ts";
+import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
+import { PublishError, StaleSnapshotError } from "./_lib/publish/errors.ts";
+import { publisher } from "./_lib/publish/provider.ts";
+import type { Publisher, Snapshot } from "./_lib/publish/types.ts";
 
 /** Saves that raced other commits are read again and merged this many times before giving up. */
 const ATTEMPTS = 4;
@@ -40,7 +46,7 @@ const ATTEMPTS = 4;
 const revisions = (files: Files) => Object.fromEntries([...files].map(([p, text]) => [p, revisionOf(text)]));
 
 const author = (user: CurrentUser) => ({
-  name: user.username,
+  name: user.username.replace(/[\p{Cc}<>\u2028\u2029]+/gu, " ").trim(),
   email: `${user.username.toLowerCase().replace(/[^a-z0-9._-]/g, "-")}@editors.${new URL(site.url).hostname}`,
 });
 
@@ -70,21 +76,38 @@ async function commitWithRetry(
   change: (files: Files) => { changed: Map<string, string>; message: string } | null,
   user: CurrentUser,
 ) {
-  for (let attempt = 1; ; attempt++) {
-    const snapshot = await read(pub);
-    const made = change(snapshot.files);
-    if (!made || !made.changed.size) return { snapshot, files: snapshot.files as Files, commit: null, at: null };
-    try {
-      const { commit, at } = await pub.commit(snapshot, made.changed, made.message, author(user));
-      const files = new Map([...snapshot.files, ...made.changed]);
-      return { snapshot, files: files as Files, commit, at };
-    } catch (error) {
-      if (error instanceof StaleSnapshotError && attempt < ATTEMPTS) continue;
-      if (error instanceof StaleSnapshotError)
-        throw new HttpError(409, "Others are saving texts right now. Nothing was saved; please save again.");
-      throw unavailable(error);
+  const attempts = async () => {
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = await read(pub);
+      const made = change(snapshot.files);
+      if (!made || !made.changed.size) return { snapshot, files: snapshot.files as Files, commit: null, at: null };
+      try {
+        const { commit, at } = await pub.commit(snapshot, made.changed, made.message, author(user));
+        const files = new Map([...snapshot.files, ...made.changed]);
+        return { snapshot, files: files as Files, commit, at };
+      } catch (error) {
+        if (error instanceof StaleSnapshotError && attempt < ATTEMPTS) continue;
+        throw error;
+      }
     }
+  };
+  try {
+    // Where the publisher can (local git), the read, the change and the commit are one step under its lock.
+    return await (pub.serialise ? pub.serialise(attempts) : attempts());
+  } catch (error) {
+    if (error instanceof StaleSnapshotError)
+      throw new HttpError(409, "Others are saving texts right now. Nothing was saved; please save again.");
+    throw unavailable(error);
   }
+}
+
+/** 400 for texts the site does not have (or keys naming a prototype), before anything is applied. */
+function requireKnownTexts(parsed: ReturnType<typeof parseTexts>, texts: readonly TextAddress[]) {
+  const unknown = texts.filter((t) => !isKnownText(parsed, t.key));
+  if (unknown.length)
+    throw new HttpError(400, `There is no text “${unknown[0].key}” on the site.`, {
+      errors: Object.fromEntries(unknown.map((t) => [`${t.lang}:${t.key}`, ["This text does not exist (any more)."]])),
+    });
 }
 
 export default routes({
@@ -96,7 +119,7 @@ export default routes({
       const parsed = parseTexts(files);
       return json<ContentAnswer>({
         success: true,
-        languages: ["en", "nl", "fa"],
+        languages: [...LANGUAGES],
         revisions: revisions(files),
         pages: pagesOf(parsed),
         collections: parsed.collections,
@@ -117,6 +140,7 @@ export default routes({
         pub,
         (files) => {
           const before = parseTexts(files);
+          requireKnownTexts(before, changes);
           const stale = ALL_PATHS.some(
             (p) => payload.revisions[p] !== undefined && payload.revisions[p] !== revisionOf(files.get(p)!),
           );
@@ -144,7 +168,7 @@ export default routes({
               // A translation saved by an editor has been looked at: its review flag goes.
               const reviewed = reviewedFile(
                 after,
-                effective.filter((c) => c.lang !== "en"),
+                effective.filter((c) => c.lang !== SOURCE_LANGUAGE),
               );
               if (reviewed && reviewed !== files.get(CONTENT_PATHS.reviewed))
                 changed.set(CONTENT_PATHS.reviewed, reviewed);
@@ -184,13 +208,7 @@ export default routes({
         pub,
         (files) => {
           const parsed = parseTexts(files);
-          const unknown = texts.filter((t) => parsed.texts.en[t.key] === undefined);
-          if (unknown.length)
-            throw new HttpError(400, `There is no text “${unknown[0].key}” on the site.`, {
-              errors: Object.fromEntries(
-                unknown.map((t) => [`${t.lang}:${t.key}`, ["This text does not exist (any more)."]]),
-              ),
-            });
+          requireKnownTexts(parsed, texts);
           const reviewed = reviewedFile(parsed, texts);
           if (!reviewed || reviewed === files.get(CONTENT_PATHS.reviewed)) return null;
           return {

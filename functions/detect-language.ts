@@ -1,8 +1,8 @@
 /** GET /api/detect-language → { language }: country first (IR → fa, NL/BE → nl), then Accept-Language, then en. */
 import type { Config, Context } from "@netlify/functions";
-import type { DetectLanguageAnswer } from "#shared/api.ts";
-import { json, route } from "./_lib/http.ts";
-import { detectLanguage } from "./_lib/language.ts";
+import type { DetectLanguageAnswer } from "#shared/api/common.ts";
+import { json, route } from "./_lib/http/http.ts";
+import { detectLanguage } from "./_lib/http/language.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export default route({

@@ -4,12 +4,12 @@ import { getDb } from "#db/client.ts";
 import { findUserByUsername } from "#db/users.repository.ts";
 import { ComparisonsBusy, DUMMY_HASH, verifyPassword } from "#db/admins.ts";
 import { recordFailure } from "#db/login-attempts.repository.ts";
-import type { ErrorAnswer, MessageAnswer } from "#shared/api.ts";
-import { loginSchema } from "#shared/schemas.ts";
-import { sessionCookie, signSession } from "./_lib/auth.ts";
-import { HttpError, clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http.ts";
-import { addressKey } from "./_lib/limits.ts";
-import { loginNotEvaluated, loginSucceeded, takeLoginTry } from "./_lib/throttle.ts";
+import type { ErrorAnswer, MessageAnswer } from "#shared/api/common.ts";
+import { loginSchema } from "#shared/schemas/people.ts";
+import { sessionCookie, signSession } from "./_lib/auth/auth.ts";
+import { HttpError, clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
+import { addressKey } from "./_lib/forms/limits.ts";
+import { loginNotEvaluated, loginSucceeded, takeLoginTry } from "./_lib/auth/throttle.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 const INVALID = "Invalid username or password";

@@ -2,9 +2,9 @@
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { bumpSessionVersion } from "#db/users.repository.ts";
-import type { MessageAnswer } from "#shared/api.ts";
-import { clearedSessionCookie, currentUser } from "./_lib/auth.ts";
-import { json, requireSameOrigin, route } from "./_lib/http.ts";
+import type { MessageAnswer } from "#shared/api/common.ts";
+import { clearedSessionCookie, currentUser } from "./_lib/auth/auth.ts";
+import { json, requireSameOrigin, route } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export default route({

@@ -7,7 +7,7 @@
  * one past the meeting's start 410 `linkExpired`, anything else 403 `linkInvalid`. A move is
  * decided by the same unique index as a booking (409 `timeSlotOccupied`); the visitor gets an
  * updated invite (same UID, next SEQUENCE) and the company is told of every change. Changes are
- * limited per meeting and per address (429 `tooManyChanges`, src/config/limits.ts) and counted
+ * limited per meeting and per address (429 `tooManyChanges`, src/shared/limits.ts) and counted
  * by the breaker. From the admin's cut-off
  * before the start (changeCutoffMinutes, exactly then still allowed) a move or a cancel is 409
  * `changesClosed`, and the meeting answers `changeable: false`; a move also keeps to the notice, the
@@ -26,15 +26,15 @@ import {
 } from "#db/meetings.repository.ts";
 import { readBookingRules } from "#db/booking-rules.repository.ts";
 import type { Database } from "#db/types.ts";
-import { now, officeRules } from "#server/config.ts";
-import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api.ts";
+import { now, officeRules } from "#server/office.ts";
+import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api/meetings.ts";
 import { canChangeMeeting } from "#shared/booking.ts";
 import type { BookingGuardrails } from "#shared/office.ts";
-import { meetingMoveSchema } from "#shared/schemas.ts";
-import { requireBookable, requireRoomOnDay } from "./_lib/booking.ts";
-import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
-import { manageChangeDone, takeManageChange } from "./_lib/limits.ts";
-import { bearerToken, signManageToken, verifyManageToken } from "./_lib/manage-token.ts";
+import { meetingMoveSchema } from "#shared/schemas/meetings.ts";
+import { requireBookable, requireRoomOnDay } from "./_lib/booking/booking.ts";
+import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
+import { manageChangeDone, takeManageChange } from "./_lib/forms/limits.ts";
+import { bearerToken, signManageToken, verifyManageToken } from "./_lib/booking/manage-token.ts";
 import {
   afterCommitDelivery,
   enqueueCancellationEmails,

@@ -8,12 +8,12 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { isMeetingsFeedToken } from "#db/meetings-feed.repository.ts";
 import { meetingsForFeed } from "#db/meetings.repository.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { addDays, officeNow } from "#shared/booking.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { meetingsCalendar, MEETINGS_FEED_PAST_DAYS } from "./_lib/calendars/meetings-feed.ts";
-import { HttpError, route } from "./_lib/http.ts";
+import { HttpError, route } from "./_lib/http/http.ts";
 
 export default route({
   GET: async (req: Request, context: Context) => {
@@ -23,7 +23,7 @@ export default route({
       throw new HttpError(404, "Not found");
     const at = now();
     const from = addDays(officeNow(at, OFFICE_TIME_ZONE).date, -MEETINGS_FEED_PAST_DAYS);
-    const body = await meetingsCalendar(await meetingsForFeed(getDb(), from), at);
+    const body = meetingsCalendar(await meetingsForFeed(getDb(), from), at);
     return new Response(body, {
       headers: {
         "Content-Type": "text/calendar; charset=utf-8",

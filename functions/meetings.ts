@@ -14,18 +14,20 @@ import { getDb } from "#db/client.ts";
 import { readAvailability, slotsContext } from "#db/availability.repository.ts";
 import { fullDates } from "#db/booking-rules.repository.ts";
 import { createMeeting, publicMeeting, SlotTakenError } from "#db/meetings.repository.ts";
-import type { CalendarAnswer, MeetingScheduledAnswer, SlotsAnswer } from "#shared/api.ts";
+import type { CalendarAnswer, SlotsAnswer } from "#shared/api/availability.ts";
+import type { MeetingScheduledAnswer } from "#shared/api/meetings.ts";
 import { addDays, availableSlots, earliestStart, officeDaySpan, officeNow } from "#shared/booking.ts";
 import { closedDatesBetween, OFFICE_TIME_ZONE, workingWeekdays } from "#shared/office.ts";
-import { meetingSchema, slotsQuerySchema } from "#shared/schemas.ts";
-import { calendarStaleBefore, now, officeRules } from "#server/config.ts";
-import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking.ts";
+import { meetingSchema, slotsQuerySchema } from "#shared/schemas/meetings.ts";
+import { calendarStaleBefore } from "#server/config.ts";
+import { now, officeRules } from "#server/office.ts";
+import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking/booking.ts";
 import { leadSource } from "./_lib/sources.ts";
-import { bearerToken, verifyManageToken } from "./_lib/manage-token.ts";
-import { guardJson, tokenRefused } from "./_lib/form-guard.ts";
-import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http.ts";
-import { assertRoomForBooking, bookingVerdict } from "./_lib/limits.ts";
-import { submissionLanguage } from "./_lib/language.ts";
+import { bearerToken, verifyManageToken } from "./_lib/booking/manage-token.ts";
+import { guardJson, tokenRefused } from "./_lib/forms/form-guard.ts";
+import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
+import { assertRoomForBooking, bookingVerdict } from "./_lib/forms/limits.ts";
+import { submissionLanguage } from "./_lib/http/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
 import { ROUTES } from "#shared/routes.ts";
 
@@ -46,8 +48,9 @@ async function movingMeeting(req: Request): Promise<number | undefined> {
 export default routes({
   calendar: route({
     GET: async () => {
+      const at = now();
       const defaults = officeRules();
-      const today = officeNow(now(), defaults.timeZone).date;
+      const today = officeNow(at, defaults.timeZone).date;
       const lastDate = addDays(today, defaults.horizonDays);
       const rules = officeRules(await readAvailability(getDb(), { from: today, to: lastDate }));
       const limit = rules.guardrails.dailyLimit;
@@ -61,7 +64,7 @@ export default routes({
           closedDates: closedDatesBetween(today, lastDate, rules),
           hours: [...rules.hours],
           fullDates: limit === null ? [] : await fullDates(getDb(), today, lastDate, limit),
-          earliest: earliestStart(now(), rules),
+          earliest: earliestStart(at, rules),
           slotMinutes: rules.slotMinutes,
         },
       });
@@ -71,9 +74,10 @@ export default routes({
     GET: async (req) => {
       const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
       const moving = await movingMeeting(req);
-      const span = { ...officeDaySpan(date, officeRules()), staleBefore: calendarStaleBefore(now()) };
+      const at = now();
+      const span = { ...officeDaySpan(date, officeRules()), staleBefore: calendarStaleBefore(at) };
       const { taken, stored, busy } = await slotsContext(getDb(), date, span, moving);
-      return json<SlotsAnswer>({ success: true, data: availableSlots(date, now(), taken, officeRules(stored), busy) });
+      return json<SlotsAnswer>({ success: true, data: availableSlots(date, at, taken, officeRules(stored), busy) });
     },
   }),
   schedule: route({

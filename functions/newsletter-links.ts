@@ -11,11 +11,11 @@ import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
 import { confirmSubscription, unsubscribe } from "#db/newsletter.repository.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { isLanguage, type Language } from "#shared/languages.ts";
-import { errorResponse, isFormPost, json, readForm, route } from "./_lib/http.ts";
+import { errorResponse, isFormPost, json, readForm, route } from "./_lib/http/http.ts";
 import { afterCommitDelivery, enqueueNewsletterWelcome } from "./_lib/mail/outbox.ts";
-import { readLinkToken } from "./_lib/newsletter-links.ts";
+import { readLinkToken } from "./_lib/newsletter/links.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 type Result = "confirmed" | "unsubscribed" | "link-invalid" | "error" | "unavailable";

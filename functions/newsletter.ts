@@ -5,20 +5,20 @@
  * address, and LIMITS.newsletterConfirmationPerMailbox per mailbox however it is spelled); an active
  * one gets nothing. While the breaker is tripped, sign-ups are refused (429 signUpsPaused). Without JavaScript the footer form posts here as a plain form (email,
  * lang, page); that request is answered with a redirect to a result page in the visitor's language.
- * Both paths pass the bot traps (functions/_lib/form-guard.ts) and the sign-ups-per-address limit
- * (functions/_lib/limits.ts).
+ * Both paths pass the bot traps (functions/_lib/forms/form-guard.ts) and the sign-ups-per-address limit
+ * (functions/_lib/forms/limits.ts).
  */
 import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
 import { signUp, type SignUp } from "#db/newsletter.repository.ts";
-import { now } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { plainT } from "#src/i18n/plain.ts";
-import type { MessageAnswer } from "#shared/api.ts";
+import type { MessageAnswer } from "#shared/api/common.ts";
 import { GUARD_CODES, TOKEN_FIELD } from "#shared/form-guard.ts";
-import { newsletterSchema } from "#shared/schemas.ts";
-import { guardJson, readFormToken, tokenRefused } from "./_lib/form-guard.ts";
-import { confirmPage, openPlainPost, tooManyPage } from "./_lib/form-page.ts";
+import { newsletterSchema } from "#shared/schemas/newsletter.ts";
+import { guardJson, readFormToken, tokenRefused } from "./_lib/forms/form-guard.ts";
+import { confirmPage, openPlainPost, tooManyPage } from "./_lib/forms/form-page.ts";
 import {
   clientIp,
   errorResponse,
@@ -29,8 +29,8 @@ import {
   requireSameOrigin,
   route,
   validate,
-} from "./_lib/http.ts";
-import { newsletterVerdict } from "./_lib/limits.ts";
+} from "./_lib/http/http.ts";
+import { newsletterVerdict } from "./_lib/forms/limits.ts";
 import { afterCommitDelivery, enqueueNewsletterConfirmation } from "./_lib/mail/outbox.ts";
 import { ROUTES } from "#shared/routes.ts";
 

@@ -1,9 +1,10 @@
 /** GET /api/user → { success: true, user: { id, username } } or 401 { success: false }. */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import type { CurrentUserAnswer, ErrorAnswer } from "#shared/api.ts";
-import { currentUser } from "./_lib/auth.ts";
-import { json, route } from "./_lib/http.ts";
+import type { CurrentUserAnswer } from "#shared/api/people.ts";
+import type { ErrorAnswer } from "#shared/api/common.ts";
+import { currentUser } from "./_lib/auth/auth.ts";
+import { json, route } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 export default route({

@@ -6,7 +6,7 @@
  * - GET: the <noscript> image of the same pages (`?p=/fa/startup-visa`); the campaign tags come from
  *   the page's own address in the Referer. Answers a 1×1 transparent GIF.
  *
- * Counted only when the page is one of the site's (src/data/services.ts `pages` under each
+ * Counted only when the page is one of the site's (src/shared/sources.ts `SITE_PAGE_PATHS` under each
  * language), the user agent is not a robot's, the request is not a prefetch or from another site,
  * and the address is under LIMITS.viewsPerAddress. Everything else is answered exactly the same, so
  * a caller learns nothing. Tags are allowlisted and cut (src/shared/sources.ts). A failing database
@@ -15,9 +15,9 @@
 import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { recordView, type NewView } from "#db/sources.repository.ts";
-import { LIMITS } from "#config/limits.ts";
-import { pages } from "#src/data/services.ts";
-import { now, rateLimitsOn } from "#server/config.ts";
+import { LIMITS } from "#shared/limits.ts";
+import { rateLimitsOn } from "#server/config.ts";
+import { now } from "#server/office.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -30,16 +30,17 @@ import {
   knownPages,
   pageLanguage,
   referrerHost,
+  SITE_PAGE_PATHS,
   sitePath,
 } from "#shared/sources.ts";
 import { safeParse } from "zod/mini";
-import { clientIp, HttpError, readText, refuseControlCharacters, route } from "./_lib/http.ts";
-import { addressKey, counterKey } from "./_lib/limits.ts";
+import { clientIp, HttpError, readText, refuseControlCharacters, route } from "./_lib/http/http.ts";
+import { addressKey, counterKey } from "./_lib/forms/limits.ts";
 
 /** A view's body is a few hundred bytes; past this it is refused (413). */
 export const VIEW_MAX_BYTES = 2048;
 
-const KNOWN = knownPages(pages.map((p) => p.path));
+const KNOWN = knownPages(SITE_PAGE_PATHS);
 
 /** The smallest transparent GIF (43 bytes). */
 const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (c) => c.charCodeAt(0));

@@ -7,11 +7,10 @@ import {
   isPoolerUrl,
   isProduction,
   migrationUrl,
-  now,
-  officeRules,
   poolerWarning,
   serverEnv,
 } from "./config.ts";
+import { now, officeRules } from "./office.ts";
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -47,6 +46,65 @@ describe("serverEnv", () => {
   test("BOOKING_CLOSED_DATES closes those days on top of the office rules", () => {
     vi.stubEnv("BOOKING_CLOSED_DATES", "2026-12-02,2026-12-01 2026-12-02");
     expect(officeRules().closedDates).toEqual(["2026-12-01", "2026-12-02"]);
+  });
+});
+
+describe("serverEnv reads the environment once", () => {
+  // Measured at e9ac0ed: each call read the 60 variables and JSON-stringified them to check its
+  // cache, ~10 % of the API's CPU under load (docs/benchmarks.md). Now a call reads none unless a
+  // variable changed.
+  test("1,000 calls with nothing changed read process.env no more than one call does", () => {
+    const original = process.env;
+    let reads = 0;
+    process.env = new Proxy(original, {
+      get: (env, name) => {
+        reads++;
+        return env[name as string];
+      },
+    });
+    try {
+      vi.stubEnv("PORT", "9602");
+      serverEnv();
+      const once = reads;
+      for (let i = 0; i < 1000; i++) serverEnv();
+      expect(reads - once).toBe(0);
+      expect(once).toBeLessThanOrEqual(80);
+    } finally {
+      process.env = original;
+    }
+  });
+
+  test("a change made after the first call is seen: set, deleted, or a whole new process.env", () => {
+    vi.stubEnv("DATABASE_POOL_MAX", "7");
+    expect(serverEnv().DATABASE_POOL_MAX).toBe(7);
+    process.env.DATABASE_POOL_MAX = "8";
+    expect(serverEnv().DATABASE_POOL_MAX).toBe(8);
+    delete process.env.DATABASE_POOL_MAX;
+    expect(serverEnv().DATABASE_POOL_MAX).toBe(5);
+    const original = process.env;
+    process.env = { ...original, DATABASE_POOL_MAX: "9" };
+    try {
+      expect(serverEnv().DATABASE_POOL_MAX).toBe(9);
+    } finally {
+      process.env = original;
+    }
+    expect(serverEnv().DATABASE_POOL_MAX).toBe(5);
+  });
+
+  test("a variable outside the schema (a platform's per-call trace id) does not make it read again", () => {
+    const first = serverEnv();
+    process.env._X_AMZN_TRACE_ID = "Root=1-00000000-000000000000000000000000";
+    delete process.env._X_AMZN_TRACE_ID;
+    expect(serverEnv()).toBe(first);
+  });
+
+  test("the office rules follow the environment, and are one object while it stays", () => {
+    vi.stubEnv("BOOKING_HORIZON_DAYS", "30");
+    const rules = officeRules();
+    expect(rules.horizonDays).toBe(30);
+    expect(officeRules()).toBe(rules);
+    vi.stubEnv("BOOKING_HORIZON_DAYS", "31");
+    expect(officeRules().horizonDays).toBe(31);
   });
 });
 

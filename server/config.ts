@@ -4,16 +4,18 @@
  * read when pages are built, are in `site.ts`.) A wrong value is a ConfigError that names the
  * variable; a missing production secret is an error at start, never a silent demo mode.
  *
- * Values are read on each call, not once: tests and the local runtime set variables as they go,
- * and parsing is cached until a variable changes.
+ * The environment is read and validated once, and again only after a variable changes: tests and
+ * the local runtime set variables as they go. process.env is watched (a Proxy over it that counts
+ * writes and deletes), so a call costs one comparison, not a read of every variable: the old check,
+ * 60 reads and a JSON.stringify per call, was a tenth of the API's CPU (docs/benchmarks.md).
  */
 import { createHmac } from "node:crypto";
 import path from "node:path";
-// zod/mini, as in src/shared/schemas.ts: every function reads its settings here, so this is on
+// zod/mini, as in src/shared/schemas/fields.ts: every function reads its settings here, so this is on
 // every cold start's path.
 import * as z from "zod/mini";
 import { isCalendarDate } from "#shared/dates.ts";
-import { defaultOfficeRules, type OfficeRules } from "#shared/office.ts";
+import { defaultOfficeRules } from "#shared/office.ts";
 import { ConfigError } from "./config-error.ts";
 import { currentDeployContext } from "./deploy-context.ts";
 import { site } from "#config/site.ts";
@@ -69,8 +71,8 @@ const schema = z.object({
 
   /**
    * Calendar feeds (ICS addresses, comma-separated) whose events make the office busy, beside those
-   * the admin connects in the availability page. Fetched by the scheduled run like the admin's
-   * (docs/operator.md, "Connected calendars").
+   * the admin connects in the availability page. Fetched on the schedule like the admin's: by the
+   * scheduled function in production, by `npm start`'s timer locally (docs/operator.md, "Connected calendars").
    * @group Booking
    */
   BUSY_CALENDARS: optionalText,
@@ -87,9 +89,16 @@ const schema = z.object({
    * @group Tests and tools
    */
   CALENDAR_FETCH_ALLOW: optionalText,
+  /**
+   * Test only: the local server runs every job of the schedule (functions/_lib/schedule.ts) this
+   * often, in milliseconds, instead of the job's own interval, so a test sees a scheduled run within
+   * seconds. Ignored in production (Netlify runs the scheduled functions on their cron).
+   * @group Tests and tools
+   */
+  SCHEDULE_INTERVAL_MS: z.optional(wholeNumber("SCHEDULE_INTERVAL_MS", 100, 86_400_000)),
 
   /**
-   * `off` switches the counted abuse limits of src/config/limits.ts off (load tests, benchmarks and
+   * `off` switches the counted abuse limits of src/shared/limits.ts off (load tests, benchmarks and
    * the browser tests set it); the bot traps stay on.
    * @group Local server
    */
@@ -278,7 +287,7 @@ const schema = z.object({
    */
   CONTENT_GIT_DIR: optionalText,
   /**
-   * `on`: after each save the site is rebuilt from CONTENT_GIT_DIR (scripts/build.mjs) and the new
+   * `on`: after each save the site is rebuilt from CONTENT_GIT_DIR (scripts/build/build.mjs) and the new
    * build is served; a failed build keeps the last good site and its refusal is shown to the editor.
    * @default `on` under `npm start`, `off` elsewhere
    * @group Content editor
@@ -336,17 +345,65 @@ const schema = z.object({
 export type ServerEnv = z.output<typeof schema>;
 const NAMES = Object.keys(schema.shape) as (keyof ServerEnv)[];
 
-let cached: { key: string; env: ServerEnv } | undefined;
+/** How many times a variable of the schema has been written to or deleted from process.env. */
+let changes = 0;
+let watched: NodeJS.ProcessEnv | undefined;
+/** Only the schema's variables count: a platform that sets its own per call (a trace id) costs nothing. */
+const READ = new Set<string | symbol>(NAMES);
+
+/**
+ * Puts a Proxy over process.env that counts the changes to the schema's variables. Reads,
+ * enumeration and child processes see the same variables; a whole new object assigned to
+ * process.env is wrapped again on next use.
+ */
+function watchEnv(): void {
+  const target = process.env;
+  const changed = (name: string | symbol) => {
+    if (READ.has(name)) changes++;
+  };
+  watched = new Proxy(target, {
+    get: (env, name) => env[name as string],
+    set(env, name, value) {
+      env[name as string] = value;
+      changed(name);
+      return true;
+    },
+    deleteProperty(env, name) {
+      delete env[name as string];
+      changed(name);
+      return true;
+    },
+    defineProperty(env, name, descriptor) {
+      const done = Reflect.defineProperty(env, name, descriptor);
+      changed(name);
+      return done;
+    },
+  });
+  process.env = watched;
+  changes++;
+}
+
+let cached: { changes: number; env: ServerEnv } | undefined;
 
 /** The validated environment. Throws a ConfigError naming every wrong variable. */
 export function serverEnv(): ServerEnv {
+  if (process.env !== watched) watchEnv();
+  if (cached?.changes === changes) return cached.env;
+  const seen = changes;
   const raw = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
-  const key = JSON.stringify(raw);
-  if (cached?.key === key) return cached.env;
   const result = z.safeParse(schema, raw);
   if (!result.success) throw new ConfigError(result.error.issues.map((issue) => issue.message).join("; "));
-  cached = { key, env: result.data };
+  cached = { changes: seen, env: result.data };
   return result.data;
+}
+
+/**
+ * A number that changes whenever the environment may have: what a cache derived from serverEnv()
+ * keys on (server/office.ts).
+ */
+export function envVersion(): number {
+  serverEnv();
+  return changes;
 }
 
 /**
@@ -390,6 +447,10 @@ export function calendarSealKey(): Buffer {
 export const calendarLoopbackAllowed = (): boolean =>
   serverEnv().CALENDAR_FETCH_ALLOW === "loopback" && !isProduction();
 
+/** The interval every scheduled job runs at on the local server when a test sets one (never in production). */
+export const scheduleIntervalOverride = (): number | undefined =>
+  isProduction() ? undefined : serverEnv().SCHEDULE_INTERVAL_MS;
+
 /** Whether the abuse limits are counted (RATE_LIMIT is not `off`). */
 export const rateLimitsOn = (): boolean => serverEnv().RATE_LIMIT === "on";
 
@@ -423,38 +484,6 @@ export function jwtSecret(): Uint8Array {
  */
 export function guardKey(): Uint8Array {
   return encoder.encode(`abuse-guard:${new TextDecoder().decode(jwtSecret())}`);
-}
-
-/** The editable part of the office rules, as the database holds it (db/availability.repository.ts). */
-export type EditableRules = Pick<OfficeRules, "hours" | "publicHolidays"> & {
-  closures: readonly { from: string; to: string; yearly: boolean }[];
-  guardrails?: OfficeRules["guardrails"];
-};
-
-/**
- * The office rules: the stored (admin-edited) hours, closures and holiday switch, with the horizon
- * and the extra closed dates of the environment. Without stored rules, the defaults of
- * src/shared/office.ts (what a new database starts with).
- */
-export function officeRules(stored?: EditableRules): OfficeRules {
-  const env = serverEnv();
-  return {
-    ...defaultOfficeRules,
-    ...(stored && {
-      hours: stored.hours,
-      publicHolidays: stored.publicHolidays,
-      closedRanges: stored.closures.map(({ from, to, yearly }) => ({ from, to, yearly })),
-      guardrails: stored.guardrails ?? defaultOfficeRules.guardrails,
-    }),
-    horizonDays: env.BOOKING_HORIZON_DAYS,
-    closedDates: [...new Set([...defaultOfficeRules.closedDates, ...env.BOOKING_CLOSED_DATES])].sort(),
-  };
-}
-
-/** "Now", overridable by BOOKING_NOW in tests of the local runtime only (never in production). */
-export function now(): Date {
-  const fixed = serverEnv().BOOKING_NOW;
-  return fixed && !isProduction() ? new Date(fixed) : new Date();
 }
 
 /**

@@ -11,6 +11,7 @@ import * as busyCalendars from "./2026-11-25T01-00_busy-calendars.ts";
 import * as userRoles from "./2026-11-25T01-00_user-roles.ts";
 import * as bookingGuardrails from "./2026-11-25T03-30_booking-guardrails.ts";
 import * as meetingsFeed from "./2026-11-25T03-30_meetings-feed.ts";
+import * as calendarOwner from "./2026-11-27T20-00_calendar-owner.ts";
 import * as sources from "./2026-11-27T21-30_sources.ts";
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T01-00_user-roles": userRoles,
   "2026-11-25T03-30_booking-guardrails": bookingGuardrails,
   "2026-11-25T03-30_meetings-feed": meetingsFeed,
+  "2026-11-27T20-00_calendar-owner": calendarOwner,
   "2026-11-27T21-30_sources": sources,
 };

@@ -4,11 +4,10 @@
  * cut; nothing a visitor types reaches the admin's screen unchecked.
  */
 import { resources } from "#src/i18n/locales/index.ts";
-import { pages } from "#src/data/services.ts";
 import type { LeadSourceInput } from "#shared/schemas/sources.ts";
-import { campaignTag, knownPages, type LeadSource, referrerHost, sitePath } from "#shared/sources.ts";
+import { campaignTag, knownPages, type LeadSource, referrerHost, SITE_PAGE_PATHS, sitePath } from "#shared/sources.ts";
 
-const KNOWN = knownPages(pages.map((p) => p.path));
+const KNOWN = knownPages(SITE_PAGE_PATHS);
 
 /** The "How did you hear about us?" choices: the ids of the locale files' `contact.form.heardOptions`. */
 export const HEARD_CHOICES: ReadonlySet<string> = new Set(Object.keys(resources.en.contact.form.heardOptions));

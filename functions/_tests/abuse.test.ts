@@ -11,10 +11,10 @@ import meetings from "../meetings.ts";
 import newsletter from "../newsletter.ts";
 import formToken from "../form-token.ts";
 import alerts from "../admin-alerts.ts";
-import { clientIp } from "../_lib/http.ts";
-import { addressKey } from "../_lib/limits.ts";
-import { issueFormToken } from "../_lib/form-guard.ts";
-import { LIMITS } from "#config/limits.ts";
+import { clientIp } from "../_lib/http/http.ts";
+import { addressKey } from "../_lib/forms/limits.ts";
+import { issueFormToken } from "../_lib/forms/form-guard.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
 
 let t: ApiTestDatabase;

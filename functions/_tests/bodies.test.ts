@@ -67,6 +67,25 @@ describe.each(endpoints)("$name refuses bad bodies clearly", (endpoint) => {
   test("JSON that is not an object → 400", async () => {
     for (const raw of ["null", "42", '"text"', "[1,2]"]) expect((await send(raw)).status, raw).toBe(400);
   });
+  // Issue 29: 3,000 nested arrays answered 500 (a recursive walk ran out of stack); at 153ec11 it was 400.
+  test.each([
+    ["3,000 nested arrays", "[".repeat(3000) + "]".repeat(3000)],
+    ["10,000 nested arrays", "[".repeat(10_000) + "]".repeat(10_000)],
+    ["3,000 nested objects", '{"a":'.repeat(3000) + "1" + "}".repeat(3000)],
+    ["6,000 levels of objects and arrays", '{"":['.repeat(3000) + "]}".repeat(3000)],
+    ["33 levels inside a valid field", `{"email":${"[".repeat(33)}${"]".repeat(33)}}`],
+  ])("%s → 400, nested too deeply", async (_, raw) => {
+    const res = await send(raw);
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ success: false, message: "Request body is nested too deeply (32 levels at most)" });
+  });
+  test("a duplicate key → 400 naming it, whichever copy would have won", async () => {
+    for (const raw of ['{"email":"a@b.c","email":"d@e.f"}', '{"x":{"k":1,"k":2}}', '{"a":"1","\\u0061":"2"}']) {
+      const res = await send(raw);
+      expect(res.status, raw).toBe(400);
+      expect((res.json as { message: string }).message, raw).toMatch(/^Duplicate key "(email|k|a)" in request body$/);
+    }
+  });
   test("prototype-polluting keys do nothing", async () => {
     const res = await send('{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}}');
     expect(res.status).toBe(400);

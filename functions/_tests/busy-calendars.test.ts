@@ -10,7 +10,7 @@ import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
 import availability from "../admin-availability.ts";
 import alerts from "../admin-alerts.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth/auth.ts";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 import { refreshCalendars } from "../_lib/calendars/refresh.ts";
@@ -205,13 +205,28 @@ describe("a failing feed", () => {
     await addFeed(t.db, { name: "Broken one", url: `${base}/broken.ics` });
     await refreshCalendars(t.db, new Date("2026-11-22T09:00:00Z"));
     expect((await call(alerts, "/api/admin/alerts", { cookie })).json.data.calendars).toEqual([
-      { name: "Broken one", failingSince: "2026-11-22T09:00:00.000Z", stale: true },
+      {
+        name: "Broken one",
+        failingSince: "2026-11-22T09:00:00.000Z",
+        stale: true,
+        reason: "not a readable iCalendar file",
+      },
     ]);
     goodBody = "not a calendar";
     await refreshCalendars(t.db, new Date("2026-11-23T09:00:00Z"));
     expect((await call(alerts, "/api/admin/alerts", { cookie })).json.data.calendars).toEqual([
-      { name: "Broken one", failingSince: "2026-11-22T09:00:00.000Z", stale: true },
-      { name: "Sara's work", failingSince: "2026-11-23T09:00:00.000Z", stale: false },
+      {
+        name: "Broken one",
+        failingSince: "2026-11-22T09:00:00.000Z",
+        stale: true,
+        reason: "not a readable iCalendar file",
+      },
+      {
+        name: "Sara's work",
+        failingSince: "2026-11-23T09:00:00.000Z",
+        stale: false,
+        reason: "not a readable iCalendar file",
+      },
     ]);
     goodBody = ics(BUSY);
     await refreshCalendars(t.db, new Date("2026-11-23T09:05:00Z"));
@@ -243,6 +258,16 @@ describe("fetching is limited to public http(s) addresses", () => {
     ["http://[::1]/good.ics", "the address is in a private or local network"],
     ["http://localhost/good.ics", "the address is in a private or local network"],
     ["http://[::ffff:127.0.0.1]/good.ics", "the address is in a private or local network"],
+    // Issue 29: every IPv6 form that carries an IPv4 address (these passed the check before).
+    ["http://[::127.0.0.1]/good.ics", "the address is in a private or local network"], // IPv4-compatible
+    ["http://[::ffff:7f00:1]/good.ics", "the address is in a private or local network"], // mapped, in hex
+    ["http://[::ffff:10.0.0.1]/good.ics", "the address is in a private or local network"],
+    ["http://[::ffff:0:127.0.0.1]/good.ics", "the address is in a private or local network"], // IPv4-translated
+    ["http://[2002:7f00:1::]/good.ics", "the address is in a private or local network"], // 6to4 of 127.0.0.1
+    ["http://[2002:c0a8:101::1]/good.ics", "the address is in a private or local network"], // 6to4 of 192.168.1.1
+    ["http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/good.ics", "the address is in a private or local network"], // Teredo, 127.0.0.1 obfuscated
+    ["http://[64:ff9b::127.0.0.1]/good.ics", "the address is in a private or local network"], // NAT64
+    ["http://[64:ff9b:1::a00:1]/good.ics", "the address is in a private or local network"], // local-use NAT64
   ])("refuses %s", async (url, reason) => {
     await expect(fetchFeed({ url, allowLoopback: false })).rejects.toThrow(reason);
   });
@@ -253,6 +278,9 @@ describe("fetching is limited to public http(s) addresses", () => {
       expect(isFetchableAddress(a, false)).toBe(false);
     expect(isFetchableAddress("127.0.0.1", true)).toBe(true);
     expect(isFetchableAddress("10.0.0.1", true)).toBe(false);
+    // A public IPv4 address in its mapped IPv6 form is still public.
+    expect(isFetchableAddress("::ffff:808:808", false)).toBe(true);
+    expect(isFetchableAddress("not an address", false)).toBe(false);
   });
 });
 
@@ -329,5 +357,178 @@ describe("/api/admin/availability/calendars", () => {
   test("answers 400 for an address that is not http(s), 401 without a session", async () => {
     expect((await admin("", "POST", { name: "X", url: "file:///etc/passwd" })).status).toBe(400);
     expect((await call(availability, "/api/admin/availability/calendars")).status).toBe(401);
+  });
+});
+
+// Issue 29: feeds that hung the server or stopped every booking, the owner's declined invitations,
+// credentials over plain http, and the warning before a failing feed stops bookings.
+describe("hostile and unusual feeds (issue 29)", () => {
+  const admin = (path: string, method = "GET", body?: unknown) =>
+    call(availability, `/api/admin/availability/calendars${path}`, {
+      method,
+      body,
+      cookie,
+      headers: { origin: ORIGIN },
+    });
+  // The issue's 228-byte feed: one event whose rule matches no day.
+  const NEVER = ics(
+    [
+      "BEGIN:VEVENT",
+      "UID:never@test",
+      "SUMMARY:Never",
+      "DTSTAMP:20261101T000000Z",
+      "DTSTART:20261201T090000Z",
+      "DTEND:20261201T100000Z",
+      "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
+      "END:VEVENT",
+    ].join("\r\n"),
+  );
+
+  test("a never-matching rule: the test button answers with the reason, and the server answers others meanwhile", async () => {
+    expect(NEVER.length).toBeLessThan(300);
+    goodBody = NEVER;
+    const started = Date.now();
+    let testDoneAt = 0;
+    const tested = admin("/test", "POST", { name: "T", url: `${base}/good.ics` }).then((r) => {
+      testDoneAt = Date.now();
+      return r;
+    });
+    // Before: no answer at all, and nothing else answered until the process was killed.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await slots("2026-11-24")).toContain("11:00");
+    const otherDoneAt = Date.now();
+    const res = await tested;
+    expect(otherDoneAt).toBeLessThan(testDoneAt);
+    expect(res.json.data).toEqual({
+      ok: false,
+      error: "reading it took longer than 5 s (stopped in the repeating event “Never”)",
+    });
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 60_000);
+
+  test("a cut-off is recorded as the feed's failure: listed, and on the dashboard with its reason at once", async () => {
+    goodBody = NEVER;
+    const added = await admin("", "POST", { name: "Loop", url: `${base}/good.ics` });
+    expect(added.status).toBe(201);
+    expect(added.json.data).toMatchObject({ ok: false });
+    const reason = "reading it took longer than 5 s (stopped in the repeating event “Never”)";
+    expect((await admin("")).json.data.feeds[0]).toMatchObject({ lastError: reason, stale: false });
+    expect((await call(alerts, "/api/admin/alerts", { cookie })).json.data.calendars).toEqual([
+      { name: "Loop", failingSince: "2026-11-23T09:10:00.000Z", stale: false, reason },
+    ]);
+  }, 60_000);
+
+  test("a feed with a byte order mark and lowercase names is read, its events counted", async () => {
+    goodBody = `\uFEFF${ics(BUSY)}`;
+    expect((await admin("/test", "POST", { name: "T", url: `${base}/good.ics` })).json.data).toEqual({
+      ok: true,
+      events: 1,
+      intervals: 1,
+    });
+    goodBody = ics(BUSY)
+      .split("\r\n")
+      .map((line) => (/^(BEGIN|END):/.test(line) ? line.toLowerCase() : line.replace(/^[^:]+/, (n) => n.toLowerCase())))
+      .join("\n");
+    expect((await admin("/test", "POST", { name: "T", url: `${base}/good.ics` })).json.data).toEqual({
+      ok: true,
+      events: 1,
+      intervals: 1,
+    });
+  });
+
+  test("an invitation the owner declined does not block; the owner's address is kept with the feed", async () => {
+    goodBody = ics(
+      BUSY.replace(
+        "END:VEVENT",
+        [
+          "ORGANIZER:mailto:boss@example.com",
+          "ATTENDEE;PARTSTAT=ACCEPTED:mailto:boss@example.com",
+          "ATTENDEE;PARTSTAT=DECLINED:mailto:sara@example.com",
+          "END:VEVENT",
+        ].join("\r\n"),
+      ),
+    );
+    expect((await admin("/test", "POST", { name: "T", url: `${base}/good.ics` })).json.data).toMatchObject({
+      intervals: 1,
+    });
+    const added = await admin("", "POST", { name: "Sara", url: `${base}/good.ics`, ownerEmail: "Sara@Example.com" });
+    expect(added.json.data).toMatchObject({ ok: true, events: 1, intervals: 0 });
+    expect(await slots("2026-11-24")).toContain("11:00");
+    expect((await admin("")).json.data.feeds[0]).toMatchObject({ ownerEmail: "Sara@Example.com" });
+    expect((await admin("", "POST", { name: "X", url: `${base}/good.ics`, ownerEmail: "not an address" })).status).toBe(
+      400,
+    );
+  });
+
+  test("a user name or password over plain http is refused with 400, nothing stored; https and loopback tests pass", async () => {
+    const refused = await admin("", "POST", {
+      name: "Team",
+      url: "http://calendar.example.com/team.ics",
+      username: "team",
+      password: "s3cret",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe("a user name and password are sent only over https: use the https:// address");
+    expect(
+      (await admin("/test", "POST", { name: "T", url: "http://calendar.example.com/t.ics", password: "x" })).status,
+    ).toBe(400);
+    expect(await listFeeds(t.db)).toEqual([]);
+    await expect(
+      fetchFeed({ url: "http://calendar.example.com/t.ics", username: "a", password: "b", allowLoopback: false }),
+    ).rejects.toThrow("sent only over https");
+    // Without credentials plain http stays allowed (public calendars).
+    expect((await admin("/test", "POST", { name: "T", url: `${base}/good.ics` })).status).toBe(200);
+  });
+
+  test("hostile bodies: prototype keys, an object for a text, a huge name: 400, nothing stored", async () => {
+    for (const raw of [
+      `{"name":"X","url":"${base}/good.ics","__proto__":{"admin":true}}`,
+      `{"name":"X","url":"${base}/good.ics","constructor":{"prototype":{"x":1}}}`,
+      `{"name":"X","url":"${base}/good.ics","ownerEmail":{"toString":"a@b.c"}}`,
+      JSON.stringify({ name: "x".repeat(81), url: `${base}/good.ics` }),
+      JSON.stringify({ name: "X", url: `${base}/good.ics`, ownerEmail: `${"a".repeat(250)}@example.com` }),
+    ]) {
+      const res = await call(availability, "/api/admin/availability/calendars", {
+        raw,
+        cookie,
+        headers: { origin: ORIGIN, "content-type": "application/json" },
+      });
+      expect(res.status, raw.slice(0, 80)).toBe(400);
+      expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+    }
+    expect(await listFeeds(t.db)).toEqual([]);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  test("a failing feed warns the admin by email at half of CALENDAR_STALE_HOURS, once per run of failures", async () => {
+    const warnings = () =>
+      t.db
+        .selectFrom("emailOutbox")
+        .select(["kind", "toAddress", "subject", "textBody"])
+        .where("kind", "=", "calendar.failing")
+        .execute();
+    await t.db.deleteFrom("emailOutbox").execute();
+    await addFeed(t.db, { name: "Sara's work", url: `${base}/good.ics` });
+    await refreshCalendars(t.db, new Date("2026-11-23T08:00:00Z"));
+    goodBody = "not a calendar";
+    await refreshCalendars(t.db, new Date("2026-11-23T09:00:00Z"));
+    await refreshCalendars(t.db, new Date("2026-11-23T20:59:59Z"));
+    expect(await warnings()).toEqual([]);
+    await refreshCalendars(t.db, new Date("2026-11-23T21:00:00Z"));
+    await refreshCalendars(t.db, new Date("2026-11-23T21:15:00Z"));
+    const [warning, ...more] = await warnings();
+    expect(more).toEqual([]);
+    expect(warning.subject).toBe(
+      `Connected calendar "Sara's work" failing: bookings stop at Tuesday, 24 November 2026, 10:00 (Amsterdam time)`,
+    );
+    expect(warning.textBody).toContain("Why: not a readable iCalendar file");
+    expect(warning.textBody).toContain("/admin/availability");
+    // Read again, then failing again: a new run of failures, a new warning.
+    goodBody = ics(BUSY);
+    await refreshCalendars(t.db, new Date("2026-11-23T22:00:00Z"));
+    goodBody = "not a calendar";
+    await refreshCalendars(t.db, new Date("2026-11-23T23:00:00Z"));
+    await refreshCalendars(t.db, new Date("2026-11-24T11:00:00Z"));
+    expect(await warnings()).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
-import { revisionOf } from "#tools/editor/texts.ts";
+import { revisionOf } from "#functions/_lib/texts/texts.ts";
 import { site } from "#config/site.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import { textRepo, type TextRepo } from "./git-fixture.ts";
@@ -253,5 +253,170 @@ describe("review flags", () => {
     ]);
     expect(fa.status, fa.text).toBe(200);
     expect(fa.json.reviews.filter((r: any) => r.key === "hero.stats.capital")).toEqual([]);
+  });
+});
+
+describe("prototype keys (issue 29: `__proto__.X` wrote X onto Object.prototype; 12 of 12 such keys answered 500)", () => {
+  const prototypeNames = () => Object.getOwnPropertyNames(Object.prototype).sort();
+  const HOSTILE = [
+    "toString",
+    "constructor",
+    "__proto__",
+    "hasOwnProperty",
+    "__proto__.polluted",
+    "__proto__.NODE_OPTIONS",
+    "constructor.prototype.polluted",
+    "prototype",
+    "hero.__proto__",
+    "hero.__proto__.polluted",
+    "hero.constructor",
+    "testimonials:__proto__.author",
+  ];
+
+  test.each(HOSTILE.flatMap((key) => ["nl", "fa"].map((lang) => [key, lang])))(
+    "POST /api/content/reviewed with the key %s (%s) answers 400 and commits nothing",
+    async (key, lang) => {
+      const before = prototypeNames();
+      const head = repo.git("rev-parse", "HEAD");
+      const res = await call(content, "/api/content/reviewed", {
+        body: { texts: [{ lang, key }] },
+        cookie: editor,
+        headers: { origin: ORIGIN },
+      });
+      expect(res.status, res.text).toBe(400);
+      expect(prototypeNames()).toEqual(before);
+      expect(repo.git("rev-parse", "HEAD")).toBe(head);
+    },
+  );
+
+  test.each(HOSTILE.flatMap((key) => ["en", "nl", "fa"].map((lang) => [key, lang])))(
+    "PUT /api/content/texts with the key %s (%s) answers 400, changes no prototype and commits nothing",
+    async (key, lang) => {
+      const before = prototypeNames();
+      const { revisions } = await load();
+      const head = repo.git("rev-parse", "HEAD");
+      const res = await save(editor, revisions, [
+        { lang, key, was: "", value: "--import=data:text/javascript,process.exit(9)" },
+      ]);
+      expect(res.status, res.text).toBe(400);
+      expect(res.json.success).toBe(false);
+      expect(res.text).not.toMatch(/TypeError|at .*\.ts:\d+/);
+      expect(prototypeNames()).toEqual(before);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(({} as Record<string, unknown>).NODE_OPTIONS).toBeUndefined();
+      expect(repo.git("rev-parse", "HEAD")).toBe(head);
+      expect(repo.git("status", "--porcelain")).toBe("");
+    },
+  );
+
+  test("a valid key beside a prototype key: the whole save is refused before anything is applied", async () => {
+    const { revisions, texts } = await load();
+    const head = repo.git("rev-parse", "HEAD");
+    const res = await save(editor, revisions, [
+      { lang: "nl", key: "hero.badge", was: texts.nl["hero.badge"], value: "Naar heel Europa" },
+      { lang: "nl", key: "__proto__.polluted", was: "", value: "yes" },
+    ]);
+    expect(res.status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(repo.git("rev-parse", "HEAD")).toBe(head);
+  });
+
+  test("after every hostile request, strict schemas still accept a valid body (a no-op save and a real one)", async () => {
+    const { revisions, texts } = await load();
+    const noop = await save(editor, revisions, [
+      { lang: "nl", key: "hero.title", was: texts.nl["hero.title"], value: texts.nl["hero.title"] },
+    ]);
+    expect(noop.status, noop.text).toBe(200);
+    expect(noop.json.commit).toBeNull();
+    const real = await save(editor, revisions, [
+      { lang: "nl", key: "general.close", was: texts.nl["general.close"], value: "Sluit af" },
+    ]);
+    expect(real.status, real.text).toBe(200);
+  });
+});
+
+describe("saves and loads at the same time (issue 29: loads and saves answered 500, JsonSyntaxError: The file is empty)", () => {
+  test("2 editors x 6 saves of different Dutch texts while a third loads all the time: no 500, every save kept", async () => {
+    const { texts } = await load();
+    const keys = { [editor]: "hero.badge", [other]: "hero.contactUs" };
+    let saving = true;
+    const loads: number[] = [];
+    const reader = (async () => {
+      while (saving) {
+        loads.push((await call(content, "/api/content/texts", { cookie: editor })).status);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const writer = async (cookie: string) => {
+      const key = keys[cookie];
+      const statuses: (number | string)[] = [];
+      let was = texts.nl[key];
+      for (let i = 1; i <= 6; i++) {
+        const value = `${cookie === editor ? "Naar Europa" : "Neem contact op"} ${i}`;
+        const { revisions } = await load(cookie);
+        const res = await save(cookie, revisions, [{ lang: "nl", key, was, value }]);
+        statuses.push(res.status === 200 ? 200 : `${res.status} ${res.text}`);
+        if (res.status === 200) was = value;
+      }
+      return statuses;
+    };
+    const results = await Promise.all([writer(editor), writer(other)]);
+    saving = false;
+    await reader;
+    expect(results).toEqual([Array(6).fill(200), Array(6).fill(200)]);
+    expect(loads.length).toBeGreaterThan(0);
+    expect(loads.filter((s) => s !== 200)).toEqual([]);
+    const now = (await load()).texts.nl;
+    expect(now["hero.badge"]).toBe("Naar Europa 6");
+    expect(now["hero.contactUs"]).toBe("Neem contact op 6");
+    // Every save is a commit of its own, in order.
+    const subjects = repo.git("log", "-12", "--format=%an %s").split("\n");
+    expect(subjects.filter((s) => s.startsWith("marketing Texts: hero.badge"))).toHaveLength(6);
+    expect(subjects.filter((s) => s.startsWith("translator Texts: hero.contactUs"))).toHaveLength(6);
+    expect(repo.git("status", "--porcelain")).toBe("");
+  }, 300_000);
+});
+
+describe("one-line fields (issue 29: a testimonial author with line breaks was accepted and reached the commit message)", () => {
+  const AUTHOR = "testimonials:sara-rahimi.author";
+  test.each([
+    ["a testimonial's author", AUTHOR, "Sara Rahimi\nSigned-off-by: Mallory <m@example.com>"],
+    ["a team member's role", "team:nasrin-farahani.role", "Founder\r\nCo-authored-by: x <x@example.com>"],
+    ["a locale text", "hero.title", "Breng je bedrijf\u2028naar Europa"],
+    ["an email's subject", "mail.enquiry.subject", "Ontvangen ({{ref}})\nBcc: all@example.com"],
+  ])("refuses a line break in %s, field by field, and commits nothing", async (_what, key, value) => {
+    const { revisions, texts } = await load();
+    const head = repo.git("rev-parse", "HEAD");
+    const res = await save(editor, revisions, [{ lang: "nl", key, was: texts.nl[key], value }]);
+    expect(res.status, res.text).toBe(400);
+    expect(res.json.errors[`nl:${key}`].join(" ")).toMatch(/one line/);
+    expect(repo.git("rev-parse", "HEAD")).toBe(head);
+  });
+
+  test("a testimonial's text may hold a paragraph break", async () => {
+    const { revisions, texts } = await load();
+    const key = "testimonials:sara-rahimi.content";
+    const value = `${texts.nl[key]}\n\nWe raden ze iedereen aan.`;
+    const res = await save(editor, revisions, [{ lang: "nl", key, was: texts.nl[key], value }]);
+    expect(res.status, res.text).toBe(200);
+  });
+
+  test("a line break already in a file (committed by hand) never adds a line to a commit message", async () => {
+    const file = "src/data/testimonials.json";
+    const original = repo.read(file);
+    repo.commitAs(
+      file,
+      original.replace('"en": "Sara Rahimi"', '"en": "Sara Rahimi\\n\\nSigned-off-by: Mallory <m@example.com>"'),
+      "developer",
+    );
+    const { revisions, texts } = await load();
+    const key = "testimonials:sara-rahimi.company";
+    const res = await save(editor, revisions, [{ lang: "nl", key, was: texts.nl[key], value: "Oprichter, Arvan" }]);
+    expect(res.status, res.text).toBe(200);
+    const message = repo.git("log", "-1", "--format=%B");
+    expect(message).not.toMatch(/^Signed-off-by:/m);
+    expect(repo.git("log", "-1", "--format=%(trailers)")).toBe("");
+    expect(message.split("\n")[0]).toBe("Texts: Sara Rahimi Signed-off-by: Mallory <m@example.com> → company (Dutch)");
+    repo.commitAs(file, original, "developer");
   });
 });

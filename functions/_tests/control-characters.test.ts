@@ -3,109 +3,16 @@
  * is spent: the endpoints are found from the functions' own `config.path`, their methods from the
  * `Allow` of a 405, so a new endpoint is covered (or this test names it) without anyone listing it.
  */
-import { readdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Config, Context } from "@netlify/functions";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureAdmin } from "#db/admins.ts";
 import { encodeCursor } from "#db/paging.ts";
 import { hasControlCharacter } from "#shared/text.ts";
+import { BODIES, endpoints as findEndpoints, type Endpoint } from "./endpoints.ts";
 import { call, formBody, ORIGIN, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import newsletter from "../newsletter.ts";
 import contact from "../contact.ts";
-
-type Handler = (req: Request, context: Context) => Promise<Response>;
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const functionFiles = readdirSync(path.join(here, "..")).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
-
-/** Every (path, handler) a function serves, its `:params` filled in. */
-const served: { template: string; path: string; handler: Handler }[] = [];
-for (const file of functionFiles) {
-  const module = (await import(path.join(here, "..", file))) as { default: Handler; config?: Config };
-  const paths = module.config?.path;
-  if (!paths) continue; // a scheduled function: no HTTP input
-  for (const template of Array.isArray(paths) ? paths : [paths]) {
-    served.push({ template, path: template.replace(":id", "1").replace(":lang", "en"), handler: module.default });
-  }
-}
-
-/**
- * A valid body of every endpoint that reads one, keyed "METHOD template"; null for those that read
- * none. A body endpoint missing here fails the test "every endpoint that reads a body is covered".
- */
-const BODIES: Record<string, Record<string, unknown> | null> = {
-  "POST /api/contact": {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: "ada@example.com",
-    company: "Engines",
-    service: "startup-visa",
-    message: "We would like to talk about Amsterdam.",
-    language: "en",
-  },
-  "POST /api/meetings/schedule": {
-    name: "Ada Lovelace",
-    email: "ada@example.com",
-    phone: "+31 20 123 4567",
-    date: "2026-11-27",
-    time: "10:00",
-    language: "en",
-  },
-  "POST /api/login": { username: "admin", password: "a long enough password" },
-  "POST /api/logout": null,
-  "POST /api/newsletter": { email: "ada@example.com", language: "en", page: "/en/" },
-  "POST /api/meetings/manage/move": { date: "2026-11-27", time: "10:00" },
-  "POST /api/meetings/manage/cancel": null,
-  "PATCH /api/admin/submissions/:id": { isProcessed: true },
-  "PATCH /api/admin/meetings/:id": { isConfirmed: true },
-  "POST /api/admin/meetings/:id/cancel": null,
-  "PUT /api/admin/submissions/:id/note": { note: "Called back on Monday." },
-  "PUT /api/admin/meetings/:id/note": { note: "Called back on Monday." },
-  "POST /api/admin/privacy/export": { email: "ada@example.com" },
-  "POST /api/admin/privacy/erase": { email: "ada@example.com" },
-  "POST /api/admin/users": { username: "editor-two", role: "editor" },
-  "PUT /api/admin/availability": {
-    hours: [{ weekday: 1, opens: "09:00", closes: "17:00" }],
-    publicHolidays: true,
-  },
-  "PUT /api/content/texts": {
-    revisions: { en: "0123456789abcdef0123456789abcdef01234567" },
-    changes: [{ lang: "nl", key: "hero.title", value: "Groei in Europa", was: "Groeien in Europa" }],
-  },
-  "POST /api/content/reviewed": { texts: [{ lang: "nl", key: "hero.title" }] },
-  "PUT /api/admin/booking-rules": {
-    noticeMinutes: 1440,
-    bufferBeforeMinutes: 15,
-    bufferAfterMinutes: 15,
-    dailyLimit: 6,
-    changeCutoffMinutes: 1440,
-    meetingPlace: "video",
-    videoPattern: "https://meet.jit.si/bridgewise-{random}",
-  },
-  "POST /api/admin/meetings/:id/outcome": { outcome: "done" },
-  "POST /api/admin/availability/calendars/test": { name: "Team", url: "http://127.0.0.1:9/calendar.ics" },
-  "POST /api/admin/availability/meetings-feed": null,
-  "POST /api/admin/availability/closures": { from: "2026-12-24", to: "2026-12-26", note: "Christmas" },
-  "POST /api/admin/availability/calendars": {
-    name: "Team",
-    url: "http://127.0.0.1:9/calendar.ics",
-    username: "team",
-    password: "secret",
-  },
-  "POST /api/admin/availability/calendars/:id": null,
-  "POST /api/admin/availability/calendars/:id/refresh": null,
-  // The lists answer PATCH with 405 (it needs a record id) before reading a body.
-  "PATCH /api/admin/submissions": null,
-  "PATCH /api/admin/meetings": null,
-  "POST /:lang/newsletter/confirm/": null,
-  "POST /:lang/newsletter/confirm": null,
-  "POST /:lang/newsletter/unsubscribe/": null,
-  "POST /:lang/newsletter/unsubscribe": null,
-};
 
 /** C0 controls other than the line breaks and tab, DEL, and C1 controls: refused in every field. */
 const CONTROLS = ["\u0000", "\u0001", "\u0008", "\u001b", "\u007f", "\u0085", "\u009b"];
@@ -134,19 +41,13 @@ const signIn = async () => {
   const res = await call(login, "/api/login", { body: { username: "admin", password: "a long enough password" } });
   cookie = res.headers.get("set-cookie")!.split(";")[0];
 };
-const endpoints: { key: string; path: string; method: string; handler: Handler }[] = [];
+let endpoints: Endpoint[] = [];
 
 beforeAll(async () => {
   t = await setupApiDatabase();
   await ensureAdmin(t.db, "admin", "a long enough password");
   await signIn();
-  for (const { template, path: p, handler } of served) {
-    const probe = await call(handler, p, { method: "OPTIONS", cookie });
-    expect(probe.status, `OPTIONS ${p}`).toBe(405);
-    for (const method of (probe.headers.get("allow") ?? "").split(", ").filter(Boolean)) {
-      endpoints.push({ key: `${method} ${template}`, path: p, method, handler });
-    }
-  }
+  endpoints = await findEndpoints(cookie);
 }, 60_000);
 afterAll(async () => {
   await t?.destroy();

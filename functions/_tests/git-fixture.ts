@@ -3,8 +3,9 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ALL_PATHS } from "#tools/editor/texts.ts";
-import { repoRoot } from "#tools/copy-check/testing.ts";
+import { ALL_PATHS } from "#functions/_lib/texts/texts.ts";
+
+const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 export interface TextRepo {
   dir: string;

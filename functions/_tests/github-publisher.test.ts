@@ -10,12 +10,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "#db/users.repository.ts";
 import { hashPassword } from "#db/admins.ts";
-import { ALL_PATHS } from "#tools/editor/texts.ts";
+import { ALL_PATHS } from "#functions/_lib/texts/texts.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import { textRepo, type TextRepo } from "./git-fixture.ts";
 import { githubServer, type GithubServer } from "./github-server.ts";
 import { githubPublisher } from "../_lib/publish/github.ts";
-import { PublishError, StaleSnapshotError } from "../_lib/publish/provider.ts";
+import { PublishError, StaleSnapshotError } from "../_lib/publish/errors.ts";
 import login from "../login.ts";
 import content from "../content.ts";
 

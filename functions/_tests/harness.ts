@@ -13,8 +13,8 @@ import { createTestDatabase } from "#db/testing.ts";
 import { closeDb } from "#db/client.ts";
 import { createUser } from "#db/users.repository.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
-import { issueFormToken } from "../_lib/form-guard.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
+import { issueFormToken } from "../_lib/forms/form-guard.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth/auth.ts";
 import type { TestMailServer } from "./mail-server.ts";
 
 export const ORIGIN = "http://localhost:8888";
@@ -37,8 +37,8 @@ export async function functionModules(): Promise<{ file: string; handler: Handle
 export interface CallOptions {
   method?: string;
   body?: unknown;
-  /** Raw body text, sent as is (for malformed or oversized bodies). */
-  raw?: string;
+  /** Raw body text or bytes, sent as is (for malformed, oversized or invalid UTF-8 bodies). */
+  raw?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
   cookie?: string;
   params?: Record<string, string>;
@@ -46,7 +46,7 @@ export interface CallOptions {
   country?: string;
   /**
    * An object body posted to a public form gets what every real page sends with it: a "form shown at" token from a few
-   * seconds ago and the empty honeypot (functions/_lib/form-guard.ts). `false` sends the body as is.
+   * seconds ago and the empty honeypot (functions/_lib/forms/form-guard.ts). `false` sends the body as is.
    */
   guard?: boolean;
 }

@@ -4,8 +4,8 @@
  * success, a refusal, a wrong method and a malformed body alike.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadFunctions } from "#scripts/lib/functions-router.mjs";
-import { API_SECURITY_HEADERS, withSecurityHeaders } from "../_lib/http.ts";
+import { loadFunctions } from "#scripts/runtime/functions-router.mjs";
+import { API_SECURITY_HEADERS, withSecurityHeaders } from "../_lib/http/http.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 
 let db: Awaited<ReturnType<typeof setupApiDatabase>>;

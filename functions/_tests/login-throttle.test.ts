@@ -4,14 +4,14 @@
  * new to the username, a typo and then the right password get in while the username is under
  * attack), and counts only addresses Netlify reports.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test, vi } from "vitest";
 import { call, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
-import { takeLoginTry } from "../_lib/throttle.ts";
+import { takeLoginTry } from "../_lib/auth/throttle.ts";
 import { ComparisonsBusy, FairQueue, ensureAdmin } from "#db/admins.ts";
-import { LIMITS } from "#config/limits.ts";
-import { readCounter } from "#db/rate-limits.repository.ts";
-import { addressKey, counterKey } from "../_lib/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
+import { readCounter, windowOf } from "#db/rate-limits.repository.ts";
+import { addressKey, counterKey } from "../_lib/forms/limits.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -83,6 +83,39 @@ describe("takeLoginTry", () => {
   });
 });
 
+// The flake of issue 29 ("expected +0 to be 5" on PostgreSQL 15): a refused try was counted with the
+// clock read before its statement and taken back with the clock read after it. When a window
+// boundary fell between the two, the hit stayed in the old window (counted, prolonging the lock)
+// and the refund went to the new one; and the test itself read the counters in whatever window it
+// ended in. The clock is an input here: each test sets it.
+describe("login counters across a window boundary", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("a try refused at the end of a window takes its hit back from that window, though the refund runs in the next", async () => {
+    const { perPair, perUsername } = LIMITS.login;
+    // A pair window that ends inside the username's window, so only the pair's boundary is crossed.
+    const hour = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000;
+    const boundary = hour + perPair.windowSeconds * 1000;
+    vi.useFakeTimers({ toFake: ["Date"], now: boundary - 60_000 });
+    for (let i = 0; i < perPair.limit; i++) await takeLoginTry(t.db, "edge", "198.51.100.40");
+    vi.setSystemTime(boundary - 1);
+    const refused = takeLoginTry(t.db, "edge", "198.51.100.40");
+    // The try has read the clock and sent its statement; its refund comes after the boundary.
+    vi.setSystemTime(boundary + 1);
+    await expect(refused).rejects.toMatchObject({ status: 429 });
+    const pairKey = counterKey("login-pair", `edge\n${addressKey("198.51.100.40")}`);
+    const userKey = counterKey("login-username", "edge");
+    expect((await readCounter(t.db, pairKey, perPair.windowSeconds, boundary - 1)).current).toBe(perPair.limit);
+    expect((await readCounter(t.db, pairKey, perPair.windowSeconds, boundary + 1)).current).toBe(0);
+    expect((await readCounter(t.db, userKey, perUsername.windowSeconds, boundary + 1)).current).toBe(perPair.limit);
+    expect(windowOf(boundary - 1, perPair.windowSeconds).start).not.toBe(
+      windowOf(boundary + 1, perPair.windowSeconds).start,
+    );
+  });
+});
+
 describe("POST /api/login: the owner is never locked out", () => {
   const OWNER_PASSWORD = "the owner's own long password";
   const as = (username: string, password: string, ip: string) =>
@@ -96,6 +129,12 @@ describe("POST /api/login: the owner is never locked out", () => {
   }, 60_000);
 
   test("a try refused by the throttle is not counted and does not extend the lock", async () => {
+    // A minute into a fresh hour, so the whole test lies inside one window of each counter it reads.
+    const start = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 60_000;
+    vi.useFakeTimers({ toFake: ["Date"], now: start, shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     await ensureAdmin(t.db, "owner2", OWNER_PASSWORD);
     const { perPair } = LIMITS.login;
     for (let i = 0; i < perPair.limit; i++) expect((await as("owner2", "wrong", "198.51.100.22")).status).toBe(401);

@@ -1,16 +1,16 @@
 /**
- * Limits on a visitor's manage link (src/config/limits.ts, manageChanges): the review's one link
+ * Limits on a visitor's manage link (src/shared/limits.ts, manageChanges): the review's one link
  * moved one meeting 60 times in 6.6 s, 60 "moved" emails to the company and 60 to the visitor.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { readCounter } from "#db/rate-limits.repository.ts";
-import { LIMITS } from "#config/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
 import manage from "../meeting-manage.ts";
-import { signManageToken } from "../_lib/manage-token.ts";
+import { signManageToken } from "../_lib/booking/manage-token.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 

@@ -11,7 +11,7 @@ import meetings from "../meetings.ts";
 import manage from "../meeting-manage.ts";
 import adminMeetings from "../admin-meetings.ts";
 import outboxRetry from "../outbox-retry.ts";
-import { signManageToken } from "../_lib/manage-token.ts";
+import { signManageToken } from "../_lib/booking/manage-token.ts";
 import { deliverDue, enqueueDueReminders } from "../_lib/mail/outbox.ts";
 import { mailTransport } from "../_lib/mail/transport.ts";
 

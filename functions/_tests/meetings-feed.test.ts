@@ -10,8 +10,8 @@ import manage from "../meeting-manage.ts";
 import adminMeetings from "../admin-meetings.ts";
 import availability from "../admin-availability.ts";
 import feed from "../meetings-feed.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
-import { signManageToken, verifyManageToken } from "../_lib/manage-token.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth/auth.ts";
+import { signManageToken, verifyManageToken } from "../_lib/booking/manage-token.ts";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 
@@ -69,7 +69,7 @@ function parse(text: string) {
 }
 
 describe("GET /api/meetings-feed/{token}", () => {
-  test("lists every meeting with the visitor's name, contact, language and manage link; cancelled ones CANCELLED; a move keeps the UID", async () => {
+  test("lists every meeting with the visitor's name, contact, language and the admin's link; cancelled ones CANCELLED; a move keeps the UID", async () => {
     const made = await feedAddress("POST");
     expect(made.status).toBe(200);
     const url = made.json.data.url as string;
@@ -117,11 +117,12 @@ describe("GET /api/meetings-feed/{token}", () => {
       "Language: English (en)",
     ])
       expect(a.description).toContain(line);
-    expect(a.url).toMatch(/^https:\/\/bridgewise\.eu\/en\/meeting\/#/);
-    expect(a.description).toContain(a.url);
-    expect(await verifyManageToken(a.url!.split("#")[1])).toEqual({ meetingId: ada.id, version: 0 });
+    expect(a.url).toBe(
+      "https://bridgewise.eu/admin/submissions?tab=meetings&q=ada%40example.com&from=2026-11-24&to=2026-11-24",
+    );
+    expect(a.description).toContain(`In the admin: ${a.url}`);
 
-    // Moved: the same UID, the next SEQUENCE, the new time (Amsterdam, UTC+1), a fresh link.
+    // Moved: the same UID, the next SEQUENCE, the new time (Amsterdam, UTC+1).
     const d = events.get(`meeting-${dariush.id}@bridgewise.eu`)!;
     expect(d).toMatchObject({
       sequence: 1,
@@ -130,17 +131,16 @@ describe("GET /api/meetings-feed/{token}", () => {
       status: "TENTATIVE",
     });
     expect(d.description).toContain("Language: Persian (fa)");
-    expect(d.url).toMatch(/^https:\/\/bridgewise\.eu\/fa\/meeting\/#/);
-    expect(await verifyManageToken(d.url!.split("#")[1])).toEqual({ meetingId: dariush.id, version: 1 });
+    expect(d.url).toContain("from=2026-11-27&to=2026-11-27");
 
     const g = events.get(`meeting-${grace.id}@bridgewise.eu`)!;
-    expect(g).toMatchObject({ status: "CANCELLED", start: "2026-11-26T08:00:00.000Z", url: null });
+    expect(g).toMatchObject({ status: "CANCELLED", start: "2026-11-26T08:00:00.000Z" });
     expect(g.sequence).toBeGreaterThan(0);
     expect(g.description).toContain("Cancelled by the admin.");
     expect(g.description).not.toContain("meeting/#");
   });
 
-  test("a confirmed meeting is CONFIRMED; a past one has no manage link; an anonymised one is left out", async () => {
+  test("a confirmed meeting is CONFIRMED; an anonymised one is left out", async () => {
     const made = await feedAddress("POST");
     const ada = await book("Ada Lovelace", "ada@example.com", "2026-11-24", "10:00", "en");
     const bob = await book("Bob Brown", "bob@example.com", "2026-11-24", "11:00", "en");
@@ -152,12 +152,30 @@ describe("GET /api/meetings-feed/{token}", () => {
       headers: { origin: ORIGIN },
     });
     await t.db.updateTable("meetings").set({ anonymisedAt: new Date() }).where("id", "=", bob.id).execute();
-    let events = parse((await fetchFeed(tokenOf(made.json.data.url))).text);
+    const events = parse((await fetchFeed(tokenOf(made.json.data.url))).text);
     expect([...events.keys()]).toEqual([`meeting-${ada.id}@bridgewise.eu`]);
     expect(events.get(`meeting-${ada.id}@bridgewise.eu`)).toMatchObject({ status: "CONFIRMED", sequence: 1 });
-    process.env.BOOKING_NOW = "2026-11-24T09:00:00Z"; // the meeting's start
-    events = parse((await fetchFeed(tokenOf(made.json.data.url))).text);
-    expect(events.get(`meeting-${ada.id}@bridgewise.eu`)?.url).toBeNull();
+  });
+
+  // Issue 29: the feed carried each upcoming meeting's working manage link, so whoever held the
+  // subscription address could move or cancel clients' meetings (GET /api/meetings/manage: 200,
+  // changeable: true). Every token-like string of the feed is tried as a manage token.
+  test("no token in the feed works on GET /api/meetings/manage", async () => {
+    const made = await feedAddress("POST");
+    await book("Ada Lovelace", "ada@example.com", "2026-11-24", "10:00", "en");
+    await book("داریوش کریمی", "dariush@example.com", "2026-11-25", "14:30", "fa");
+    const text = (await fetchFeed(tokenOf(made.json.data.url))).text.replace(/\r\n[ \t]/g, "");
+    const candidates = new Set(text.match(/[A-Za-z0-9_.~%-]{20,}/g) ?? []);
+    expect(candidates.size).toBeGreaterThan(0);
+    expect(text).not.toContain("/meeting/#");
+    for (const token of candidates) {
+      expect(await verifyManageToken(token).catch(() => null)).toBeNull();
+      const res = await call(manage, "/api/meetings/manage", {
+        method: "GET",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status, token).not.toBe(200);
+    }
   });
 
   test("answers 404 before an address is made, for a wrong token, and for the old token after a new one", async () => {

@@ -6,11 +6,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { hitCounters, normaliseMailbox } from "#db/rate-limits.repository.ts";
-import { LIMITS } from "#config/limits.ts";
+import { LIMITS } from "#shared/limits.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
 import { call, formBody, ORIGIN, setupApiDatabase } from "./harness.ts";
 import newsletter from "../newsletter.ts";
-import { issueFormToken } from "../_lib/form-guard.ts";
+import { issueFormToken } from "../_lib/forms/form-guard.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 

@@ -9,7 +9,7 @@ import { TestMailServer, type ReceivedMessage } from "./mail-server.ts";
 import newsletter from "../newsletter.ts";
 import newsletterLinks, { config as linksConfig } from "../newsletter-links.ts";
 import adminNewsletter from "../admin-newsletter.ts";
-import { linkToken } from "../_lib/newsletter-links.ts";
+import { linkToken } from "../_lib/newsletter/links.ts";
 import { site } from "#config/site.ts";
 import { plainT } from "#src/i18n/index.ts";
 

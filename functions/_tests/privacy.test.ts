@@ -12,9 +12,9 @@ import newsletter from "../newsletter.ts";
 import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
 import privacy from "../admin-privacy.ts";
-import { signManageToken } from "../_lib/manage-token.ts";
+import { signManageToken } from "../_lib/booking/manage-token.ts";
 import manage from "../meeting-manage.ts";
-import type { PersonalDataExport } from "#shared/api.ts";
+import type { PersonalDataExport } from "#shared/api/privacy.ts";
 
 let t: ApiTestDatabase;
 let cookie: string;

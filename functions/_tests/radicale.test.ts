@@ -18,8 +18,8 @@ import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
 import manage from "../meeting-manage.ts";
 import availability from "../admin-availability.ts";
-import { SESSION_COOKIE, signSession } from "../_lib/auth.ts";
-import { signManageToken } from "../_lib/manage-token.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth/auth.ts";
+import { signManageToken } from "../_lib/booking/manage-token.ts";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 

@@ -7,7 +7,7 @@ import type { Context } from "@netlify/functions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
-import { EDITOR_REFUSED } from "../_lib/auth.ts";
+import { EDITOR_REFUSED } from "../_lib/auth/auth.ts";
 import { call, functionModules, ORIGIN, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import user from "../user.ts";

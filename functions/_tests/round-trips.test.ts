@@ -126,7 +126,7 @@ describe("the other public forms: database round trips", () => {
         "WITH once", // the admission: token, address and breaker counters
         "begin",
         "SELECT pg_advisory_xact_lock(hashtextextended($1,", // the email address's pending meetings,
-        "SELECT count(*)", // counted under its lock (functions/_lib/limits.ts)
+        "SELECT count(*)", // counted under its lock (functions/_lib/forms/limits.ts)
         "insert into", // the meeting
         "insert into", // its emails
         "commit",

@@ -1,5 +1,5 @@
 /**
- * Soak: the real HTTP server of `npm start` (scripts/lib/server.mjs: functions imported once, one
+ * Soak: the real HTTP server of `npm start` (scripts/runtime/server.mjs: functions imported once, one
  * pool) under hundreds of parallel requests, on this run's database (embedded PostgreSQL, then
  * TEST_DATABASE_URL's). Nothing may be lost, duplicated or answered with an error.
  */
@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { ensureAdmin } from "#db/admins.ts";
-import { startServer } from "#scripts/lib/server.mjs";
+import { startServer } from "#scripts/runtime/server.mjs";
 import { formBody, setupApiDatabase } from "./harness.ts";
 
 const PASSWORD = "soak-test-password-long-enough";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // One "[mail] wrote …eml" line per message: 1,000 of them say nothing here.
   vi.spyOn(console, "log").mockImplementation(() => {});
   t = await setupApiDatabase();
-  // As `npm start` sizes its pool (scripts/lib/runtime.mjs).
+  // As `npm start` sizes its pool (scripts/runtime/runtime.mjs).
   process.env.DATABASE_POOL_MAX = "20";
   process.env.DATABASE_POOL_WAIT_MS = "30000";
   process.env.BOOKING_NOW = "2026-11-23T09:10:00Z"; // Monday 10:10 in Amsterdam

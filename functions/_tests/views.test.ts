@@ -4,7 +4,9 @@ import views from "../views.ts";
 import adminSources from "../admin-sources.ts";
 import contact from "../contact.ts";
 import meetings from "../meetings.ts";
-import { BOM } from "../_lib/csv.ts";
+import { BOM } from "../_lib/http/csv.ts";
+import { pages } from "#src/data/services.ts";
+import { SITE_PAGE_PATHS } from "#shared/sources.ts";
 
 let t: ApiTestDatabase;
 let cookie = "";
@@ -30,6 +32,10 @@ beforeEach(async () => {
   process.env.RATE_LIMIT = "on";
   await t.db.deleteFrom("pageViews").execute();
   await t.db.deleteFrom("rateCounters").execute();
+});
+
+test("the counter knows exactly the site's pages (src/data/services.ts)", () => {
+  expect([...SITE_PAGE_PATHS].sort()).toEqual(pages.map((p) => p.path).sort());
 });
 
 describe("POST /api/views", () => {

@@ -20,7 +20,7 @@ test("the locale and content files pass the copy check (npm run check:copy)", ()
 
 test("npm run check:copy runs on Node alone and says the copy is in order", () => {
   const node = path.join(repoRoot, "node_modules", ".bin", "node");
-  const result = spawnSync(node, ["scripts/check-copy.ts"], { cwd: repoRoot, encoding: "utf8" });
+  const result = spawnSync(node, ["scripts/build/check-copy.ts"], { cwd: repoRoot, encoding: "utf8" });
   expect(result.stderr).toBe("");
   expect(result.stdout).toMatch(/Copy check: ✓ copy is in order/);
   expect(result.status).toBe(0);

@@ -1,10 +1,10 @@
 /**
- * The islands' side of the "form shown at" token (functions/_lib/form-guard.ts): one is fetched when
+ * The islands' side of the "form shown at" token (functions/_lib/forms/form-guard.ts): one is fetched when
  * a form hydrates, and `send` posts with it, waiting out the token's first moments if the visitor
  * was quicker than that, fetching a fresh one when it went stale, and retrying once with a fresh one
  * when the server refused it. Each token serves one submission.
  */
-import type { FormTokenAnswer } from "../shared/api";
+import type { FormTokenAnswer } from "../shared/api/common";
 import { GUARD_CODES, HONEYPOT_FIELD, TOKEN_FIELD } from "../shared/form-guard";
 import { ApiError, apiRequest } from "./api-client";
 import { ROUTES } from "#shared/routes.ts";

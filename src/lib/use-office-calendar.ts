@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "#shared/api.ts";
+import type { CalendarAnswer, OfficeCalendar, SlotsAnswer } from "#shared/api/availability.ts";
 import { calendarDayOpen } from "#shared/booking.ts";
 import { addDays, zonedInstant } from "#shared/dates.ts";
 import { LANGUAGE_INFO, type Language } from "#shared/languages.ts";

@@ -144,7 +144,7 @@ export function canChangeMeeting(date: string, time: string, now: Date, rules: O
   return start - now.getTime() >= rules.guardrails.changeCutoffMinutes * MINUTE;
 }
 
-/** What the date picker needs to mark a day (a subset of the calendar answer, src/shared/api.ts). */
+/** What the date picker needs to mark a day (a subset of the calendar answer, src/shared/api/availability.ts). */
 export interface CalendarMarks {
   weekdays: readonly number[];
   closedDates: readonly string[];

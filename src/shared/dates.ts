@@ -5,10 +5,16 @@
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether a `yyyy-MM-dd` string is a real calendar date. */
+/** The first and last year a date anywhere in the product may have. */
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 2999;
+
+/** Whether a `yyyy-MM-dd` string is a real calendar date between 1970 and 2999. */
 export function isCalendarDate(date: string): boolean {
   const m = DATE.exec(date);
   if (!m) return false;
+  // Years this site books in or keeps records of; the day after 9999-12-31 is no date Intl can format.
+  if (Number(m[1]) < FIRST_YEAR || Number(m[1]) > LAST_YEAR) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
@@ -53,14 +59,27 @@ function clock(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// The last minute each zone's clock was read for: every request asks for the office's date and time
+// at "now", and within one minute the answer is the same. Since 1980 every zone's offset from UTC is
+// whole minutes, so a UTC minute is one wall-clock minute; earlier instants are not cached.
+const lastMinute = new Map<string, { minute: number; date: string; time: string }>();
+const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1980, 0, 1);
+
 /** The office's wall-clock date and time at the instant `now`, whatever the server's time zone. */
 export function officeNow(now: Date, timeZone: string): { date: string; time: string } {
+  const ms = now.getTime();
+  const minute = Math.floor(ms / 60_000);
+  const known = lastMinute.get(timeZone);
+  if (known?.minute === minute) return { date: known.date, time: known.time };
   const parts = Object.fromEntries(
     clock(timeZone)
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const time = `${parts.hour}:${parts.minute}`;
+  if (ms >= WHOLE_MINUTE_OFFSETS_FROM) lastMinute.set(timeZone, { minute, date, time });
+  return { date, time };
 }
 
 // Instants already worked out: the slots answer asks for the same office day's 16 slots on every

@@ -9,6 +9,12 @@
 export const LANGUAGES = ["en", "nl", "fa"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/**
+ * The language the site's texts are written in first, the first of the list: the others are
+ * translated from it (the copy check and the content editor compare them with it).
+ */
+export const SOURCE_LANGUAGE = LANGUAGES[0];
+
 /** The language when nothing else decides. */
 export const DEFAULT_LANGUAGE: Language = "en";
 

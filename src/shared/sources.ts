@@ -97,6 +97,13 @@ export function referrerHost(value: unknown, ownHost?: string): string | null {
 }
 
 /**
+ * The site's public pages without language prefix, as the counter knows them. The same list as
+ * src/data/services.ts `pages` (which the functions may not import; functions/_tests/views.test.ts
+ * holds the two equal).
+ */
+export const SITE_PAGE_PATHS = ["/", "/startup-visa", "/business-launchpad", "/startup-studio", "/privacy"] as const;
+
+/**
  * The site's public pages as the counter and the admin know them: each language's prefix with each
  * page's path ("/fa/", "/fa/startup-visa"). `pagePaths` are the unprefixed paths ("/", "/privacy").
  */

@@ -1,6 +1,6 @@
 /**
- * Which characters a text input may hold, for the schemas (src/shared/schemas.ts) and the API's
- * edge (functions/_lib/http.ts), which refuses the rest in every JSON body and query string before
+ * Which characters a text input may hold, for the schemas (src/shared/schemas/) and the API's
+ * edge (functions/_lib/http/http.ts), which refuses the rest in every JSON body and query string before
  * anything is counted or stored.
  *
  * - Every field refuses the C0 controls other than tab, line feed and carriage return, DEL and

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { FONT_TEXT } from "#scripts/font-text.mjs";
+import { FONT_TEXT } from "#scripts/assets/font-text.mjs";
 
 /**
  * The generated fonts (npm run fonts) still fit the copy: every character the pages use is in a

@@ -10,9 +10,22 @@ import type { z } from "zod";
 import { socialImagesFile, teamFile, testimonialsFile } from "#src/data/content-schema.ts";
 import { isLanguage, LANGUAGES } from "#shared/languages.ts";
 import { findKeyMentions, findKeyUses, usesKey, type KeyUse } from "./code-usage.ts";
-import { JsonSyntaxError, lineNear, parseJsonSource, toPlain, type JsonNode } from "./json-source.ts";
-import { emptyRecord, reviewFlags, TRANSLATED, type ReviewFlag, type ReviewRecord, type Translated } from "./review.ts";
-import { toPersianLetters } from "./text-rules.ts";
+import {
+  JsonSyntaxError,
+  lineNear,
+  parseJsonSource,
+  toPlain,
+  type JsonNode,
+} from "#functions/_lib/texts/json-source.ts";
+import {
+  emptyRecord,
+  reviewFlags,
+  TRANSLATED,
+  type ReviewFlag,
+  type ReviewRecord,
+  type Translated,
+} from "#functions/_lib/texts/review.ts";
+import { toPersianLetters } from "#shared/text-rules.ts";
 import {
   allowedWords,
   checkText,
@@ -21,7 +34,7 @@ import {
   scriptOf,
   SOURCE_LANG,
   type CopyRules,
-} from "./text-checks.ts";
+} from "#shared/text-checks.ts";
 
 /** Where everything lives, relative to the project root. */
 export const PATHS = {
@@ -39,7 +52,7 @@ export const PATHS = {
   },
 } as const;
 
-export { SOURCE_LANG } from "./text-checks.ts";
+export { SOURCE_LANG } from "#shared/text-checks.ts";
 
 export type Severity = "error" | "warning";
 
@@ -57,6 +70,7 @@ export interface Problem {
     | "absent-key"
     | "placeholder"
     | "html"
+    | "line-break"
     | "arabic-letters"
     | "english"
     | "length"

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { englishLanguageName } from "#shared/languages.ts";
 import type { CopyReport, Problem } from "./copy-check.ts";
-import { TRANSLATED } from "./review.ts";
+import { TRANSLATED } from "#functions/_lib/texts/review.ts";
 
 export interface FormatOptions {
   root: string;

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import type { Plugin, ViteDevServer } from "vite";
 import { checkCopy } from "./copy-check.ts";
 import { formatReport } from "./format.ts";
-import { JsonSyntaxError, parseJsonSource } from "./json-source.ts";
+import { JsonSyntaxError, parseJsonSource } from "#functions/_lib/texts/json-source.ts";
 
 /** Vite plugin: a JSON file under src/ with a syntax mistake fails with an editor's message. */
 export function friendlyJson(root: string): Plugin {

@@ -1,5 +1,6 @@
-import { describe, expect, test } from "vitest";
-import { busyIntervals } from "./expand.ts";
+import ICAL from "ical.js";
+import { describe, expect, test, vi } from "vitest";
+import { busyIntervals, expandCalendar, MAX_INTERVALS_PER_FEED } from "./expand.ts";
 
 const ZONE = "Europe/Amsterdam";
 const calendar = (...events: string[]) =>
@@ -133,5 +134,182 @@ describe("busyIntervals", () => {
 
   test("throws on text that is not iCalendar", () => {
     expect(() => busyIntervals("<html>nope</html>", new Date(0), new Date(1), ZONE)).toThrow();
+  });
+});
+
+// Issue 29: feeds as exporters really write them, and feeds written to hurt.
+describe("busyIntervals reads what exporters write (issue 29)", () => {
+  const MEETING = ["UID:m@test", "DTSTART:20270301T090000Z", "DTEND:20270301T100000Z"];
+  const BUSY = [["2027-03-01T09:00:00.000Z", "2027-03-01T10:00:00.000Z"]];
+  const span = window("2027-03-01T00:00:00Z", "2027-03-02T00:00:00Z");
+  const read = (ics: string) => iso(busyIntervals(ics, ...span, ZONE));
+
+  test("a feed that starts with a byte order mark (U+FEFF)", () => {
+    expect(read(`\uFEFF${calendar(event(...MEETING))}`)).toEqual(BUSY);
+  });
+
+  test("lowercase names (begin:vevent), and the event count is the same as in capitals", () => {
+    const lower = calendar(event(...MEETING))
+      .split("\r\n")
+      .map((line) =>
+        /^(BEGIN|END):/.test(line) ? line.toLowerCase() : line.replace(/^[^:;]+/, (name) => name.toLowerCase()),
+      )
+      .join("\r\n");
+    expect(lower).toContain("begin:vevent");
+    expect(read(lower)).toEqual(BUSY);
+    expect(expandCalendar(lower, ...span, ZONE).events).toBe(1);
+  });
+
+  test("LF and bare CR line ends, folding with a tab, trailing spaces after BEGIN/END, no VERSION, blank and stray lines", () => {
+    const lines = [
+      "BEGIN:VCALENDAR",
+      "PRODID:-//test//EN",
+      "",
+      "BEGIN:VEVENT  ",
+      "SUMMARY:A long",
+      "\ttitle",
+      ...MEETING,
+      "END:VEVENT\t",
+      "<html>",
+      "END:VCALENDAR",
+    ];
+    expect(read(lines.join("\n"))).toEqual(BUSY);
+    expect(read(lines.join("\r"))).toEqual(BUSY);
+  });
+
+  test('a folded line that goes on with "end:" or "begin:" stays part of its text', () => {
+    const ics = calendar(event(...MEETING, "DESCRIPTION:From the start to the", " end: 5pm, and", " begin: again"));
+    expect(read(ics)).toEqual(BUSY);
+  });
+
+  test("two VCALENDARs one after the other are read as one feed", () => {
+    const other = event("UID:o@test", "DTSTART:20270301T130000Z", "DTEND:20270301T140000Z");
+    expect(read(`${calendar(event(...MEETING))}\r\n${calendar(other)}`)).toEqual([
+      ...BUSY,
+      ["2027-03-01T13:00:00.000Z", "2027-03-01T14:00:00.000Z"],
+    ]);
+  });
+});
+
+describe("an invitation the feed's owner declined does not block (issue 29)", () => {
+  const span = window("2027-03-01T00:00:00Z", "2027-03-02T00:00:00Z");
+  // Google's export: the organizer and every guest listed; the owner declined, another guest accepted.
+  const invitation = event(
+    "UID:inv@test",
+    "DTSTART:20270301T090000Z",
+    "DTEND:20270301T100000Z",
+    "ORGANIZER;CN=Boss:mailto:boss@example.com",
+    "ATTENDEE;PARTSTAT=ACCEPTED:mailto:boss@example.com",
+    "ATTENDEE;PARTSTAT=ACCEPTED:mailto:colleague@example.com",
+    "ATTENDEE;PARTSTAT=DECLINED:mailto:Owner@Example.com",
+  );
+  const withName = (name: string, ...events: string[]) =>
+    [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Google Inc//Google Calendar 70.9054//EN",
+      `X-WR-CALNAME:${name}`,
+      ...events,
+      "END:VCALENDAR",
+    ].join("\r\n");
+
+  test("the owner is the account address entered with the feed", () => {
+    expect(busyIntervals(calendar(invitation), ...span, ZONE, { owner: "owner@example.com" })).toEqual([]);
+  });
+
+  test("the owner is X-WR-CALNAME when it is an address (Google's primary calendar)", () => {
+    expect(busyIntervals(withName("owner@example.com", invitation), ...span, ZONE)).toEqual([]);
+  });
+
+  test("an owner who accepted is busy, whatever the others answered", () => {
+    const accepted = invitation
+      .replace("PARTSTAT=DECLINED:mailto:Owner", "PARTSTAT=ACCEPTED:mailto:Owner")
+      .replace(/ACCEPTED:mailto:boss/g, "DECLINED:mailto:boss");
+    expect(busyIntervals(withName("owner@example.com", accepted), ...span, ZONE)).toHaveLength(1);
+  });
+
+  test("the owner's own event (ORGANIZER, not a guest) blocks though every guest declined", () => {
+    const own = event(
+      "UID:own@test",
+      "DTSTART:20270301T090000Z",
+      "DTEND:20270301T100000Z",
+      "ORGANIZER:mailto:owner@example.com",
+      "ATTENDEE;PARTSTAT=DECLINED:mailto:guest@example.com",
+    );
+    expect(busyIntervals(withName("owner@example.com", own), ...span, ZONE)).toHaveLength(1);
+  });
+
+  test("with no owner known (a calendar name that is no address), the event blocks unless every attendee declined", () => {
+    expect(busyIntervals(withName("Work", invitation), ...span, ZONE)).toHaveLength(1);
+    expect(expandCalendar(withName("Work", invitation), ...span, ZONE).owners).toEqual([]);
+  });
+});
+
+describe("the work one feed can cause is bounded (issue 29)", () => {
+  const span = window("2026-11-30T00:00:00Z", "2027-01-31T00:00:00Z");
+  const singles = (n: number) =>
+    calendar(
+      ...Array.from({ length: n }, (_, i) => {
+        const day = new Date(Date.UTC(2026, 11, 1) + (i % 50) * 86_400_000)
+          .toISOString()
+          .slice(0, 10)
+          .replace(/-/g, "");
+        const hour = String(8 + (i % 10)).padStart(2, "0");
+        return event(`UID:single-${i}@test`, `DTSTART:${day}T${hour}0000Z`, `DTEND:${day}T${hour}2000Z`);
+      }),
+    );
+
+  test("single events do not each scan the whole feed (16,000 events took 35.8 s: quadratic)", () => {
+    const scans = vi.spyOn(ICAL.Component.prototype, "getAllSubcomponents");
+    try {
+      expandCalendar(singles(2_000), ...span, ZONE);
+      // Once for the VTIMEZONEs and once for the VEVENTs of the calendar; before, once more per event.
+      expect(scans.mock.calls.filter(([name]) => name === "vevent").length).toBe(1);
+    } finally {
+      scans.mockRestore();
+    }
+  });
+
+  test("one FREQ=SECONDLY;INTERVAL=2 series (200,000 intervals, +53 MB before) makes one busy interval", () => {
+    const ics = calendar(
+      event("UID:two@test", "DTSTART:20261201T000000Z", "DURATION:PT1S", "RRULE:FREQ=SECONDLY;INTERVAL=2;COUNT=20000"),
+    );
+    expect(iso(busyIntervals(ics, ...span, ZONE))).toEqual([["2026-12-01T00:00:00.000Z", "2026-12-01T11:06:39.000Z"]]);
+  });
+
+  test("busy times closer than a meeting are one interval; a gap a meeting fits in is kept", () => {
+    const ics = calendar(
+      event("UID:a@test", "DTSTART:20270301T090000Z", "DTEND:20270301T093000Z"),
+      event("UID:b@test", "DTSTART:20270301T095900Z", "DTEND:20270301T100000Z"),
+      event("UID:c@test", "DTSTART:20270301T103000Z", "DTEND:20270301T110000Z"),
+    );
+    expect(iso(busyIntervals(ics, ...window("2027-03-01T00:00:00Z", "2027-03-02T00:00:00Z"), ZONE))).toEqual([
+      ["2027-03-01T09:00:00.000Z", "2027-03-01T10:00:00.000Z"],
+      ["2027-03-01T10:30:00.000Z", "2027-03-01T11:00:00.000Z"],
+    ]);
+  });
+
+  test(`past its cap of separate busy times (${MAX_INTERVALS_PER_FEED} by default) the feed fails and says so`, () => {
+    // Every hour for a year: 24 a day over the two months, each an hour apart.
+    const ics = calendar(event("UID:h@test", "DTSTART:20261130T000000Z", "DURATION:PT1M", "RRULE:FREQ=HOURLY"));
+    expect(() => busyIntervals(ics, ...span, ZONE, { maxIntervals: 1_000 })).toThrow(
+      "more than 1,000 separate busy times in the booking horizon",
+    );
+  });
+
+  test("10 FREQ=SECONDLY series from 1970 (a 2 KB feed; 11.4 s on the server's thread) stop at the step budget", () => {
+    const ics = calendar(
+      ...Array.from({ length: 10 }, (_, i) =>
+        event(
+          `UID:s${i}@test`,
+          `DTSTART:19700101T0000${String(i).padStart(2, "0")}Z`,
+          "DURATION:PT1S",
+          "RRULE:FREQ=SECONDLY",
+        ),
+      ),
+    );
+    const started = performance.now();
+    expect(() => busyIntervals(ics, ...span, ZONE, { maxSteps: 50_000 })).toThrow("more than 50,000 steps");
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

@@ -32,10 +32,17 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, "ipv4");
 // No ::ffff:0:0/96 rule: BlockList checks an IPv4 address against IPv6 rules as IPv4-mapped, so that
 // rule would refuse every IPv4 address; isFetchableAddress unwraps a mapped address instead.
+// The other forms that carry an IPv4 address inside an IPv6 one are refused whole: IPv4-compatible
+// (::a.b.c.d, ::/96, deprecated), IPv4-translated (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96 and the
+// local-use 64:ff9b:1::/48), 6to4 (2002::/16) and Teredo (2001::/32, whose address is obfuscated).
+// A calendar server is reached by none of them, and each could lead to a private IPv4 address.
 for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  ["::", 96],
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2002::", 16],
+  ["2001::", 32],
   ["100::", 64],
   ["2001:db8::", 32],
   ["fc00::", 7],
@@ -52,12 +59,49 @@ export class FeedError extends Error {}
 
 /** Whether `address` may be fetched: public, or loopback when the test-only switch allows it. */
 export function isFetchableAddress(address: string, allowLoopback: boolean): boolean {
-  const family = isIP(address) === 6 ? "ipv6" : "ipv4";
-  // An IPv4-mapped IPv6 address is checked as the IPv4 address it is.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isFetchableAddress(mapped[1], allowLoopback);
+  const family = isIP(address) === 6 ? "ipv6" : isIP(address) === 4 ? "ipv4" : null;
+  if (!family) return false;
+  // An IPv4-mapped IPv6 address (::ffff:a.b.c.d, also written ::ffff:7f00:1) is checked as the IPv4 address it is.
+  const mapped = family === "ipv6" ? mappedIpv4(address) : null;
+  if (mapped) return isFetchableAddress(mapped, allowLoopback);
   if (allowLoopback && loopback.check(address, family)) return true;
   return !blocked.check(address, family);
+}
+
+/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:0:0/96), in any spelling; else null. */
+function mappedIpv4(address: string): string | null {
+  let text = address.toLowerCase().replace(/%.*$/, "");
+  // A dotted quad at the end is two groups.
+  text = text.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_all, a, b, c, d) =>
+    [(a << 8) | b, (c << 8) | d].map((n: number) => n.toString(16)).join(":"),
+  );
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, null];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === null ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  if (groups.length !== 8) return null;
+  const n = groups.map((g) => parseInt(g || "0", 16));
+  if (n.slice(0, 5).some(Boolean) || n[5] !== 0xffff) return null;
+  return [n[6] >> 8, n[6] & 255, n[7] >> 8, n[7] & 255].join(".");
+}
+
+/** Whether a feed's credentials may go to `url`: only over https (plain http shows them to every hop). */
+export function credentialsRefused(
+  feed: { url: string; username?: string | null; password?: string | null },
+  allowLoopback: boolean,
+): string | null {
+  if (!feed.username && !feed.password) return null;
+  let url: URL;
+  try {
+    url = new URL(feed.url);
+  } catch {
+    return null; // the fetch reports the address itself
+  }
+  if (url.protocol !== "http:") return null;
+  // The tests' own servers on loopback (CALENDAR_FETCH_ALLOW=loopback) speak plain http.
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (allowLoopback && isIP(host) && loopback.check(host, isIP(host) === 6 ? "ipv6" : "ipv4")) return null;
+  return "a user name and password are sent only over https: use the https:// address";
 }
 
 export interface FeedRequest {
@@ -78,6 +122,8 @@ export async function fetchFeed(request: FeedRequest): Promise<string> {
     throw new FeedError("not a valid address");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new FeedError("only http and https addresses");
+  const insecure = credentialsRefused(request, request.allowLoopback);
+  if (insecure) throw new FeedError(insecure);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string; family: number }[];
   try {

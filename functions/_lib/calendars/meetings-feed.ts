@@ -3,12 +3,14 @@
  * address (/api/meetings-feed/<token>). One VEVENT per meeting with the UID of the visitor's
  * invite (`meeting-<id>@host`), so a move changes the event in place (same UID, the invite's next
  * SEQUENCE) and a cancellation shows as STATUS:CANCELLED instead of vanishing unnoticed.
+ *
+ * It carries no link that can change a meeting: whoever holds the address (a calendar app's
+ * servers, a colleague's phone) reads the meetings, and only a signed-in admin moves or cancels
+ * them. Each event links to the meeting in the admin's list.
  */
 import { site } from "#config/site.ts";
 import type { MeetingRecord } from "#db/meetings.repository.ts";
-import { zonedInstant } from "#shared/dates.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
-import { manageUrl } from "../manage-token.ts";
 import { AMSTERDAM_VTIMEZONE, fold, localDateTime, OFFICE_TZID, text, utcDateTime } from "../mail/ics.ts";
 import { meetingReference } from "../mail/templates.ts";
 import { fill, ROUTES } from "#shared/routes.ts";
@@ -21,16 +23,18 @@ export const meetingsFeedUrl = (token: string) => `${site.url}${fill(ROUTES.meet
 
 const languageNames = new Intl.DisplayNames("en", { type: "language" });
 
-/** The feed: every meeting given, with the visitor's name, contact, language and manage link. */
-export async function meetingsCalendar(meetings: readonly MeetingRecord[], now: Date): Promise<string> {
+/** The meeting in the admin's list of meetings (signing in first): found by its day and the visitor's address. */
+export const adminMeetingUrl = (meeting: Pick<MeetingRecord, "email" | "date">) =>
+  `${site.url}/admin/submissions?${new URLSearchParams({ tab: "meetings", q: meeting.email, from: meeting.date, to: meeting.date })}`;
+
+/** The feed: every meeting given, with the visitor's name, contact, language and the admin's link to it. */
+export function meetingsCalendar(meetings: readonly MeetingRecord[], now: Date): string {
   const stamp = utcDateTime(now);
   const events: string[] = [];
   for (const meeting of meetings) {
     const ref = meetingReference(meeting.id);
     const standing = meeting.cancelledAt === null;
-    const upcoming = zonedInstant(meeting.date, meeting.time, OFFICE_TZID).getTime() > now.getTime();
-    // The visitor's own link moves or cancels the meeting; it works until the meeting starts.
-    const link = standing && upcoming ? await manageUrl(meeting) : null;
+    const link = adminMeetingUrl(meeting);
     const language = `${languageNames.of(meeting.language) ?? meeting.language} (${meeting.language})`;
     const description = [
       `${ref}: a ${MEETING_MINUTES}-minute consultation booked on the website.`,
@@ -38,7 +42,7 @@ export async function meetingsCalendar(meetings: readonly MeetingRecord[], now: 
       `Email: ${meeting.email}`,
       `Phone: ${meeting.phone}`,
       `Language: ${language}`,
-      link ? `Move or cancel (the visitor's link): ${link}` : null,
+      `In the admin: ${link}`,
       meeting.cancelledAt ? `Cancelled by the ${meeting.cancelledBy ?? "office"}.` : null,
     ].filter((line): line is string => line !== null);
     events.push(
@@ -52,7 +56,7 @@ export async function meetingsCalendar(meetings: readonly MeetingRecord[], now: 
       `DESCRIPTION:${text(description.join("\n"))}`,
       `STATUS:${standing ? (meeting.isConfirmed ? "CONFIRMED" : "TENTATIVE") : "CANCELLED"}`,
       `TRANSP:${standing ? "OPAQUE" : "TRANSPARENT"}`,
-      ...(link ? [`URL:${link}`] : []),
+      `URL:${link}`,
       `CONTACT:${text(`${meeting.name}, ${meeting.email}, ${meeting.phone}`)}`,
       "END:VEVENT",
     );

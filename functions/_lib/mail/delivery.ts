@@ -112,7 +112,7 @@ export async function deliverDue(
 
 const IMMEDIATE_DELIVERY_MS = 3_000;
 /** Immediate deliveries one process runs at once, and the messages one of them takes on. */
-const DELIVERY_WORKERS = 4;
+export const DELIVERY_WORKERS = 4;
 const DELIVERY_BATCH = 50;
 
 // The messages requests have just committed, waiting for a delivery worker. A burst of requests

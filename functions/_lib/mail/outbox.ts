@@ -11,13 +11,13 @@ import type { Subscriber } from "#db/newsletter.repository.ts";
 import { enqueue, type OutboxMessage } from "#db/outbox.repository.ts";
 import type { Database } from "#db/types.ts";
 import { site } from "#config/site.ts";
-import type { Enquiry } from "#shared/api.ts";
+import type { Enquiry } from "#shared/api/enquiries.ts";
 import { officeNow, zonedInstant } from "#shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { mailConfig, NEWSLETTER_CONFIRM_DAYS } from "#server/config.ts";
 import { requireLanguage } from "#shared/languages.ts";
-import { confirmUrl, unsubscribeUrl } from "../newsletter-links.ts";
-import { manageUrl } from "../manage-token.ts";
+import { confirmUrl, unsubscribeUrl } from "../newsletter/links.ts";
+import { manageUrl } from "../booking/manage-token.ts";
 import { meetingInvite } from "./ics.ts";
 import {
   companyEnquiryEmail,
@@ -34,7 +34,7 @@ import {
 // for the functions that write and send.
 export { afterCommitDelivery, deliverDue, type DeliveryOptions } from "./delivery.ts";
 
-/** Whether the visitor's acknowledgement goes out (false when an abuse limit says skip it: functions/_lib/limits.ts). */
+/** Whether the visitor's acknowledgement goes out (false when an abuse limit says skip it: functions/_lib/forms/limits.ts). */
 export interface AcknowledgeOption {
   acknowledge?: boolean;
 }

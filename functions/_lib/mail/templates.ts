@@ -17,9 +17,10 @@
 import { site } from "#config/site.ts";
 import { plainT, serviceNames } from "#src/i18n/plain.ts";
 import { formatDate, formatNumber, formatTime } from "#shared/format.ts";
-import type { Enquiry, Meeting, MeetingLocation } from "#shared/api.ts";
+import type { Enquiry } from "#shared/api/enquiries.ts";
+import type { Meeting, MeetingLocation } from "#shared/api/meetings.ts";
 import { dirOf, englishLanguageName, LANGUAGE_INFO, requireLanguage, type Language } from "#shared/languages.ts";
-import { toMinutes, toTime } from "#shared/dates.ts";
+import { officeNow, toMinutes, toTime } from "#shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { isServiceId } from "#shared/services.ts";
 
@@ -359,11 +360,14 @@ function companyEmail({
   heading,
   fields: given,
   message,
+  action = { text: "Reply to this email to answer the visitor.", label: "Open the dashboard", url: DASHBOARD_URL },
 }: {
   subject: string;
   heading: string;
   fields: Field[];
   message?: string;
+  /** The closing line and link (by default: reply to the visitor, open the dashboard). */
+  action?: { text: string; label: string; url: string };
 }): Email {
   // Names, company and the like are one line each: a line break typed into one is shown as a space.
   const fields = given.map(([label, value, source]): Field => [label, value.replace(/\s+/g, " ").trim(), source]);
@@ -373,8 +377,8 @@ function companyEmail({
     ...fields.map(([label, value]) => `${label}: ${value}`),
     ...(message === undefined ? [] : ["", "Message:", message]),
     "",
-    "Reply to this email to answer the visitor.",
-    `Dashboard: ${DASHBOARD_URL}`,
+    action.text,
+    `${action.label}: ${action.url}`,
   ].join("\n");
 
   const rows = fields
@@ -389,10 +393,41 @@ function companyEmail({
     message === undefined
       ? ""
       : `<h2 style="${H2}">Message</h2><div dir="auto" style="white-space:pre-wrap;${BOX}">${inert(message)}</div>`,
-    `<p style="${P}">Reply to this email to answer the visitor.</p>`,
-    `<p style="${P}"><a href="${escapeHtml(DASHBOARD_URL)}" style="color:#1d4ed8">Open the dashboard</a></p>`,
+    `<p style="${P}">${escapeHtml(action.text)}</p>`,
+    `<p style="${P}"><a href="${escapeHtml(action.url)}" style="color:#1d4ed8">${escapeHtml(action.label)}</a></p>`,
   ].join("\n");
   return { subject, text, html: page("en", subject, body) };
+}
+
+/**
+ * The company's warning that a connected calendar has been failing for half of CALENDAR_STALE_HOURS:
+ * at `staleAt` it counts as busy all day and bookings stop (functions/_lib/calendars/refresh.ts).
+ */
+export function companyCalendarWarningEmail(feed: {
+  name: string;
+  failingSince: Date;
+  lastError: string | null;
+  staleAt: Date;
+}): Email {
+  const at = (instant: Date) => {
+    const { date, time } = officeNow(instant, OFFICE_TIME_ZONE);
+    return `${formatDate("en", date)}, ${time} (Amsterdam time)`;
+  };
+  return companyEmail({
+    subject: `Connected calendar "${feed.name}" failing: bookings stop at ${at(feed.staleAt)}`,
+    heading: "A connected calendar cannot be read",
+    fields: [
+      ["Calendar", feed.name],
+      ["Failing since", at(feed.failingSince), "ours"],
+      ["Why", feed.lastError ?? "unknown", "ours"],
+      ["Bookings stop", `${at(feed.staleAt)}, unless it can be read again or is removed`, "ours"],
+    ],
+    action: {
+      text: "Until then its last good copy still blocks its busy times. Fix the address or credentials, or remove the calendar, under Availability.",
+      label: "Open Availability",
+      url: `${site.url}/admin/availability`,
+    },
+  });
 }
 
 /** A row of a visitor email's facts: label, value, and optionally our own link inside the value. */

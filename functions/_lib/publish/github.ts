@@ -5,9 +5,10 @@
  * moved without force: when another commit landed since the files were read, GitHub answers 422 and
  * the save is read again and merged (StaleSnapshotError).
  */
-import type { PublishStatus } from "#shared/api.ts";
+import type { PublishStatus } from "#shared/api/content.ts";
 import { site } from "#config/site.ts";
-import { PublishError, StaleSnapshotError, type Author, type Publisher, type Snapshot } from "./provider.ts";
+import { PublishError, StaleSnapshotError } from "./errors.ts";
+import type { Author, Publisher, Snapshot } from "./types.ts";
 
 interface GithubOptions {
   repository: string;

@@ -1,25 +1,31 @@
 /**
  * The local publisher: reads the texts from a git working copy and commits a save to its current
  * branch with the editor as author (only the saved files; whatever else is staged stays staged).
- * With `rebuild`, `npm start` rebuilds the site after each commit (scripts/build.mjs: a failed build
- * keeps the last good site) and the status tells the editor "published at …" or the build's refusal.
+ * With `rebuild` (a hook: under `npm start`, scripts/runtime/rebuild.mjs runs the copy check and the build,
+ * and a failed build keeps the last good site), the site is rebuilt after each commit and the status
+ * tells the editor "published at …" or the build's refusal.
  */
-import { execFile, spawn } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { PublishStatus } from "#shared/api.ts";
+import type { PublishStatus } from "#shared/api/content.ts";
 import { site } from "#config/site.ts";
-import { ALL_PATHS, textAtLine } from "#tools/editor/texts.ts";
-import { PublishError, StaleSnapshotError, type Author, type Publisher, type Snapshot } from "./provider.ts";
+import { ALL_PATHS, textAtLine } from "../texts/texts.ts";
+import { LockTimeoutError, withFileLock, writeFileAtomic } from "../texts/files.ts";
+import { childEnv } from "./child-env.ts";
+import { PublishError, StaleSnapshotError } from "./errors.ts";
+import type { Rebuild } from "./rebuild.ts";
+import type { Author, Publisher, Snapshot } from "./types.ts";
 
 const run = promisify(execFile);
 
-export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: boolean }): Publisher {
+export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: Rebuild | null }): Publisher {
   const git = async (args: string[], env: Record<string, string> = {}) => {
     try {
       return (
-        await run("git", args, { cwd: dir, env: { ...process.env, ...env }, maxBuffer: 8 * 1024 * 1024 })
+        await run("git", args, { cwd: dir, env: childEnv({ set: env }), maxBuffer: 8 * 1024 * 1024 })
       ).stdout.trim();
     } catch (error) {
       const stderr = (error as { stderr?: string }).stderr ?? String(error);
@@ -29,10 +35,29 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
   const readAll = async (paths: readonly string[]) =>
     new Map(await Promise.all(paths.map(async (p) => [p, await readFile(path.join(dir, p), "utf8")] as const)));
 
-  // One save at a time in this process: the check that the files are unchanged and the commit are one step.
+  // One save at a time, in this process (a queue) and across processes on this working copy (a lock
+  // file in its git directory): the check that the files are unchanged, the writes and the commit are one step.
   let queue: Promise<unknown> = Promise.resolve();
+  let lockPath: Promise<string> | undefined;
+  const locked = async <T>(work: () => Promise<T>): Promise<T> => {
+    lockPath ??= git(["rev-parse", "--absolute-git-dir"]).then((gitDir) => path.join(gitDir, "content-editor.lock"));
+    const lock = await lockPath.catch((error) => {
+      lockPath = undefined;
+      throw error;
+    });
+    try {
+      return await withFileLock(lock, work);
+    } catch (error) {
+      if (error instanceof LockTimeoutError) throw new StaleSnapshotError();
+      throw error;
+    }
+  };
+  // Reentrant: a commit inside `serialise` already holds both.
+  const holding = new AsyncLocalStorage<true>();
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
+    if (holding.getStore()) return work();
+    const held = () => locked(() => holding.run(true, work));
+    const next = queue.then(held, held);
     queue = next.catch(() => {});
     return next;
   };
@@ -52,7 +77,10 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
       do {
         again = false;
         const head = status.commit!;
-        const { code, output } = await buildSite(dir);
+        const { code, output } = await rebuild!(dir).catch((error: unknown) => ({
+          code: 1,
+          output: error instanceof Error ? error.message : String(error),
+        }));
         if (again) continue;
         if (code === 0) status = { provider: "git", state: "published", commit: head, at: new Date().toISOString() };
         else {
@@ -84,7 +112,8 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
       exclusive(async () => {
         const now = await readAll([...changed.keys()]);
         for (const [p, text] of now) if (text !== snapshot.files.get(p)) throw new StaleSnapshotError();
-        for (const [p, text] of changed) await writeFile(path.join(dir, p), text);
+        // Each file whole or not at all: a load meanwhile reads the old text or the new one.
+        for (const [p, text] of changed) await writeFileAtomic(path.join(dir, p), text);
         const paths = [...changed.keys()];
         await git(["add", "--", ...paths]);
         await git(
@@ -113,34 +142,8 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: bool
     async status() {
       return status;
     },
+    serialise: exclusive,
   };
-}
-
-/** `node scripts/build.mjs` in the working copy (the copy check first, as `npm run build` does). */
-function buildSite(dir: string): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ["--disable-warning=ExperimentalWarning", "scripts/check-copy.ts", "--before-build"],
-      { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0" } },
-    );
-    let output = "";
-    const collect = (chunk: Buffer) => {
-      output = (output + chunk.toString("utf8")).slice(-20_000);
-    };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    child.on("close", (code) => {
-      if (code !== 0) return resolve({ code: code ?? 1, output });
-      const build = spawn(process.execPath, ["scripts/build.mjs"], {
-        cwd: dir,
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0" },
-      });
-      build.stdout.on("data", collect);
-      build.stderr.on("data", collect);
-      build.on("close", (status) => resolve({ code: status ?? 1, output }));
-    });
-  });
 }
 
 const lastLines = (output: string) =>

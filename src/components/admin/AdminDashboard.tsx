@@ -15,7 +15,9 @@ import {
   setMeetingConfirmed,
 } from "./api";
 import { type EnquiryFilters, filtersToParams, isFiltered, type MeetingFilters } from "#shared/admin-lists.ts";
-import type { AdminEnquiry, AdminMeeting, CurrentUser } from "#shared/api.ts";
+import type { AdminEnquiry } from "#shared/api/enquiries.ts";
+import type { AdminMeeting } from "#shared/api/meetings.ts";
+import type { CurrentUser } from "#shared/api/people.ts";
 import type { ServiceNames } from "#shared/services.ts";
 import { BreakerBanner } from "./BreakerBanner";
 import ContentEditor from "./editor/ContentEditor";

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from "react";
-import type { Availability, AvailabilityAnswer, ClosureAnswer, CurrentUser, OfficeClosure } from "#shared/api.ts";
+import type { Availability, AvailabilityAnswer, ClosureAnswer, OfficeClosure } from "#shared/api/availability.ts";
+import type { CurrentUser } from "#shared/api/people.ts";
 import type { DutchHoliday } from "#shared/holidays.ts";
 import { MEETING_MINUTES, type IsoWeekday, type OpeningHours } from "#shared/office.ts";
 import { toTime } from "#shared/dates.ts";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode, type SubmitEvent } from "react";
-import type { BookingRules as Rules, BookingRulesAnswer } from "#shared/api.ts";
+import type { BookingRules as Rules, BookingRulesAnswer } from "#shared/api/availability.ts";
 import { MEETING_PLACE_KINDS, type MeetingPlaceKind } from "#shared/office.ts";
-import { VIDEO_ROOM_MARKER } from "#shared/schemas.ts";
+import { VIDEO_ROOM_MARKER } from "#shared/schemas/availability.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError } from "./api";
@@ -20,7 +20,7 @@ interface Draft {
 }
 type Field = keyof Omit<Draft, "meetingPlace">;
 
-// The API's limits (src/shared/schemas.ts bookingRulesSchema), in the form's units.
+// The API's limits (src/shared/schemas/availability.ts bookingRulesSchema), in the form's units.
 const MAX = { noticeHours: 336, bufferMinutes: 240, cutoffHours: 168 };
 
 const hours = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { apiRequest } from "#src/lib/api-client.ts";
-import type { AdminAlertsAnswer } from "#shared/api.ts";
+import type { AdminAlertsAnswer } from "#shared/api/stats.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { AVAILABILITY_PATH } from "./api";
 import { formatDateTime } from "./format";
@@ -37,7 +37,7 @@ export function BreakerBanner() {
           <p className="mt-1 text-sm">
             {breaker.submissions} submissions in the last {breaker.windowMinutes} minutes, over the limit of{" "}
             {breaker.limit}. Every enquiry and booking is still stored and you are still notified; visitors get their
-            acknowledgements again when the rate falls below the limit. Limits are set in src/config/limits.ts.
+            acknowledgements again when the rate falls below the limit. Limits are set in src/shared/limits.ts.
           </p>
         </div>
       )}
@@ -56,7 +56,8 @@ export function BreakerBanner() {
             {calendars.map((c) => (
               <li key={`${c.name}-${c.failingSince}`}>
                 <span className="font-semibold [overflow-wrap:anywhere]">{c.name}</span>: failing since{" "}
-                <time dateTime={c.failingSince}>{formatDateTime(c.failingSince)}</time>.{" "}
+                <time dateTime={c.failingSince}>{formatDateTime(c.failingSince)}</time>
+                {c.reason && `: ${c.reason}`}.{" "}
                 {c.stale
                   ? "Bookings are stopped: no slot is offered until it works again or is removed."
                   : "Its last good copy still blocks its busy times."}

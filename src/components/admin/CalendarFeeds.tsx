@@ -5,11 +5,12 @@ import type {
   CalendarFetchAnswer,
   CalendarFetchResult,
   MeetingsFeedAnswer,
-} from "#shared/api.ts";
+} from "#shared/api/calendars.ts";
 import { fill, ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError } from "./api";
 import { ConfirmAction } from "./ConfirmAction";
+import { OwnerEmailField, OwnerNote } from "./CalendarOwner";
 import { formatDateTime } from "./format";
 import { Badge, Icon, iconPaths, Spinner } from "./ui";
 
@@ -171,6 +172,7 @@ function FeedRow({
           <span dir="ltr">{feed.address}</span>
           {feed.hasCredentials && " · with user name and password"}
         </p>
+        {feed.ownerEmail && <OwnerNote email={feed.ownerEmail} />}
         <p className="mt-1 text-sm text-ink">
           {feed.lastOkAt
             ? `Last read ${formatDateTime(feed.lastOkAt)}: ${plural(feed.eventCount, "busy time", "busy times")}.`
@@ -220,6 +222,7 @@ function AddFeedForm({ onAdded }: { onAdded: () => Promise<void> }) {
   const [url, setUrl] = useState("");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  const [ownerEmail, setOwnerEmail] = useState("");
   const [busy, setBusy] = useState<"test" | "add" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tested, setTested] = useState<CalendarFetchResult | null>(null);
@@ -229,6 +232,7 @@ function AddFeedForm({ onAdded }: { onAdded: () => Promise<void> }) {
     url: url.trim(),
     ...(username && { username }),
     ...(password && { password }),
+    ...(ownerEmail.trim() && { ownerEmail: ownerEmail.trim() }),
   });
   const missing = () => {
     if (!url.trim()) return "Enter the calendar's ICS address.";
@@ -267,6 +271,7 @@ function AddFeedForm({ onAdded }: { onAdded: () => Promise<void> }) {
       setUrl("");
       setUsername("");
       setPassword("");
+      setOwnerEmail("");
       showToast({
         title: "Calendar connected",
         description: fetchSummary(answer.data),
@@ -345,6 +350,7 @@ function AddFeedForm({ onAdded }: { onAdded: () => Promise<void> }) {
             autoComplete="new-password"
           />
         </label>
+        <OwnerEmailField value={ownerEmail} onChange={setOwnerEmail} className={inputClass} />
       </div>
       <p role="status" className="mt-4 text-sm empty:hidden" data-testid="calendar-test-result">
         {tested && (
@@ -428,8 +434,8 @@ function MeetingsFeed() {
       <p className="mt-1 max-w-3xl text-sm text-muted">
         A private address your calendar app subscribes to (Google: Other calendars → From URL; Outlook: Subscribe from
         web; Apple: New Calendar Subscription). It shows every meeting with the visitor&apos;s name, contact, language
-        and manage link; moves and cancellations follow. Anyone with the address can read these details: share it only
-        with the team, and make a new one if it leaks.
+        and a link to it in this admin (none that can change it); moves and cancellations follow. Anyone with the
+        address can read these details: share it only with the team, and make a new one if it leaks.
       </p>
       {failed ? (
         <p role="alert" className="mt-5 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

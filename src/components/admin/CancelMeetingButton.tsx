@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import type { AdminMeeting } from "#shared/api.ts";
+import type { AdminMeeting } from "#shared/api/meetings.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { adminRequest, ApiError } from "./api";
 import { formatCalendarDate } from "./format";

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { AdminMeeting, MeetingOutcome as Outcome } from "#shared/api.ts";
+import type { AdminMeeting, MeetingOutcome as Outcome } from "#shared/api/meetings.ts";
 import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { fill as fillRoute, ROUTES } from "#shared/routes.ts";

@@ -1,7 +1,7 @@
 /** The internal note on a card: shown with its author and time, edited in place. Admins only ever see it. */
 import { useId, useRef, useState, type SubmitEvent } from "react";
 import { NOTE_MAX_LENGTH } from "#shared/admin-lists.ts";
-import type { AdminNote } from "#shared/api.ts";
+import type { AdminNote } from "#shared/api/notes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { formatDateTime } from "./format";
 import { Icon, Spinner } from "./ui";

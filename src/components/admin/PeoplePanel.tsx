@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from "react";
-import type { InvitedUser } from "#shared/api.ts";
+import type { InvitedUser } from "#shared/api/people.ts";
 import { ROLES, type Role } from "#shared/roles.ts";
 import { showToast } from "../../stores/toasts";
 import { inviteUser } from "./api";

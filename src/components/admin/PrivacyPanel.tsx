@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type SubmitEvent } from "react";
-import type { ErasureAnswer, NewsletterCountsAnswer } from "#shared/api.ts";
-import { personalDataRequestSchema } from "#shared/schemas.ts";
+import type { ErasureAnswer } from "#shared/api/privacy.ts";
+import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
+import { personalDataRequestSchema } from "#shared/schemas/privacy.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { erasePersonalData, exportPersonalData, newsletterCounts } from "./api";
 import { ROUTES } from "#shared/routes.ts";

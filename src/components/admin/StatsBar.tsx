@@ -1,6 +1,6 @@
 /** The figures above the tabs (GET /api/admin/stats), refreshed after every status change. */
 import { useEffect, useState } from "react";
-import type { AdminStats } from "#shared/api.ts";
+import type { AdminStats } from "#shared/api/stats.ts";
 import { fetchStats } from "./api";
 import { fill } from "./copy";
 import { useAdminCopy } from "./MeetingOutcome";

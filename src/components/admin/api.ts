@@ -4,25 +4,16 @@
  */
 import type { z } from "zod";
 import { type EnquiryFilters, filtersToParams, type MeetingFilters } from "#shared/admin-lists.ts";
-import type {
-  AdminEnquiry,
-  AdminMeeting,
-  AdminStats,
-  ContentAnswer,
-  CurrentUser,
-  CurrentUserAnswer,
-  ErasureAnswer,
-  InvitedUser,
-  MessageAnswer,
-  NewsletterCountsAnswer,
-  PersonalDataExport,
-  PublishStatus,
-  ReviewFlagAnswer,
-  SaveAnswer,
-  TextChange,
-} from "#shared/api.ts";
+import type { AdminEnquiry } from "#shared/api/enquiries.ts";
+import type { AdminMeeting } from "#shared/api/meetings.ts";
+import type { AdminStats } from "#shared/api/stats.ts";
+import type { ContentAnswer, PublishStatus, ReviewFlagAnswer, SaveAnswer, TextChange } from "#shared/api/content.ts";
+import type { CurrentUser, CurrentUserAnswer, InvitedUser } from "#shared/api/people.ts";
+import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
+import type { MessageAnswer } from "#shared/api/common.ts";
+import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
 import type { Role } from "#shared/roles.ts";
-import type { loginSchema } from "#shared/schemas.ts";
+import type { loginSchema } from "#shared/schemas/people.ts";
 import { ApiError, apiRequest } from "#src/lib/api-client.ts";
 import { fill, ROUTES, withQuery } from "#shared/routes.ts";
 

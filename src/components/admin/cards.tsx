@@ -1,6 +1,8 @@
 /** The enquiry and meeting cards of the dashboard. Every value is rendered as text. */
 import { useState, type ReactNode } from "react";
-import type { AdminEnquiry, AdminMeeting, EmailStatus } from "#shared/api.ts";
+import type { AdminEnquiry } from "#shared/api/enquiries.ts";
+import type { AdminMeeting } from "#shared/api/meetings.ts";
+import type { EmailStatus } from "#shared/api/common.ts";
 import { englishLanguageName } from "#shared/languages.ts";
 import { LeadSourceField } from "./sources/LeadSource.tsx";
 import { serviceDisplayName, type ServiceNames } from "#shared/services.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type SubmitEvent } from "react";
 import { ApiError, apiRequest } from "#src/lib/api-client.ts";
-import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api.ts";
+import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api/meetings.ts";
 import { toMinutes, toTime } from "#shared/dates.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
 import { formatDate, formatNumber, formatTime } from "#shared/format.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
-import { newsletterSchema } from "#shared/schemas.ts";
+import { newsletterSchema } from "#shared/schemas/newsletter.ts";
 import { formTokens, guardMessage, type GuardLabels } from "#src/lib/form-token.ts";
 import Honeypot, { honeypotValue } from "./Honeypot";
 import { showToast } from "#src/stores/toasts.ts";

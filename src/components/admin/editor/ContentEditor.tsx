@@ -5,7 +5,9 @@
  * testimonials and the team as forms of their own; a preview with the unsaved changes; Publish.
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { ContentAnswer, CurrentUser, PublishStatus, TextAddress, TextChange } from "#shared/api.ts";
+import type { TextAddress } from "#shared/api/common.ts";
+import type { ContentAnswer, PublishStatus, TextChange } from "#shared/api/content.ts";
+import type { CurrentUser } from "#shared/api/people.ts";
 import {
   ApiError,
   DASHBOARD_PATH,

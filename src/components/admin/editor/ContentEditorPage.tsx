@@ -1,6 +1,6 @@
 /** /admin/texts: the content editor for whoever is signed in (an editor or an admin); the login page otherwise. */
 import { useEffect, useState } from "react";
-import type { CurrentUser } from "#shared/api.ts";
+import type { CurrentUser } from "#shared/api/people.ts";
 import { fetchCurrentUser, goToLogin } from "../api";
 import { PageSpinner } from "../ui";
 import ContentEditor from "./ContentEditor";

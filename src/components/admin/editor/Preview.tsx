@@ -7,7 +7,7 @@
  * text the editor changed is replaced where the page shows it and outlined.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import type { ContentAnswer, TextChange } from "#shared/api.ts";
+import type { ContentAnswer, TextChange } from "#shared/api/content.ts";
 import { site } from "#config/site.ts";
 import { LANGS, PREVIEW_PAGES, pageOfKey, substitute, type Drafts } from "./model";
 import type { UiTexts } from "./ui-texts";
@@ -192,6 +192,9 @@ function Frame({
           ref={ref}
           title={title}
           srcDoc={built.html}
+          // The least the preview needs: its own document reachable (to adopt the page's stylesheets);
+          // no scripts, forms, pop-ups or navigation of this page.
+          sandbox="allow-same-origin"
           onLoad={onLoad}
           width={width}
           height={height}

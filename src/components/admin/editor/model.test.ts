@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import type { ContentAnswer } from "#shared/api.ts";
-import { ALL_PATHS, pagesOf, parseTexts, reviewsOf, rulesOf } from "#tools/editor/texts.ts";
-import { repoRoot } from "#tools/copy-check/testing.ts";
+import type { ContentAnswer } from "#shared/api/content.ts";
+import { ALL_PATHS, pagesOf, parseTexts, reviewsOf, rulesOf } from "#functions/_lib/texts/texts.ts";
 import { liveProblems, normaliseInput, overview, pageOfKey, search } from "./model.ts";
+
+const repoRoot = path.resolve(import.meta.dirname, "../../../..");
 
 /** The answer GET /api/content/texts gives for the project's files as they are. */
 function answer(): ContentAnswer {

@@ -3,12 +3,14 @@
  * `npm run check:copy` and the API), search across keys and three languages, the per-language
  * overview, and the preview's substitution of unsaved texts into a built page.
  */
-import type { ContentAnswer, TextAddress } from "#shared/api.ts";
-import { allowedWords, checkText, compileBudgets, type TextProblem } from "#tools/copy-check/text-checks.ts";
-import { placeholdersOf, toPersianLetters } from "#tools/copy-check/text-rules.ts";
+import type { ContentAnswer } from "#shared/api/content.ts";
+import type { TextAddress } from "#shared/api/common.ts";
+import { LANGUAGES, SOURCE_LANGUAGE, type Language } from "#shared/languages.ts";
+import { allowedWords, checkText, compileBudgets, scriptOf, type TextProblem } from "#shared/text-checks.ts";
+import { placeholdersOf, toPersianLetters } from "#shared/text-rules.ts";
 
-export const LANGS = ["en", "nl", "fa"] as const;
-export type Lang = (typeof LANGS)[number];
+export const LANGS = LANGUAGES;
+export type Lang = Language;
 
 /** "nl:hero.title": the id of one text in one language (the API's field name for it). */
 export const fieldId = (a: TextAddress) => `${a.lang}:${a.key}`;
@@ -22,13 +24,14 @@ export const current = (data: ContentAnswer, drafts: Drafts, a: TextAddress) =>
   drafts[fieldId(a)] ?? data.texts[a.lang]?.[a.key] ?? "";
 
 /** Persian is written with Persian letters: Arabic ي, ك and digits are replaced as the editor types. */
-export const normaliseInput = (lang: string, value: string) => (lang === "fa" ? toPersianLetters(value) : value);
+export const normaliseInput = (lang: string, value: string) =>
+  scriptOf(lang) === "persian" ? toPersianLetters(value) : value;
 
 /** The checks of one text as it is now (the English's placeholders as loaded are what the page fills in). */
 export function liveProblems(data: ContentAnswer, drafts: Drafts, a: TextAddress): TextProblem[] {
   const content = a.key.includes(":");
-  const english = current(data, drafts, { lang: "en", key: a.key });
-  const loadedEnglish = data.texts.en[a.key] ?? "";
+  const english = current(data, drafts, { lang: SOURCE_LANGUAGE, key: a.key });
+  const loadedEnglish = data.texts[SOURCE_LANGUAGE][a.key] ?? "";
   return checkText(
     {
       lang: a.lang,
@@ -39,7 +42,7 @@ export function liveProblems(data: ContentAnswer, drafts: Drafts, a: TextAddress
     },
     {
       english,
-      filled: a.lang === "en" && !content ? new Set(["brand", ...placeholdersOf(loadedEnglish)]) : null,
+      filled: a.lang === SOURCE_LANGUAGE && !content ? new Set(["brand", ...placeholdersOf(loadedEnglish)]) : null,
       allowed: allowedWords(data.rules, a.lang),
       budgets: compiledBudgets(data),
     },

@@ -1,0 +1,138 @@
+/**
+ * Every endpoint the functions serve, found from their own `config.path` (and their methods from the
+ * `Allow` of a 405), with a valid body for each that reads one: the API tests that walk every endpoint
+ * (control characters, hostile input) start here, so a new endpoint is covered or named.
+ */
+import type { Config, Context } from "@netlify/functions";
+import { call, functionModules } from "./harness.ts";
+
+export type Handler = (req: Request, context: Context) => Promise<Response>;
+
+/** One method of one served path: `key` is "METHOD template", `path` the template with its params filled in. */
+export interface Endpoint {
+  key: string;
+  template: string;
+  path: string;
+  method: string;
+  handler: Handler;
+}
+
+/** Every (template, path, handler) a function serves, its `:params` filled in. */
+export async function servedPaths(): Promise<{ template: string; path: string; handler: Handler }[]> {
+  const served = [];
+  for (const { handler, config } of await functionModules()) {
+    const paths = (config as Config | undefined)?.path;
+    if (!paths) continue; // a scheduled function: no HTTP input
+    for (const template of Array.isArray(paths) ? paths : [paths]) {
+      served.push({ template, path: template.replace(":id", "1").replace(":lang", "en"), handler });
+    }
+  }
+  return served;
+}
+
+/** Every method of every served path, from the `Allow` header of its answer to OPTIONS (which no endpoint serves). */
+export async function endpoints(cookie: string): Promise<Endpoint[]> {
+  const found: Endpoint[] = [];
+  for (const { template, path, handler } of await servedPaths()) {
+    const probe = await call(handler, path, { method: "OPTIONS", cookie });
+    if (probe.status !== 405) throw new Error(`OPTIONS ${path} answered ${probe.status}, not 405`);
+    for (const method of (probe.headers.get("allow") ?? "").split(", ").filter(Boolean)) {
+      found.push({ key: `${method} ${template}`, template, path, method, handler });
+    }
+  }
+  return found;
+}
+
+/**
+ * A valid body of every endpoint that reads one, keyed "METHOD template"; null for those that read
+ * none. A body endpoint missing here fails the test "every endpoint that reads a body is covered".
+ */
+export const BODIES: Record<string, Record<string, unknown> | null> = {
+  "POST /api/contact": {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    company: "Engines",
+    service: "startup-visa",
+    message: "We would like to talk about Amsterdam.",
+    language: "en",
+    source: {
+      page: "/en/startup-visa",
+      landing: "/en/",
+      referrer: "www.google.com",
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "spring",
+      heard: "search",
+    },
+  },
+  "POST /api/meetings/schedule": {
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    phone: "+31 20 123 4567",
+    date: "2026-11-27",
+    time: "10:00",
+    language: "en",
+    source: {
+      page: "/en/startup-visa",
+      landing: "/en/",
+      referrer: "www.google.com",
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "spring",
+      heard: "search",
+    },
+  },
+  // The page-view beacon (text/plain JSON): the page, the referrer's host, the campaign tags, first page of the visit.
+  "POST /api/views": { p: "/en/startup-visa", r: "www.google.com", s: "newsletter", m: "email", c: "spring", e: true },
+  "POST /api/login": { username: "admin", password: "a long enough password" },
+  "POST /api/logout": null,
+  "POST /api/newsletter": { email: "ada@example.com", language: "en", page: "/en/" },
+  "POST /api/meetings/manage/move": { date: "2026-11-27", time: "10:00" },
+  "POST /api/meetings/manage/cancel": null,
+  "PATCH /api/admin/submissions/:id": { isProcessed: true },
+  "PATCH /api/admin/meetings/:id": { isConfirmed: true },
+  "POST /api/admin/meetings/:id/cancel": null,
+  "PUT /api/admin/submissions/:id/note": { note: "Called back on Monday." },
+  "PUT /api/admin/meetings/:id/note": { note: "Called back on Monday." },
+  "POST /api/admin/privacy/export": { email: "ada@example.com" },
+  "POST /api/admin/privacy/erase": { email: "ada@example.com" },
+  "POST /api/admin/users": { username: "editor-two", role: "editor" },
+  "PUT /api/admin/availability": {
+    hours: [{ weekday: 1, opens: "09:00", closes: "17:00" }],
+    publicHolidays: true,
+  },
+  "PUT /api/content/texts": {
+    revisions: { en: "0123456789abcdef0123456789abcdef01234567" },
+    changes: [{ lang: "nl", key: "hero.title", value: "Groei in Europa", was: "Groeien in Europa" }],
+  },
+  "POST /api/content/reviewed": { texts: [{ lang: "nl", key: "hero.title" }] },
+  "PUT /api/admin/booking-rules": {
+    noticeMinutes: 1440,
+    bufferBeforeMinutes: 15,
+    bufferAfterMinutes: 15,
+    dailyLimit: 6,
+    changeCutoffMinutes: 1440,
+    meetingPlace: "video",
+    videoPattern: "https://meet.jit.si/bridgewise-{random}",
+  },
+  "POST /api/admin/meetings/:id/outcome": { outcome: "done" },
+  "POST /api/admin/availability/calendars/test": { name: "Team", url: "http://127.0.0.1:9/calendar.ics" },
+  "POST /api/admin/availability/meetings-feed": null,
+  "POST /api/admin/availability/closures": { from: "2026-12-24", to: "2026-12-26", note: "Christmas" },
+  "POST /api/admin/availability/calendars": {
+    name: "Team",
+    url: "http://127.0.0.1:9/calendar.ics",
+    username: "team",
+    password: "secret",
+  },
+  "POST /api/admin/availability/calendars/:id": null,
+  "POST /api/admin/availability/calendars/:id/refresh": null,
+  // The lists answer PATCH with 405 (it needs a record id) before reading a body.
+  "PATCH /api/admin/submissions": null,
+  "PATCH /api/admin/meetings": null,
+  "POST /:lang/newsletter/confirm/": null,
+  "POST /:lang/newsletter/confirm": null,
+  "POST /:lang/newsletter/unsubscribe/": null,
+  "POST /:lang/newsletter/unsubscribe": null,
+};

@@ -1,0 +1,58 @@
+/** The admin's privacy tools: a person's data export and an erasure's counts. */
+import type { Enquiry } from "./enquiries.ts";
+import type { Meeting } from "./meetings.ts";
+import type { LeadSource } from "../sources.ts";
+
+/**
+ * POST /api/admin/privacy/export: everything held about one email address, as the person may ask
+ * for it (GDPR art. 15 and 20). Timestamps are ISO 8601 in UTC.
+ */
+/** An admin's internal note on one of the person's records, in their export. */
+export interface ExportedNote {
+  text: string;
+  by: string;
+  /** ISO 8601, UTC; null for a note from before notes were timed. */
+  at: string | null;
+}
+
+export interface PersonalDataExport {
+  email: string;
+  exportedAt: string;
+  enquiries: (Omit<Enquiry, "language"> & {
+    language: string;
+    processedAt: string | null;
+    note: ExportedNote | null;
+    source: LeadSource | null;
+  })[];
+  meetings: (Omit<Meeting, "language"> & { language: string; note: ExportedNote | null; source: LeadSource | null })[];
+  newsletter: {
+    email: string;
+    language: string;
+    signedUpAt: string;
+    signedUpOnPage: string | null;
+    confirmedAt: string | null;
+    unsubscribedAt: string | null;
+    isActive: boolean;
+  }[];
+  /** Every email to, from or about the address (the text version; bodies are removed after the retention time). */
+  emails: {
+    kind: string;
+    to: string;
+    replyTo: string | null;
+    subject: string;
+    text: string;
+    status: string;
+    createdAt: string;
+    sentAt: string | null;
+  }[];
+  /** Sign-in attempts to the admin panel that typed this address as the username. */
+  loginAttempts: { key: string; attemptedAt: string }[];
+  /** An admin account whose username is this address (not erased with the rest). */
+  adminAccount: { username: string; createdAt: string } | null;
+}
+
+/** POST /api/admin/privacy/erase: how many of each kind of record the erasure changed. */
+export interface ErasureAnswer {
+  success: true;
+  erased: { enquiries: number; meetings: number; newsletter: number; emails: number; loginAttempts: number };
+}
