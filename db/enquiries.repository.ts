@@ -8,6 +8,8 @@ import { isSerialId, toIso } from "./rows.ts";
 import { searchMatches } from "./search.ts";
 import { type OutboxMessage, outboxValues } from "./outbox.repository.ts";
 import type { AdminEnquiryRow, Database, EnquiryRow } from "./types.ts";
+import { toLeadSource } from "./sources.repository.ts";
+import type { LeadSource } from "#shared/sources.ts";
 
 export type NewEnquiryInput = {
   firstName: string;
@@ -18,6 +20,8 @@ export type NewEnquiryInput = {
   message: string;
   /** Defaults to DEFAULT_LANGUAGE. */
   language?: Language;
+  /** Where it came from (functions/_lib/sources.ts); null or missing when nothing is known. */
+  source?: LeadSource | null;
 };
 
 /** A row as the API shows it; a stored language that is no longer one of ours fails here, loudly. */
@@ -42,6 +46,7 @@ export const toAdminEnquiry = (row: AdminEnquiryRow): AdminEnquiry => ({
   emailStatus: row.emailStatus,
   processedAt: row.processedAt && toIso(row.processedAt),
   note: toNote(row),
+  source: toLeadSource(row.source),
 });
 
 /** Every column an admin answer shows (not the search text, which only the WHERE reads). */
@@ -61,6 +66,7 @@ const ADMIN_COLUMNS = [
   "noteBy",
   "noteAt",
   "emailStatus",
+  "source",
 ] as const;
 
 const byCreated = (direction: "asc" | "desc", name: EnquirySort): KeysetOrder<AdminEnquiryRow> => ({
@@ -97,6 +103,7 @@ const enquiryValues = (input: NewEnquiryInput) => ({
   service: input.service,
   message: input.message,
   language: input.language ?? DEFAULT_LANGUAGE,
+  source: input.source ? JSON.stringify(input.source) : null,
 });
 
 /** Stores an enquiry; it starts unprocessed. An empty or missing company is stored as null. */
@@ -122,12 +129,17 @@ export function newEnquiry(input: NewEnquiryInput, { id, at }: Reserved): Enquir
 /**
  * Stores a newEnquiry and its emails in ONE statement (an INSERT of the enquiry in a WITH, then its
  * outbox rows): atomic on its own, so one round trip instead of BEGIN, two INSERTs and COMMIT.
- * Returns the emails' ids.
+ * `source` is where it came from. Returns the emails' ids.
  */
-export async function storeEnquiry(db: Kysely<Database>, enquiry: Enquiry, emails: OutboxMessage[]): Promise<string[]> {
+export async function storeEnquiry(
+  db: Kysely<Database>,
+  enquiry: Enquiry,
+  emails: OutboxMessage[],
+  source: LeadSource | null = null,
+): Promise<string[]> {
   const stored = db.insertInto("enquiries").values({
     id: enquiry.id,
-    ...enquiryValues(enquiry),
+    ...enquiryValues({ ...enquiry, source }),
     createdAt: enquiry.createdAt,
     isProcessed: enquiry.isProcessed,
   });

@@ -10,6 +10,8 @@ import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type Pa
 import { isSerialId, toIso } from "./rows.ts";
 import { searchMatches } from "./search.ts";
 import type { AdminMeetingRow, Database, MeetingRow } from "./types.ts";
+import { toLeadSource } from "./sources.repository.ts";
+import type { LeadSource } from "#shared/sources.ts";
 
 /**
  * A reservation with what only the server needs: the SEQUENCE of its latest calendar invite, the
@@ -35,6 +37,8 @@ export type NewMeetingInput = {
   language?: Language;
   /** Where it happens, fixed now and kept when the meeting moves. */
   location?: MeetingLocation;
+  /** Where the booking came from (functions/_lib/sources.ts); null or missing when nothing is known. */
+  source?: LeadSource | null;
 };
 
 /** The slot (date and time) already has a booking. */
@@ -92,6 +96,7 @@ const toAdminMeeting = (row: AdminMeetingRow): AdminMeeting => ({
   note: toNote(row),
   location: toLocation(row),
   outcome: row.outcome,
+  source: toLeadSource(row.source),
 });
 
 const byCreated = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<AdminMeetingRow> => ({
@@ -158,6 +163,7 @@ export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput
         language: input.language ?? DEFAULT_LANGUAGE,
         locationKind: input.location?.kind ?? null,
         locationDetail: input.location?.detail ?? null,
+        source: input.source ? JSON.stringify(input.source) : null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

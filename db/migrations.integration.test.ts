@@ -20,6 +20,8 @@ const APP_TABLES = [
   "office_closures",
   "office_hours",
   "office_settings",
+  "page_view_days",
+  "page_views",
   "rate_counters",
   "users",
 ];

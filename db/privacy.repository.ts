@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { PersonalDataExport } from "#shared/api/privacy.ts";
 import { toIso } from "./rows.ts";
 import type { Database } from "./types.ts";
+import { toLeadSource } from "./sources.repository.ts";
 
 /**
  * One person's data, found by their email address (any case): everything held about it, as one
@@ -100,6 +101,8 @@ export async function anonymise(
         email: "",
         company: null,
         message: "",
+        // Where they came from goes with them.
+        source: null,
         // The admin's note is about this person too.
         note: null,
         noteBy: null,
@@ -120,6 +123,7 @@ export async function anonymise(
         name: ANONYMISED_NAME,
         email: "",
         phone: "",
+        source: null,
         note: null,
         noteBy: null,
         noteAt: null,
@@ -211,6 +215,7 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       isProcessed: r.isProcessed,
       processedAt: iso(r.processedAt),
       note: exportedNote(r),
+      source: toLeadSource(r.source),
     })),
     meetings: meetings.map((r) => ({
       id: r.id,
@@ -224,6 +229,7 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       isConfirmed: r.isConfirmed,
       cancelledAt: iso(r.cancelledAt),
       note: exportedNote(r),
+      source: toLeadSource(r.source),
     })),
     newsletter: newsletter.map((r) => ({
       email: r.email,

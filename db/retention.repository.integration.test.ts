@@ -107,6 +107,8 @@ describe("applyRetention", () => {
       enquiriesAnonymised: 2,
       meetingsAnonymised: 1,
       newsletterDeleted: 2,
+      viewsRolledUp: 0,
+      viewDaysDeleted: 0,
     });
     const emails = await database.db
       .selectFrom("emailOutbox")

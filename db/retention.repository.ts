@@ -2,6 +2,9 @@ import { type Kysely, sql } from "kysely";
 import type { RetentionPolicy } from "#server/config.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { anonymise } from "./privacy.repository.ts";
+import { pruneViewDays, rollUpViews } from "./sources.repository.ts";
+import { officeNow } from "#shared/dates.ts";
+import { VIEW_STATS_MONTHS } from "#shared/sources.ts";
 import type { Database } from "./types.ts";
 
 export interface RetentionResult {
@@ -12,6 +15,10 @@ export interface RetentionResult {
   meetingsAnonymised: number;
   /** Unconfirmed sign-ups and unsubscribed addresses deleted. */
   newsletterDeleted: number;
+  /** Counted views of finished days folded into the daily counts and deleted. */
+  viewsRolledUp: number;
+  /** Daily view counts older than VIEW_STATS_MONTHS deleted. */
+  viewDaysDeleted: number;
 }
 
 const ago = (at: Date, unit: "days" | "months", amount: number) =>
@@ -84,7 +91,13 @@ export async function applyRetention(
       )
       .executeTakeFirst();
 
+    // Counted views: a finished (office) day is folded into its daily counts and its rows deleted.
+    const viewsRolledUp = await rollUpViews(trx, officeNow(at, OFFICE_TIME_ZONE).date);
+    const viewDaysDeleted = await pruneViewDays(trx, at, VIEW_STATS_MONTHS);
+
     return {
+      viewsRolledUp,
+      viewDaysDeleted,
       emailsEmptied: Number(emptied.numUpdatedRows),
       loginAttemptsDeleted: Number(attempts.numDeletedRows),
       enquiriesAnonymised: anonymised.enquiries,

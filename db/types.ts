@@ -44,6 +44,8 @@ export interface EnquiriesTable extends Pick<
   processedAt: Timestamp;
   /** When its personal fields were blanked (retention or an erasure); the row stays for the counts. */
   anonymisedAt: Timestamp;
+  /** Where it came from (LeadSource as JSON, written with JSON.stringify); null when nothing is known. */
+  source: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /**
@@ -105,6 +107,8 @@ export interface MeetingsTable extends Pick<Meeting, "name" | "email" | "phone" 
   outcome: MeetingOutcome | null;
   outcomeAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   outcomeBy: string | null;
+  /** Where it came from (LeadSource as JSON, written with JSON.stringify); null when nothing is known. */
+  source: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** Opening hours, office time: a weekday (1 = Monday) may have several periods. */
@@ -200,6 +204,8 @@ export interface Database {
   meetingsFeed: MeetingsFeedTable;
   adminSessions: AdminSessionsTable;
   auditLog: AuditLogTable;
+  pageViews: PageViewsTable;
+  pageViewDays: PageViewDaysTable;
 }
 
 /** One sign-in to the admin (db/sessions.repository.ts); the session token names its row. */
@@ -227,6 +233,27 @@ export interface AuditLogTable {
   target: Generated<string>;
   subject: string | null;
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+/** Counted views of the current days ('' is "none"); folded into page_view_days when the day is over. */
+export interface PageViewsTable {
+  id: Generated<string>;
+  day: ColumnType<string, string, string>;
+  entry: boolean;
+  path: string;
+  lang: string;
+  referrer: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  device: string;
+  country: string;
+}
+
+/** Views and visits per office day and dimensions. */
+export interface PageViewDaysTable extends Omit<PageViewsTable, "id" | "entry"> {
+  views: number;
+  visits: number;
 }
 
 /** The private address of the meetings feed: its token, sealed (db/meetings-feed.repository.ts). One row at most. */

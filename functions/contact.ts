@@ -38,6 +38,8 @@ import { submissionLanguage } from "./_lib/http/language.ts";
 import { enquiryVerdict } from "./_lib/forms/limits.ts";
 import { afterCommitDelivery, enquiryEmails } from "./_lib/mail/outbox.ts";
 import { ROUTES } from "#shared/routes.ts";
+import type { LeadSource } from "#shared/sources.ts";
+import { leadSource, refererPath } from "./_lib/sources.ts";
 
 const FORM_ANCHOR = "contact-form";
 
@@ -49,7 +51,8 @@ export default route({
     const input = validate(enquirySchema, body);
     const token = guardJson(body);
     const language = submissionLanguage(req, input.language);
-    const id = await admitAndStore(getDb(), { ...input, language }, token, req, context);
+    const source = leadSource(input.source, req);
+    const id = await admitAndStore(getDb(), { ...input, language, source }, token, req, context);
     if (id === "tokenUsed") throw tokenRefused("used");
     return json<EnquiryCreatedAnswer>({ success: true, id }, 201);
   },
@@ -62,7 +65,7 @@ export default route({
  */
 async function admitAndStore(
   db: Kysely<Database>,
-  input: EnquiryPayload & { language: Language },
+  input: EnquiryPayload & { language: Language; source: LeadSource | null },
   token: OnceKey,
   req: Request,
   context: Context,
@@ -70,7 +73,12 @@ async function admitAndStore(
   const verdict = await enquiryVerdict(db, { ip: clientIp(req, context), email: input.email, token });
   if (verdict.tokenUsed) return "tokenUsed";
   const enquiry = newEnquiry(input, { id: verdict.id!, at: verdict.at });
-  const emails = await storeEnquiry(db, enquiry, enquiryEmails(enquiry, { acknowledge: verdict.acknowledge }));
+  const emails = await storeEnquiry(
+    db,
+    enquiry,
+    enquiryEmails(enquiry, { acknowledge: verdict.acknowledge }),
+    input.source,
+  );
   await afterCommitDelivery(db, emails, context);
   return enquiry.id;
 }
@@ -90,7 +98,9 @@ async function plainFormPost(req: Request, context: Context): Promise<Response> 
     if (typeof token === "string") return confirm(lang, fields, input);
     // A token used before (admitAndStore's answer "tokenUsed") means this form was sent already (a
     // double click, a reload): nothing new is stored, and the visitor sees the same thank-you.
-    await admitAndStore(getDb(), { ...input, language: lang }, token, req, context);
+    // Without JavaScript the page of sending is the Referer; the visit's first touch is not known.
+    const source = leadSource({ heard: fields.get("heard") }, req, refererPath(req));
+    await admitAndStore(getDb(), { ...input, language: lang, source }, token, req, context);
     return to("sent");
   } catch (error) {
     if (error instanceof HttpError && error.status === 429) {

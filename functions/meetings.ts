@@ -22,6 +22,7 @@ import { meetingSchema, slotsQuerySchema } from "#shared/schemas/meetings.ts";
 import { calendarStaleBefore } from "#server/config.ts";
 import { now, officeRules } from "#server/office.ts";
 import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/booking/booking.ts";
+import { leadSource } from "./_lib/sources.ts";
 import { bearerToken, verifyManageToken } from "./_lib/booking/manage-token.ts";
 import { guardJson, tokenRefused } from "./_lib/forms/form-guard.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
@@ -100,6 +101,7 @@ export default routes({
             ...input,
             language: submissionLanguage(req, input.language),
             location: newMeetingLocation(place),
+            source: leadSource(input.source, req),
           });
           return { meeting, emails: await enqueueBookingEmails(trx, meeting, { acknowledge }) };
         })

@@ -19,6 +19,7 @@ const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
 const PUBLIC = new Set([
   "/api/contact",
   "/api/detect-language",
+  "/api/views",
   "/api/form-token",
   "/api/login",
   "/api/logout",

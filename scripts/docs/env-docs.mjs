@@ -81,7 +81,11 @@ export const TOOL_VARIABLES = [
     fallback: "`3`",
     meaning: "Lighthouse runs per page in `npm run bench:web` (the median is reported).",
   },
-  { name: "BENCH_PORT", fallback: "a free port", meaning: "Port of the server `npm run bench:admin` starts." },
+  {
+    name: "BENCH_PORT",
+    fallback: "a free port",
+    meaning: "Port of the server `npm run bench:admin` and `bench:sources` start.",
+  },
   { name: "SEGMENTS", meaning: "`1`: `npm run screenshots` also writes viewport-sized slices." },
   {
     name: "REHEARSE_DATABASE_URL",

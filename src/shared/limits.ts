@@ -20,6 +20,11 @@ export interface Rate {
 }
 
 export const LIMITS = {
+  /**
+   * Counted page views per client address: past it views are silently not counted (the answer is
+   * the same), so a script cannot fill the Sources view. A person reading pages stays far below.
+   */
+  viewsPerAddress: { limit: 60, windowSeconds: MINUTE } satisfies Rate,
   /** Enquiries per client address (IPv4, or an IPv6 /64). */
   enquiryPerAddress: { soft: 5, flood: 20, windowSeconds: HOUR },
   /** Bookings per client address: each holds a slot, so over this the answer is 429. */

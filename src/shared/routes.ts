@@ -12,6 +12,8 @@ export const ROUTES = {
   login: "/api/login",
   logout: "/api/logout",
   user: "/api/user",
+  /** Counted page views: the pages' inline beacon (POST) and their no-JavaScript image (GET). */
+  views: "/api/views",
 
   /** The signed-in person's own account (admins and editors): sessions, password. */
   account: {
@@ -77,6 +79,8 @@ export const ROUTES = {
     subscribersCsv: "/api/admin/newsletter/subscribers.csv",
     privacyExport: "/api/admin/privacy/export",
     privacyErase: "/api/admin/privacy/erase",
+    /** The Sources view: one chart's figures (JSON, or CSV with format=csv). */
+    sources: "/api/admin/sources",
   },
 } as const;
 

@@ -48,6 +48,9 @@ function Dashboard({ user, serviceNames }: { user: PanelUser; serviceNames: Serv
             <Icon path={iconPaths.calendar} />
             {copy.common.availability}
           </a>
+          <a href="/admin/sources" className="btn btn-secondary">
+            Sources
+          </a>
           <a href="/" className="btn btn-secondary">
             <Icon path={iconPaths.arrowLeft} className="size-4 rtl:-scale-x-100" />
             {copy.common.backToWebsite}

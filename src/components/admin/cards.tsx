@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { EmailStatus } from "#shared/api/common.ts";
+import { LeadSourceField } from "./sources/LeadSource.tsx";
 import { serviceDisplayName, type ServiceNames } from "#shared/services.ts";
 import { saveEnquiryNote, saveMeetingNote } from "./api";
 import { useCopy } from "./copy";
@@ -202,6 +203,7 @@ export function EnquiryCard({
       </Field>
       <Field label={c.service}>{serviceDisplayName(item.service, serviceNames)}</Field>
       <Field label={c.language}>{languageName(item.language)}</Field>
+      <LeadSourceField source={item.source} />
       <Field label={c.message} wide>
         <span
           data-testid="message"
@@ -309,6 +311,7 @@ export function MeetingCard({
           {item.phone}
         </a>
       </Field>
+      <LeadSourceField source={item.source} />
     </Card>
   );
 }

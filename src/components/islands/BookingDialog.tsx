@@ -13,6 +13,8 @@ import { Spinner } from "../ui/Spinner";
 import SlotPicker, { inputClass, type SlotPickerLabels } from "./SlotPicker";
 import { ROUTES } from "#shared/routes.ts";
 import { StrokeIcon } from "../ui/StrokeIcon";
+import { leadSource } from "#src/lib/lead-source.ts";
+import HeardSelect, { heardIn, type HeardLabels } from "./HeardSelect";
 
 export interface BookingLabels extends SlotPickerLabels {
   title: string;
@@ -42,6 +44,7 @@ export interface BookingLabels extends SlotPickerLabels {
     tooManyPending: string;
   };
   guard: GuardLabels;
+  heard: HeardLabels;
 }
 
 export interface BookingDialogProps {
@@ -104,7 +107,8 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
 
   const confirm = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const honeypot = honeypotValue(event.currentTarget);
+    const form = event.currentTarget;
+    const honeypot = honeypotValue(form);
     if (!complete) return;
     const found: typeof errors = {};
     if (name.trim().length < 2) found.name = labels.validation.name;
@@ -116,7 +120,15 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
     try {
       await tokens.send(
         ROUTES.meetings.schedule,
-        { name: name.trim(), email: email.trim(), phone: phone.trim(), date, time, language: lang },
+        {
+          name: name.trim(),
+          email: email.trim(),
+          phone: phone.trim(),
+          date,
+          time,
+          language: lang,
+          source: leadSource(heardIn(form)),
+        },
         honeypot,
       );
       showToast({
@@ -230,6 +242,9 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
         </SlotPicker>
       </div>
 
+      <div className="mt-4">
+        <HeardSelect id="bk-heard" labels={labels.heard} className={inputClass} />
+      </div>
       <PrivacyNote labels={labels.privacy} className="mt-6" />
       <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" {...closeButton} className="btn btn-secondary">

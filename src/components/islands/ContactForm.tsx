@@ -11,6 +11,8 @@ import Honeypot, { honeypotValue } from "./Honeypot";
 import { showToast } from "#src/stores/toasts.ts";
 import { useKeptSubmit } from "#src/lib/kept-submit.ts";
 import { ROUTES } from "#shared/routes.ts";
+import { leadSource } from "#src/lib/lead-source.ts";
+import HeardSelect, { heardIn, type HeardLabels } from "./HeardSelect";
 
 export interface ContactLabels {
   firstName: string;
@@ -35,6 +37,7 @@ export interface ContactLabels {
   unknownMessage: string | null;
   toast: { errorTitle: string; errorMessage: string; successTitle: string; successMessage: string };
   guard: GuardLabels;
+  heard: HeardLabels;
 }
 
 export interface ContactFormProps {
@@ -55,7 +58,7 @@ function typedBeforeHydration(): EnquiryInput {
     (document.getElementById(`cf-${field}`) as HTMLInputElement | HTMLTextAreaElement | null)?.value ?? "";
   return Object.fromEntries(
     Object.keys(EMPTY).map((field) => [field, typed(field as keyof EnquiryInput)]),
-  ) as EnquiryInput;
+  ) as unknown as EnquiryInput;
 }
 
 const inputClass =
@@ -120,8 +123,10 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
 
   const onSubmit = handleSubmit(async (values, event) => {
     try {
-      const honeypot = honeypotValue(event?.target as HTMLFormElement | undefined);
-      await tokens.send(ROUTES.contact, { ...values, language: lang }, honeypot);
+      const form = event?.target as HTMLFormElement | undefined;
+      const honeypot = honeypotValue(form);
+      const source = leadSource(heardIn(form));
+      await tokens.send(ROUTES.contact, { ...values, language: lang, source }, honeypot);
       showToast({ title: labels.toast.successTitle, description: labels.toast.successMessage, variant: "success" });
       reset(EMPTY);
     } catch (error) {
@@ -230,6 +235,9 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
             {...register("message")}
           />
         </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <HeardSelect id="cf-heard" labels={labels.heard} className={inputClass} />
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
         <PrivacyNote labels={labels.privacy} />

@@ -1,5 +1,6 @@
 /** Enquiries: the visitor's form (POST /api/contact) and the admin's list. */
 import type { Language } from "../languages.ts";
+import type { LeadSource } from "../sources.ts";
 import type { EmailStatus } from "./common.ts";
 import type { AdminNote } from "./notes.ts";
 
@@ -26,6 +27,8 @@ export interface AdminEnquiry extends Enquiry {
   /** When it was marked processed (ISO 8601, UTC); null while pending or when that was never recorded. */
   processedAt: string | null;
   note: AdminNote | null;
+  /** Where it came from (the visit's first touch, the page of sending); null when nothing is known. */
+  source: LeadSource | null;
 }
 /** POST /api/contact (201) */
 export interface EnquiryCreatedAnswer {

@@ -1,6 +1,7 @@
 /** Meetings: booking, the visitor's manage link, and the admin's list. */
 import type { Language } from "../languages.ts";
 import type { MeetingPlaceKind } from "../office.ts";
+import type { LeadSource } from "../sources.ts";
 import type { EmailStatus } from "./common.ts";
 import type { AdminNote } from "./notes.ts";
 
@@ -44,6 +45,8 @@ export interface AdminMeeting extends Meeting {
   location: MeetingLocation | null;
   /** null until an admin marks it. */
   outcome: MeetingOutcome | null;
+  /** Where it came from (the visit's first touch, the page of sending); null when nothing is known. */
+  source: LeadSource | null;
 }
 
 /** Where a meeting stands, as its visitor sees it. */

@@ -1,6 +1,7 @@
 /** The admin's privacy tools: a person's data export and an erasure's counts. */
 import type { Enquiry } from "./enquiries.ts";
 import type { Meeting } from "./meetings.ts";
+import type { LeadSource } from "../sources.ts";
 
 /**
  * POST /api/admin/privacy/export: everything held about one email address, as the person may ask
@@ -21,8 +22,9 @@ export interface PersonalDataExport {
     language: string;
     processedAt: string | null;
     note: ExportedNote | null;
+    source: LeadSource | null;
   })[];
-  meetings: (Omit<Meeting, "language"> & { language: string; note: ExportedNote | null })[];
+  meetings: (Omit<Meeting, "language"> & { language: string; note: ExportedNote | null; source: LeadSource | null })[];
   newsletter: {
     email: string;
     language: string;

@@ -1,6 +1,7 @@
 /** Payloads of enquiries: the visitor's form (POST /api/contact) and the admin's PATCH. */
 import * as z from "zod/mini";
 import { LIMITS, MESSAGES, email, language, noControl, text } from "./fields.ts";
+import { leadSourceSchema } from "./sources.ts";
 
 /**
  * An enquiry. `service` is any non-empty text: the form offers the catalogue of
@@ -28,6 +29,8 @@ export const enquirySchema = z.object({
   message: text(10, LIMITS.message, MESSAGES.message, "Message", { multiline: true }),
   /** The visitor's language, for the emails about this enquiry. Optional: the server then takes the page's. */
   language: z.optional(language),
+  /** Where the enquiry came from (src/shared/schemas/sources.ts). */
+  source: leadSourceSchema,
 });
 export type EnquiryInput = z.input<typeof enquirySchema>;
 export type EnquiryPayload = z.output<typeof enquirySchema>;

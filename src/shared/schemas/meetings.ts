@@ -1,6 +1,7 @@
 /** Payloads of meetings: booking, the slots query, the visitor's move, the admin's PATCH and outcome. */
 import * as z from "zod/mini";
 import { LIMITS, MESSAGES, TIME, calendarDate, email, language, text } from "./fields.ts";
+import { leadSourceSchema } from "./sources.ts";
 
 export const meetingSchema = z.object({
   name: text(2, LIMITS.name, MESSAGES.name, "Name"),
@@ -15,6 +16,8 @@ export const meetingSchema = z.object({
   time: z.string({ error: MESSAGES.time }).check(z.minLength(1, MESSAGES.time), z.regex(TIME, MESSAGES.time)),
   /** The visitor's language, for the emails about this meeting. Optional: the server then takes the page's. */
   language: z.optional(language),
+  /** Where the booking came from (src/shared/schemas/sources.ts). */
+  source: leadSourceSchema,
 });
 export type MeetingPayload = z.output<typeof meetingSchema>;
 

@@ -1,0 +1,260 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { FunnelRow, SourcesChart, SourcesDay, TopRow } from "#shared/api/sources.ts";
+import type { LeadSource } from "#shared/sources.ts";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
+import { officeDayStart } from "./admin-rows.ts";
+import type { Database } from "./types.ts";
+
+// Counted views and the Sources view's figures. A view is one row of page_views until its day is
+// over; the retention run then folds the day into page_view_days (counts per day and dimensions)
+// and deletes its rows in the same transaction, so every figure reads both tables and counts each
+// view exactly once. No row holds an identifier: no address, no cookie, no hash of either.
+
+/** One view as stored; '' stands for "none" in every text column. */
+export interface NewView {
+  /** Office-time date. */
+  day: string;
+  /** The first page of a visit (the visit's count). */
+  entry: boolean;
+  path: string;
+  lang: string;
+  referrer: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  device: string;
+  country: string;
+}
+
+/** The per-address limit a view is counted under (null: not limited). */
+export interface ViewLimit {
+  key: string;
+  windowSeconds: number;
+  limit: number;
+}
+
+/**
+ * Stores a view in ONE statement, counting it against the address's limit in the same statement:
+ * over the limit nothing is stored. Answers whether it was stored.
+ */
+export async function recordView(
+  db: Kysely<Database>,
+  view: NewView,
+  limit: ViewLimit | null,
+  nowMs = Date.now(),
+): Promise<boolean> {
+  const values = sql.join([
+    view.day,
+    view.entry,
+    view.path,
+    view.lang,
+    view.referrer,
+    view.utmSource,
+    view.utmMedium,
+    view.utmCampaign,
+    view.device,
+    view.country,
+  ]);
+  const columns = sql`(day, entry, path, lang, referrer, utm_source, utm_medium, utm_campaign, device, country)`;
+  if (!limit) {
+    const { rows } = await sql`INSERT INTO page_views ${columns} VALUES (${values}) RETURNING id`.execute(db);
+    return rows.length === 1;
+  }
+  const size = limit.windowSeconds * 1000;
+  const start = Math.floor(nowMs / size) * size;
+  const { rows } = await sql`
+    WITH hit AS (
+      INSERT INTO rate_counters (key, window_start, hits, expires_at)
+      VALUES (${limit.key}, ${new Date(start).toISOString()}::timestamptz, 1, ${new Date(start + 2 * size).toISOString()}::timestamptz)
+      ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+      RETURNING hits
+    )
+    INSERT INTO page_views ${columns}
+    SELECT ${values} WHERE (SELECT hits FROM hit) <= ${limit.limit}
+    RETURNING id
+  `.execute(db);
+  return rows.length === 1;
+}
+
+/**
+ * Folds every view of a day before `today` into page_view_days and deletes those views, in one
+ * statement (a failed run changes nothing; a second run finds nothing). Returns how many views.
+ */
+export async function rollUpViews(db: Kysely<Database>, today: string): Promise<number> {
+  // One statement: the DELETE and the INSERT of its rows' counts commit together or not at all.
+  const { rows } = await sql<{ count: string }>`
+    WITH gone AS (
+      DELETE FROM page_views WHERE day < ${today}::date
+      RETURNING day, entry, path, lang, referrer, utm_source, utm_medium, utm_campaign, device, country
+    ), folded AS (
+      INSERT INTO page_view_days AS d
+        (day, path, lang, referrer, utm_source, utm_medium, utm_campaign, device, country, views, visits)
+      SELECT day, path, lang, referrer, utm_source, utm_medium, utm_campaign, device, country,
+             count(*), count(*) FILTER (WHERE entry)
+      FROM gone
+      GROUP BY day, path, lang, referrer, utm_source, utm_medium, utm_campaign, device, country
+      ON CONFLICT (day, path, lang, referrer, utm_source, utm_medium, utm_campaign, device, country)
+      DO UPDATE SET views = d.views + excluded.views, visits = d.visits + excluded.visits
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM gone) AS count, (SELECT count(*) FROM folded) AS folded
+  `.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Deletes the daily counts older than `months` before `at` (office days); returns how many rows. */
+export async function pruneViewDays(db: Kysely<Database>, at: Date, months: number): Promise<number> {
+  const result = await db
+    .deleteFrom("pageViewDays")
+    .where(
+      "day",
+      "<",
+      sql<string>`((${at.toISOString()}::timestamptz - make_interval(months => ${months})) AT TIME ZONE ${OFFICE_TIME_ZONE}::text)::date`,
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Every view of a range of office days, from both tables: (key columns, views, visits). */
+const viewsIn = (from: string, to: string) => sql`(
+  SELECT day, path, lang, referrer, utm_source, utm_campaign, views, visits
+  FROM page_view_days WHERE day BETWEEN ${from}::date AND ${to}::date
+  UNION ALL
+  SELECT day, path, lang, referrer, utm_source, utm_campaign, 1, entry::int
+  FROM page_views WHERE day BETWEEN ${from}::date AND ${to}::date
+)`;
+
+/** A lead's source (utm_source, else referrer host) as the views' one. */
+const leadSourceKey = sql`coalesce(nullif(source->>'utmSource', ''), nullif(source->>'referrer', ''), '')`;
+const viewSourceKey = sql`CASE WHEN utm_source <> '' THEN utm_source ELSE referrer END`;
+
+/** For each breakdown: its key among views (of visits only: a visit's landing page) and among leads. */
+const BREAKDOWNS: Record<
+  "source" | "campaign" | "landing" | "language",
+  { view: RawBuilder<unknown>; lead: RawBuilder<unknown> }
+> = {
+  source: { view: viewSourceKey, lead: leadSourceKey },
+  campaign: { view: sql`utm_campaign`, lead: sql`coalesce(source->>'utmCampaign', '')` },
+  landing: { view: sql`path`, lead: sql`coalesce(source->>'landing', '')` },
+  language: { view: sql`lang`, lead: sql`language` },
+};
+
+/** The first instant of `from` and the first after `to`, office time: leads are counted by when they came. */
+const leadSpan = (from: string, to: string) => [officeDayStart(from), officeDayStart(to, 1)] as const;
+
+const MAX_ROWS = 100;
+
+/** Visits → enquiries → meetings → meetings done, per value of one breakdown, most visits first. */
+async function breakdown(
+  db: Kysely<Database>,
+  kind: keyof typeof BREAKDOWNS,
+  from: string,
+  to: string,
+): Promise<FunnelRow[]> {
+  const { view, lead } = BREAKDOWNS[kind];
+  const [start, end] = leadSpan(from, to);
+  const { rows } = await sql<{ key: string; visits: string; enquiries: string; meetings: string; done: string }>`
+    WITH v AS (
+      SELECT ${view} AS key, sum(visits) AS visits FROM ${viewsIn(from, to)} AS v WHERE visits > 0 GROUP BY 1
+    ), e AS (
+      SELECT ${lead} AS key, count(*) AS enquiries FROM enquiries
+      WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1
+    ), m AS (
+      SELECT ${lead} AS key, count(*) AS meetings, count(*) FILTER (WHERE outcome = 'done') AS done FROM meetings
+      WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1
+    )
+    SELECT key, coalesce(v.visits, 0) AS visits, coalesce(e.enquiries, 0) AS enquiries,
+           coalesce(m.meetings, 0) AS meetings, coalesce(m.done, 0) AS done
+    FROM v FULL JOIN e USING (key) FULL JOIN m USING (key)
+    ORDER BY 2 DESC, 4 DESC, 3 DESC, 1
+    LIMIT ${MAX_ROWS}
+  `.execute(db);
+  return rows.map((r) => ({
+    key: r.key,
+    visits: Number(r.visits),
+    enquiries: Number(r.enquiries),
+    meetings: Number(r.meetings),
+    meetingsDone: Number(r.done),
+  }));
+}
+
+/** Per office day of the range: visits, views, enquiries, meetings, meetings done. */
+async function daily(db: Kysely<Database>, from: string, to: string): Promise<SourcesDay[]> {
+  const [start, end] = leadSpan(from, to);
+  const { rows } = await sql<{
+    day: string;
+    views: string;
+    visits: string;
+    enquiries: string;
+    meetings: string;
+    done: string;
+  }>`
+    WITH days AS (SELECT generate_series(${from}::date, ${to}::date, interval '1 day')::date AS day),
+    v AS (SELECT day, sum(views) AS views, sum(visits) AS visits FROM ${viewsIn(from, to)} AS v GROUP BY day),
+    e AS (
+      SELECT (created_at AT TIME ZONE ${OFFICE_TIME_ZONE}::text)::date AS day, count(*) AS enquiries FROM enquiries
+      WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1
+    ), m AS (
+      SELECT (created_at AT TIME ZONE ${OFFICE_TIME_ZONE}::text)::date AS day, count(*) AS meetings,
+             count(*) FILTER (WHERE outcome = 'done') AS done FROM meetings
+      WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1
+    )
+    SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(v.views, 0) AS views, coalesce(v.visits, 0) AS visits,
+           coalesce(e.enquiries, 0) AS enquiries, coalesce(m.meetings, 0) AS meetings, coalesce(m.done, 0) AS done
+    FROM days LEFT JOIN v USING (day) LEFT JOIN e USING (day) LEFT JOIN m USING (day)
+    ORDER BY days.day
+  `.execute(db);
+  return rows.map((r) => ({
+    day: r.day,
+    views: Number(r.views),
+    visits: Number(r.visits),
+    enquiries: Number(r.enquiries),
+    meetings: Number(r.meetings),
+    meetingsDone: Number(r.done),
+  }));
+}
+
+/** The most viewed pages, or the referrers that sent the most visits. */
+async function top(db: Kysely<Database>, kind: "pages" | "referrers", from: string, to: string): Promise<TopRow[]> {
+  const key = kind === "pages" ? sql`path` : sql`referrer`;
+  const { rows } = await sql<{ key: string; views: string; visits: string }>`
+    SELECT ${key} AS key, sum(views) AS views, sum(visits) AS visits FROM ${viewsIn(from, to)} AS v
+    ${kind === "referrers" ? sql`WHERE referrer <> ''` : sql``}
+    GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${MAX_ROWS}
+  `.execute(db);
+  return rows.map((r) => ({ key: r.key, views: Number(r.views), visits: Number(r.visits) }));
+}
+
+/** The figures behind one chart of the Sources view, for office days `from` to `to` (both included). */
+export async function sourcesChart(
+  db: Kysely<Database>,
+  chart: SourcesChart,
+  from: string,
+  to: string,
+): Promise<FunnelRow[] | SourcesDay[] | TopRow[]> {
+  switch (chart) {
+    case "daily":
+      return daily(db, from, to);
+    case "pages":
+    case "referrers":
+      return top(db, chart, from, to);
+    default:
+      return breakdown(db, chart, from, to);
+  }
+}
+
+/** A stored source column as the API shows it (null, or every key present). */
+export function toLeadSource(value: unknown): LeadSource | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  const text = (key: string) => (typeof v[key] === "string" && v[key] !== "" ? (v[key] as string) : null);
+  return {
+    page: text("page"),
+    landing: text("landing"),
+    referrer: text("referrer"),
+    utmSource: text("utmSource"),
+    utmMedium: text("utmMedium"),
+    utmCampaign: text("utmCampaign"),
+    heard: text("heard"),
+  };
+}

@@ -1,0 +1,221 @@
+import { beforeEach, describe, expect, test } from "vitest";
+import { apiTestbed, call, type ApiTestDatabase } from "./harness.ts";
+import views from "../views.ts";
+import adminSources from "../admin-sources.ts";
+import contact from "../contact.ts";
+import meetings from "../meetings.ts";
+import { BOM } from "../_lib/http/csv.ts";
+import { pages } from "#src/data/services.ts";
+import { SITE_PAGE_PATHS } from "#shared/sources.ts";
+
+let t: ApiTestDatabase;
+let cookie = "";
+apiTestbed({ admin: "owner" }, (bed) => ({ t, cookie } = bed));
+
+const BROWSER =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1";
+const beacon = (body: unknown, headers: Record<string, string> = {}, ip = "198.51.100.1") =>
+  call(views, "/api/views", {
+    method: "POST",
+    raw: typeof body === "string" ? body : JSON.stringify(body),
+    headers: {
+      "content-type": "text/plain;charset=UTF-8",
+      "user-agent": BROWSER,
+      "sec-fetch-site": "same-origin",
+      ...headers,
+    },
+    ip,
+  });
+const stored = () => t.db.selectFrom("pageViews").selectAll().orderBy("id").execute();
+
+beforeEach(async () => {
+  process.env.RATE_LIMIT = "on";
+  await t.db.deleteFrom("pageViews").execute();
+  await t.db.deleteFrom("rateCounters").execute();
+});
+
+test("the counter knows exactly the site's pages (src/data/services.ts)", () => {
+  expect([...SITE_PAGE_PATHS].sort()).toEqual(pages.map((p) => p.path).sort());
+});
+
+describe("POST /api/views", () => {
+  test("counts a view of one of the site's pages with its allowlisted dimensions, and nothing that identifies", async () => {
+    const res = await beacon({ p: "/fa/", r: "t.me", s: "Telegram", m: "Social", c: "Launch", e: 1 });
+    expect(res.status).toBe(204);
+    const rows = await stored();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      entry: true,
+      path: "/fa/",
+      lang: "fa",
+      referrer: "t.me",
+      utmSource: "telegram",
+      utmMedium: "social",
+      utmCampaign: "launch",
+      device: "mobile",
+    });
+    expect(JSON.stringify(rows[0])).not.toContain("198.51.100.1");
+  });
+
+  test("robots, prefetches, other sites and pages that are not ours are answered alike and not counted", async () => {
+    const answers = [
+      await beacon({ p: "/fa/" }, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }),
+      await beacon({ p: "/fa/" }, { "user-agent": "Mozilla/5.0 HeadlessChrome/140.0" }),
+      await beacon({ p: "/fa/" }, { "user-agent": "" }),
+      await beacon({ p: "/fa/" }, { "sec-purpose": "prefetch;prerender" }),
+      await beacon({ p: "/fa/" }, { purpose: "prefetch" }),
+      await beacon({ p: "/fa/" }, { "sec-fetch-site": "cross-site" }),
+      await beacon({ p: "/fa/<script>alert(1)</script>" }),
+      await beacon({ p: "/admin/submissions" }),
+      await beacon({ p: "https://evil.example/" }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(204));
+    expect(await stored()).toEqual([]);
+  });
+
+  test("hostile tags are cut and filtered: a 10 KB campaign, script tags; control characters are refused", async () => {
+    const long = "a".repeat(10_000);
+    expect((await beacon({ p: "/en/", c: long })).status).toBe(413);
+    expect((await beacon({ p: "/en/", c: "a".repeat(300) })).status).toBe(400);
+    expect(
+      (await beacon({ p: "/en/", s: "<script>alert(1)</script>", c: `"><img src=x onerror=alert(1)>` })).status,
+    ).toBe(204);
+    expect((await beacon({ p: "/en/", c: "launch\u0000\u001b[31m" })).status).toBe(400);
+    const rows = await stored();
+    expect(rows.map((r) => [r.utmSource, r.utmCampaign])).toEqual([["scriptalert1script", "img-srcx-onerroralert1"]]);
+  });
+
+  test("malformed bodies are a 400, never a 500: not JSON, an array, nesting, prototype keys, wrong types", async () => {
+    const bodies = [
+      "not json",
+      "[]",
+      "null",
+      JSON.stringify({ p: { p: { p: "/en/" } } }),
+      '{"__proto__": {"p": "/en/"}}',
+      JSON.stringify({ constructor: { prototype: { p: "/en/" } } }),
+      JSON.stringify({ p: 42 }),
+      "[".repeat(1500),
+    ];
+    for (const body of bodies) expect((await beacon(body)).status, body.slice(0, 40)).toBe(400);
+    expect(await stored()).toEqual([]);
+  });
+
+  test("past the limit per address, views are no longer counted; the answer does not change", async () => {
+    for (let i = 0; i < 70; i++) expect((await beacon({ p: "/nl/" }, {}, "192.0.2.50")).status).toBe(204);
+    expect(await stored()).toHaveLength(60);
+    expect((await beacon({ p: "/nl/" }, {}, "192.0.2.51")).status).toBe(204);
+    expect(await stored()).toHaveLength(61);
+  });
+});
+
+describe("GET /api/views (the no-JavaScript image)", () => {
+  test("counts the page as a visit, with the campaign of the page's own address; answers a 1×1 GIF", async () => {
+    const res = await call(views, "/api/views?p=%2Fen%2Fstartup-visa", {
+      headers: {
+        "user-agent": BROWSER,
+        referer: "http://localhost:8888/en/startup-visa?utm_source=LinkedIn&utm_campaign=Spring",
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/gif");
+    expect(await stored()).toMatchObject([
+      { path: "/en/startup-visa", utmSource: "linkedin", utmCampaign: "spring", entry: true },
+    ]);
+  });
+  test("control characters in the query are refused (400); another site's Referer brings no tags", async () => {
+    expect((await call(views, "/api/views?p=%2Fen%2F%0A", { headers: { "user-agent": BROWSER } })).status).toBe(400);
+    await call(views, "/api/views?p=%2Fen%2F", {
+      headers: { "user-agent": BROWSER, referer: "https://evil.example/?utm_source=evil" },
+    });
+    expect(await stored()).toMatchObject([{ path: "/en/", utmSource: "" }]);
+  });
+});
+
+describe("lead sources", () => {
+  test("an enquiry keeps its source, reduced by the rules; unknown pages and choices become null", async () => {
+    const res = await call(contact, "/api/contact", {
+      body: {
+        firstName: "Sara",
+        lastName: "Rahimi",
+        email: "sara.source@example.com",
+        service: "startup-visa",
+        message: "We want to open an office in Amsterdam.",
+        source: {
+          page: "/fa/startup-visa",
+          landing: "/fa/?x=1",
+          referrer: "https://www.t.me/channel",
+          utmSource: "Telegram",
+          utmCampaign: "<b>Launch</b>",
+          heard: "not-a-choice",
+        },
+      },
+    });
+    expect(res.status).toBe(201);
+    const row = await t.db
+      .selectFrom("enquiries")
+      .select("source")
+      .where("id", "=", res.json.id)
+      .executeTakeFirstOrThrow();
+    expect(row.source).toEqual({
+      page: "/fa/startup-visa",
+      landing: "/fa/",
+      referrer: "t.me",
+      utmSource: "telegram",
+      utmMedium: null,
+      utmCampaign: "blaunchb",
+      heard: null,
+    });
+  });
+  test("a source with a 10 KB value or prototype keys is refused or ignored, never a 500", async () => {
+    const base = {
+      firstName: "Sara",
+      lastName: "Rahimi",
+      email: "sara.hostile@example.com",
+      service: "startup-visa",
+      message: "We want to open an office in Amsterdam.",
+    };
+    expect(
+      (await call(contact, "/api/contact", { body: { ...base, source: { utmCampaign: "x".repeat(10_000) } } })).status,
+    ).toBe(400);
+    const proto = await call(contact, "/api/contact", {
+      raw: JSON.stringify({ ...base, source: JSON.parse('{"__proto__": {"heard": "friend"}, "heard": "friend"}') }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(proto.status).toBeLessThan(500);
+  });
+  test("the meetings answer is unchanged by a missing source", async () => {
+    const res = await call(meetings, "/api/meetings/available-slots?date=2026-13-01");
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("GET /api/admin/sources", () => {
+  test("admin only; each chart answers JSON or CSV; bad queries are a 400", async () => {
+    expect((await call(adminSources, "/api/admin/sources?chart=source&from=2026-11-01&to=2026-11-30")).status).toBe(
+      401,
+    );
+    await beacon({ p: "/fa/", s: "telegram", c: "launch", e: 1 });
+    for (const chart of ["daily", "source", "campaign", "landing", "language", "pages", "referrers"]) {
+      const res = await call(adminSources, `/api/admin/sources?chart=${chart}&from=2020-01-01&to=2021-12-31`, {
+        cookie,
+      });
+      expect(res.status, chart).toBe(200);
+      expect(Array.isArray(res.json.rows)).toBe(true);
+    }
+    const csv = await call(adminSources, "/api/admin/sources?chart=campaign&from=2026-01-01&to=2027-12-31&format=csv", {
+      cookie,
+    });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.text.replace(BOM, "").startsWith("key,visits,enquiries,meetings,meetingsDone\r\n")).toBe(true);
+    for (const query of [
+      "chart=__proto__&from=2026-01-01&to=2026-01-02",
+      "chart=source&from=2026-02-30&to=2026-03-01",
+      "chart=source&from=2026-03-02&to=2026-03-01",
+      "chart=source&from=2000-01-01&to=2026-03-01",
+      "chart=source&from=2026-01-01&to=2026-01-02&format=xml",
+      "chart=source",
+    ]) {
+      expect((await call(adminSources, `/api/admin/sources?${query}`, { cookie })).status, query).toBe(400);
+    }
+  });
+});
