@@ -13,8 +13,8 @@ import * as bookingGuardrails from "./2026-11-25T03-30_booking-guardrails.ts";
 import * as meetingsFeed from "./2026-11-25T03-30_meetings-feed.ts";
 import * as calendarOwner from "./2026-11-27T20-00_calendar-owner.ts";
 import * as panelLanguage from "./2026-11-27T21-00_panel-language.ts";
-import * as adminSecurity from "./2026-11-27T22-00_admin-security.ts";
 import * as sources from "./2026-11-27T21-30_sources.ts";
+import * as adminSecurity from "./2026-11-27T22-00_admin-security.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -35,6 +35,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T03-30_meetings-feed": meetingsFeed,
   "2026-11-27T20-00_calendar-owner": calendarOwner,
   "2026-11-27T21-00_panel-language": panelLanguage,
-  "2026-11-27T22-00_admin-security": adminSecurity,
   "2026-11-27T21-30_sources": sources,
+  "2026-11-27T22-00_admin-security": adminSecurity,
 };
