@@ -90,6 +90,7 @@ describe("listEnquiries", () => {
       emailStatus: null,
       processedAt: rows[0].processed.toISOString(),
       note: { text, by: "admin", at: rows[0].noted.toISOString() },
+      source: null,
     };
     expect((await listEnquiries(database.db)).items).toEqual([expected]);
     expect(noted).toEqual(expected);

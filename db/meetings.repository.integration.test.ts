@@ -121,6 +121,7 @@ describe("listMeetings", () => {
       note: { text, by: "admin", at: rows[0].noted.toISOString() },
       location: null,
       outcome: null,
+      source: null,
     };
     expect((await listMeetings(database.db)).items).toEqual([expected]);
     expect(noted).toEqual(expected);

@@ -203,6 +203,7 @@ describe("admin lists and status changes", () => {
       "note",
       "processedAt",
       "service",
+      "source",
     ]);
     const patched = await call(enquiries, `/api/admin/submissions/${first.id}`, {
       method: "PATCH",
@@ -242,6 +243,7 @@ describe("admin lists and status changes", () => {
       note: null,
       location: null,
       outcome: null,
+      source: null,
     });
     const on = await call(adminMeetings, `/api/admin/meetings/${m.id}`, {
       method: "PATCH",
