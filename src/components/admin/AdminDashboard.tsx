@@ -4,7 +4,7 @@ import { useSignedIn } from "./session";
 import type { Language } from "#shared/languages.ts";
 import type { ServiceNames } from "#shared/services.ts";
 import type { PanelUser } from "#shared/api/panel-language.ts";
-import { AVAILABILITY_PATH, homeOf, TEXTS_PATH } from "./api";
+import { AVAILABILITY_PATH, homeOf, SOURCES_PATH, TEXTS_PATH } from "./api";
 import { LogoutButton } from "./LogoutButton";
 import { BreakerBanner } from "./BreakerBanner";
 import { useAdminCopy, useCopy } from "./copy";
@@ -48,8 +48,8 @@ function Dashboard({ user, serviceNames }: { user: PanelUser; serviceNames: Serv
             <Icon path={iconPaths.calendar} />
             {copy.common.availability}
           </a>
-          <a href="/admin/sources" className="btn btn-secondary">
-            Sources
+          <a href={SOURCES_PATH} className="btn btn-secondary">
+            {copy.layout.titles.sources}
           </a>
           <a href="/" className="btn btn-secondary">
             <Icon path={iconPaths.arrowLeft} className="size-4 rtl:-scale-x-100" />

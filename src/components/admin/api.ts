@@ -25,6 +25,7 @@ export { ApiError, NetworkError, errorMessage, apiRequest } from "#src/lib/api-c
 export const LOGIN_PATH = "/admin/login";
 export const DASHBOARD_PATH = "/admin/submissions";
 export const AVAILABILITY_PATH = "/admin/availability";
+export const SOURCES_PATH = "/admin/sources";
 export const TEXTS_PATH = "/admin/texts";
 
 /** Where a person works: an admin on the dashboard, an editor in the content editor (/admin/texts). */
