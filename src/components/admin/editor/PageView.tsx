@@ -7,7 +7,7 @@ import { Field, Segmented } from "../ui";
 type View = "pages" | "testimonials" | "team";
 
 export function PageView({ data, block }: { data: ContentAnswer; block: (key: string, title?: string) => ReactNode }) {
-  const { copy } = useCopy();
+  const { copy, n } = useCopy();
   const tx = copy.editor;
   const [view, setView] = useState<View>("pages");
   const [pageName, setPageName] = useState(data.pages[0]?.name ?? "");
@@ -69,7 +69,7 @@ export function PageView({ data, block }: { data: ContentAnswer; block: (key: st
               >
                 <summary className="text-lg font-semibold text-brand-900">
                   <span translate="no">{section.name}</span>{" "}
-                  <span className="text-sm font-normal text-muted">({section.keys.length})</span>
+                  <span className="text-sm font-normal text-muted">({n(section.keys.length)})</span>
                 </summary>
                 {/* Only an open section's fields are on the page: a page of the site has up to 120 texts. */}
                 {open && section.keys.map((key) => block(key))}
