@@ -129,6 +129,7 @@ test("keyboard: Enter opens the modal dialog, focus stays inside on Tab, Escape 
   // the page behind it. Between the last and the first control the browser may take focus into its
   // own toolbar (native modal <dialog>); the next Tab comes back to the dialog's first control.
   const first = await page.evaluate(() => document.activeElement!.outerHTML.slice(0, 80));
+  const dialogStart = await page.evaluate(() => document.querySelector("dialog[open]")!.outerHTML.slice(0, 80));
   const visited = new Set<string>();
   let wrapped = false;
   for (let i = 0; i < 14; i++) {
@@ -139,7 +140,9 @@ test("keyboard: Enter opens the modal dialog, focus stays inside on Tab, Escape 
     if (place === "dialog") {
       const html = await page.evaluate(() => document.activeElement!.outerHTML.slice(0, 80));
       if (before === "browser") {
-        expect(html, "after the browser's toolbar, Tab returns to the dialog's first control").toBe(first);
+        // Chromium 156 stops on the scrollable dialog itself first (a keyboard-focusable scroller),
+        // earlier versions on its first control: either way focus is back at the dialog's start.
+        expect([first, dialogStart], "after the browser's toolbar, Tab returns to the dialog's start").toContain(html);
         wrapped = true;
       }
       visited.add(html);
