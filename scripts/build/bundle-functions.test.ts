@@ -1,5 +1,6 @@
 /**
- * The calendar worker ships inside the bundled functions (issue 29): sandbox.ts bundled with the
+ * The deploy bundles: every function's entry loads its bundle and carries its config, and the
+ * calendar worker ships inside the bundled functions (issue 29): sandbox.ts bundled with the
  * functions' own esbuild options, into a folder with no sources beside it, still expands a feed in
  * a worker and still cuts off a never-matching rule. Without the bundled worker code it would look
  * for expand-worker.ts next to itself, which Netlify's package does not hold.
@@ -10,7 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { functionBuildOptions, workerDefines } from "./bundle-functions.mjs";
+import { bundleFunctions, functionBuildOptions, workerDefines } from "./bundle-functions.mjs";
 
 let out = "";
 let sandbox: typeof import("../../functions/_lib/calendars/sandbox.ts");
@@ -66,4 +67,27 @@ describe("the bundled calendar worker", () => {
     );
     await expect(sandbox.expandInWorker({ ics, ...window }, 1_000)).rejects.toThrow("reading it took longer than 1 s");
   });
+});
+
+describe("the deployed entries", () => {
+  // Each <name>/<name>.mjs is what Netlify loads: it must find its bundle beside it and carry the
+  // function's own config (a wrong relative path here failed only in the deploy rehearsal).
+  test("every function's entry imports, with its handler and its config", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), "bundle-entries-"));
+    try {
+      const results = await bundleFunctions(process.cwd(), dist);
+      expect(results.length).toBeGreaterThan(20);
+      for (const { name, entry } of results) {
+        const loaded = await import(pathToFileURL(entry).href);
+        expect(typeof loaded.default, name).toBe("function");
+        const source = (await import(pathToFileURL(path.resolve("functions", `${name}.ts`)).href)) as {
+          config: unknown;
+        };
+        expect(loaded.config, name).toEqual(source.config);
+      }
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+      rmSync(`${dist}.json`, { force: true });
+    }
+  }, 180_000);
 });
