@@ -1,7 +1,7 @@
-// The code's map checked against the tree (part of `npm run check`): the README's "The code" block
-// and docs/architecture.md's "The code, folder by folder" block must each name every folder of the
-// tree to two levels (plus the feature folders of src/components, src/components/admin, src/shared
-// and functions/_lib), and every folder they name must exist. `node scripts/docs/code-map.mjs`
+// The code's map checked against the tree (part of `npm run check`): docs/architecture.md's "The
+// code, folder by folder" block must name every folder of the tree to two levels (plus the feature
+// folders of src/components, src/components/admin, src/shared and functions/_lib), the README's
+// "The code" block every top-level folder, and every folder either names must exist. `node scripts/docs/code-map.mjs`
 // prints what is missing or gone and exits 1.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -60,19 +60,23 @@ export function namedFolders(block) {
   return named;
 }
 
-/** What a map block misses (folders of the tree it does not name) and names that are gone. */
-export function mapProblems(block, tree) {
+/**
+ * What a map block misses (folders of the tree it does not name, to `depth` levels when given) and
+ * names that are gone.
+ */
+export function mapProblems(block, tree, depth = Infinity) {
   const named = namedFolders(block);
   const exists = (folder) => [...tree].some((t) => t === folder) || OPAQUE.some((o) => folder.startsWith(`${o}/`));
   return {
-    missing: [...tree].filter((folder) => !named.has(folder)).sort(),
+    missing: [...tree].filter((folder) => folder.split("/").length <= depth && !named.has(folder)).sort(),
     gone: [...named].filter((folder) => !exists(folder)).sort(),
   };
 }
 
+/** Each map: its file, its heading, and how deep it must name the tree (the README: the top level). */
 export const MAPS = [
-  ["README.md", "## The code"],
-  ["docs/architecture.md", "## The code, folder by folder"],
+  ["README.md", "## The code", 1],
+  ["docs/architecture.md", "## The code, folder by folder", Infinity],
 ];
 
 /** Every problem of every map in the repository at `root`, as lines to print. */
@@ -80,8 +84,9 @@ export function codeMapProblems(root) {
   const files = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
   const tree = treeFolders(files);
   const problems = [];
-  for (const [file, heading] of MAPS) {
-    const { missing, gone } = mapProblems(blockUnder(readFileSync(path.join(root, file), "utf8"), heading), tree);
+  for (const [file, heading, depth] of MAPS) {
+    const markdown = readFileSync(path.join(root, file), "utf8");
+    const { missing, gone } = mapProblems(blockUnder(markdown, heading), tree, depth);
     for (const folder of missing) problems.push(`${file} (${heading}): ${folder}/ is in the tree but not named`);
     for (const folder of gone) problems.push(`${file} (${heading}): ${folder}/ is named but not in the tree`);
   }

@@ -20,6 +20,12 @@ describe("the code's map (npm run check)", () => {
     expect(mapProblems("src/\n  pages/\n  shared/\n    api/\npublic/\n", tree)).toEqual({ missing: ["db"], gone: [] });
   });
 
+  test("a map of the top level needs only the top-level folders, but what it names must exist", () => {
+    expect(mapProblems("src/\ndb/\npublic/\n", tree, 1)).toEqual({ missing: [], gone: [] });
+    expect(mapProblems("src/\npublic/\n", tree, 1)).toEqual({ missing: ["db"], gone: [] });
+    expect(mapProblems("src/\n  gone/\ndb/\npublic/\n", tree, 1)).toEqual({ missing: [], gone: ["src/gone"] });
+  });
+
   test("fails when a named folder is gone", () => {
     const block = "src/\n  pages/\n  shared/\n    api/\n    schemas/\ndb/\npublic/\n";
     expect(mapProblems(block, tree)).toEqual({ missing: [], gone: ["src/shared/schemas"] });
