@@ -343,7 +343,9 @@ async function againstLimit({ cookie, friday }) {
       await answerOf(limit.url + page, { cookie }),
     ];
     if (ours.status !== 200 || JSON.stringify(ours) !== JSON.stringify(theirs))
-      throw new Error(`admin list ${page}: the limit's answer differs from the project's`);
+      throw new Error(
+        `admin list ${page}: the limit answers ${JSON.stringify(theirs).slice(0, 300)}, the project ${JSON.stringify(ours).slice(0, 300)}`,
+      );
     checked++;
     page = /^<([^>]+)>; rel="next"$/.exec(ours.link ?? "")?.[1];
   }
