@@ -5,6 +5,8 @@ import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import { ADMIN, bookableDays, freeSlots, hydrated, LANGUAGE_COOKIE, skipSplash, uniqueTag } from "./helpers";
 import type { FunnelRow, SourcesAnswer, TopRow } from "../src/shared/api/sources";
 import type { AdminMeeting } from "../src/shared/api/meetings";
+import { expectNoViolations } from "./axe";
+import { findTextProblems } from "./text-fit";
 
 /**
  * Counting visits and the sources of leads, in a real browser against npm start: a campaign link
@@ -184,14 +186,24 @@ test("hostile tags (a 10 KB campaign, control characters, script tags) are cut o
 
 for (const lang of ["en", "nl", "fa"] as const) {
   for (const width of [390, 1280]) {
-    test(`screenshot of the Sources view in ${lang} at ${width} px`, async ({ browser }) => {
+    test(`the Sources view in ${lang} at ${width} px: readable whole, accessible, in the panel's digits`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ locale: lang, viewport: { width, height: 1400 }, userAgent: CHROME });
       const page = await context.newPage();
       await signIn(page);
+      await page.request.patch("/api/user", { data: { language: lang } });
       await page.goto("/admin/sources");
       await expect(page.locator("#funnel-title")).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `/tmp/analytics-sources-${lang}-${width}.png`, fullPage: true });
+      await expect(page.locator("html")).toHaveAttribute("dir", lang === "fa" ? "rtl" : "ltr");
+      const figures = page.locator(
+        `section[aria-labelledby=funnel-title] ${width < 640 ? "[data-figures-list]" : "[data-figures] tbody"}`,
+      );
+      await expect(figures).not.toBeEmpty();
+      if (lang === "fa") expect(await figures.innerText()).not.toMatch(/[0-9]/);
+      await page.screenshot({ path: test.info().outputPath(`sources-${lang}-${width}.png`), fullPage: true });
+      expect(await page.evaluate(findTextProblems)).toEqual([]);
+      await expectNoViolations(page);
       await context.close();
     });
   }

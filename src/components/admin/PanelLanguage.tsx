@@ -26,7 +26,7 @@ export default function PanelLanguage() {
   };
   return (
     <label className="flex items-center gap-2 text-sm font-semibold text-ink">
-      <Icon path={GLOBE} className="size-5 text-brand-700" />
+      <Icon path={GLOBE} className="hidden size-5 text-brand-700 sm:block" />
       <span className="sr-only sm:not-sr-only">{texts.copy.common.panelLanguage}</span>
       <select
         value={texts.lang}

@@ -178,6 +178,7 @@ export default function SourcesView() {
             csvLabel={copy.csv}
             chart={<Chart lang={lang} kind="bars" x={funnelLabels} series={funnel} />}
             header={funnelHeader}
+            keyed={false}
             rows={[[n(totals.visits), n(totals.enquiries), n(totals.meetings), n(totals.meetingsDone)]]}
           />
           <Table

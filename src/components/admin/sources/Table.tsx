@@ -13,20 +13,56 @@ interface TableProps {
   empty?: string;
   /** The table folded away under its chart (a long list of days). */
   collapsed?: boolean;
+  /** Whether each row's first cell names it (a source, a page); otherwise every cell is a figure. */
+  keyed?: boolean;
 }
 
 /** One chart of the Sources view with the table behind it and its CSV download. */
-export function Table({ id, title, note, chart, header, rows, csv, csvLabel, empty, collapsed }: TableProps) {
+export function Table({
+  id,
+  title,
+  note,
+  chart,
+  header,
+  rows,
+  csv,
+  csvLabel,
+  empty,
+  collapsed,
+  keyed = true,
+}: TableProps) {
+  const figuresFrom = keyed ? 1 : 0;
+  // On a phone a row of five figures does not fit beside its name: each row is a small list there,
+  // its name above its figures, and the table from the sm breakpoint up.
   const table = (
-    <div className="mt-3 max-h-96 overflow-auto">
-      <table data-figures className="w-full text-sm">
+    <div className="mt-3 sm:max-h-96 sm:overflow-auto">
+      <ul data-figures-list className="divide-y divide-line text-sm sm:hidden">
+        {rows.map((row, r) => (
+          <li key={r} className="py-2">
+            {keyed && (
+              <p dir="auto" className="font-semibold [overflow-wrap:anywhere] text-brand-950">
+                {row[0]}
+              </p>
+            )}
+            <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 text-muted">
+              {row.slice(figuresFrom).map((cell, i) => (
+                <div key={i} className="contents">
+                  <dt>{header[i + figuresFrom]}</dt>
+                  <dd className="text-end tabular-nums text-ink">{cell}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <table data-figures className="hidden w-full text-sm sm:table">
         <thead>
           <tr>
             {header.map((h, i) => (
               <th
                 key={h}
                 scope="col"
-                className={`border-b border-line px-2 py-1.5 font-semibold text-brand-950 ${i ? "text-end" : "text-start"}`}
+                className={`border-b border-line px-2 py-1.5 font-semibold text-brand-950 ${i < figuresFrom ? "text-start" : "text-end"}`}
               >
                 {h}
               </th>
@@ -37,7 +73,11 @@ export function Table({ id, title, note, chart, header, rows, csv, csvLabel, emp
           {rows.map((row, r) => (
             <tr key={r} className="odd:bg-surface">
               {row.map((cell, i) => (
-                <td key={i} className={`px-2 py-1 ${i ? "text-end tabular-nums" : "text-start break-all"}`}>
+                <td
+                  key={i}
+                  dir={i < figuresFrom ? "auto" : undefined}
+                  className={`px-2 py-1 ${i < figuresFrom ? "text-start [overflow-wrap:anywhere]" : "text-end tabular-nums"}`}
+                >
                   {cell}
                 </td>
               ))}
@@ -49,7 +89,10 @@ export function Table({ id, title, note, chart, header, rows, csv, csvLabel, emp
     </div>
   );
   return (
-    <section aria-labelledby={`${id}-title`} className="min-w-0 rounded-2xl border border-line bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="min-w-0 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-brand-950">
           {title}
