@@ -81,9 +81,10 @@ test("the dialog's code is fetched before the visitor taps, once the contact sec
 });
 
 test("the dialog starts on the first day that has a free slot, not on a day without any", async ({ page, request }) => {
-  const [firstBookable] = await bookableDays(request, 0);
-  // Today (and any day before the chosen one) answers with no slots; the chosen day has some.
-  const chosen = (await bookableDays(request, 1))[0];
+  // The first bookable day (and any day before the chosen one) answers with no slots; the next
+  // bookable day, the chosen one, has some. On a weekend both "today + 0" and "today + 1" lead to
+  // Monday, so the chosen day is the second bookable day, whatever the day of the week.
+  const [firstBookable, chosen] = await bookableDays(request, 0);
   await page.route("**/api/meetings/available-slots?*", (route) => {
     const date = new URL(route.request().url()).searchParams.get("date")!;
     const data = date >= chosen ? ["10:00", "10:30"] : [];

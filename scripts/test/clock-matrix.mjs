@@ -40,7 +40,7 @@ export const CLOCK_VITEST_FILES = [
   "db/meetings.repository.integration.test.ts",
 ];
 /** The browser specs of booking and of the manage link. */
-export const CLOCK_E2E_SPECS = ["e2e/booking.spec.ts", "e2e/meeting-manage.spec.ts"];
+export const CLOCK_E2E_SPECS = ["e2e/booking.spec.ts", "e2e/meeting-manage.spec.ts", "e2e/first-paint.spec.ts"];
 
 /** `hh:mm` on `ymd` in Amsterdam as an ISO time with its offset that day (+01:00 or +02:00). */
 export function amsterdam(ymd, hm) {
