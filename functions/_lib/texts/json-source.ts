@@ -70,225 +70,285 @@ const describe = (ch: string) => {
 
 /** Parses `text`; throws JsonSyntaxError with an explanation an editor can act on. */
 export function parseJsonSource(text: string): ParsedJson {
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === "\n") lineStarts.push(i + 1);
-  const lineOf = (offset: number) => {
+  return new JsonReader(text).read();
+}
+
+/** The 1-based line and column of an offset, found by binary search over where each line starts. */
+class LineIndex {
+  private readonly starts = [0];
+
+  constructor(text: string) {
+    for (let i = 0; i < text.length; i++) if (text[i] === "\n") this.starts.push(i + 1);
+  }
+
+  lineOf(offset: number): number {
     let lo = 0;
-    let hi = lineStarts.length - 1;
+    let hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid] <= offset) lo = mid;
+      if (this.starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
     return lo + 1;
-  };
-  const columnOf = (offset: number) => offset - lineStarts[lineOf(offset) - 1] + 1;
-  const fail = (message: string, offset: number): never => {
-    const at = Math.min(offset, text.length);
-    throw new JsonSyntaxError(message, lineOf(at), columnOf(at));
-  };
-  const duplicates: DuplicateKey[] = [];
+  }
 
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  columnOf(offset: number): number {
+    return offset - this.starts[this.lineOf(offset) - 1] + 1;
+  }
+}
 
-  const skipSpace = () => {
+/** The escapes a JSON text may hold after a backslash, other than \uXXXX. */
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};
+
+/** One reading of a text: a recursive descent from `i`, one method per kind of value. */
+class JsonReader {
+  private readonly text: string;
+  private readonly lines: LineIndex;
+  private readonly duplicates: DuplicateKey[] = [];
+  private i: number;
+
+  constructor(text: string) {
+    this.text = text;
+    this.lines = new LineIndex(text);
+    this.i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  }
+
+  read(): ParsedJson {
+    const { text } = this;
+    this.skipSpace();
+    if (this.i >= text.length) this.fail("The file is empty: it needs at least {}.", 0);
+    const root = this.parseValue();
+    this.skipSpace();
+    if (this.i < text.length) {
+      if (text[this.i] === ",") this.fail("Remove the comma after the last entry.", this.i);
+      this.fail(
+        "There is something after the end of the file's outermost group: remove it (or move it inside).",
+        this.i,
+      );
+    }
+    return { root, duplicates: this.duplicates };
+  }
+
+  private lineOf(offset: number): number {
+    return this.lines.lineOf(offset);
+  }
+
+  private fail(message: string, offset: number): never {
+    const at = Math.min(offset, this.text.length);
+    throw new JsonSyntaxError(message, this.lines.lineOf(at), this.lines.columnOf(at));
+  }
+
+  private skipSpace() {
+    const { text } = this;
     for (;;) {
-      const ch = text[i];
-      if (ch === " " || ch === "\t" || ch === "\n" || ch === "\r") i++;
-      else if (ch === "/" && (text[i + 1] === "/" || text[i + 1] === "*"))
-        fail("JSON files cannot hold comments. Remove the comment (everything from // or /*).", i);
+      const ch = text[this.i];
+      if (ch === " " || ch === "\t" || ch === "\n" || ch === "\r") this.i++;
+      else if (ch === "/" && (text[this.i + 1] === "/" || text[this.i + 1] === "*"))
+        this.fail("JSON files cannot hold comments. Remove the comment (everything from // or /*).", this.i);
       else return;
     }
-  };
+  }
 
-  const parseString = (): JsonString => {
-    const start = i;
-    i++; // opening quote
+  private parseString(): JsonString {
+    const { text } = this;
+    const start = this.i;
+    this.i++; // opening quote
     let value = "";
     for (;;) {
-      const ch = text[i];
+      const ch = text[this.i];
       if (ch === undefined)
-        fail(`The text that starts on line ${lineOf(start)} is never closed: add a " at its end.`, start);
+        this.fail(`The text that starts on line ${this.lineOf(start)} is never closed: add a " at its end.`, start);
       if (ch === "\n" || ch === "\r")
-        fail(
+        this.fail(
           'This text is not closed on its line: add a " at its end. (A text cannot run over several lines; write \\n for a line break.)',
           start,
         );
       if (ch === '"') {
-        i++;
-        return { kind: "string", value, start, end: i, line: lineOf(start) };
+        this.i++;
+        return { kind: "string", value, start, end: this.i, line: this.lineOf(start) };
       }
       if (ch === "\\") {
-        const next = text[i + 1];
-        const simple: Record<string, string> = {
-          '"': '"',
-          "\\": "\\",
-          "/": "/",
-          b: "\b",
-          f: "\f",
-          n: "\n",
-          r: "\r",
-          t: "\t",
-        };
-        if (next !== undefined && next in simple) {
-          value += simple[next];
-          i += 2;
-          continue;
-        }
-        if (next === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-          value += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-          i += 6;
-          continue;
-        }
-        fail(
-          `“\\${next ?? ""}” is not allowed in a text. A backslash starts a code such as \\" or \\n; for a backslash itself write \\\\.`,
-          i,
-        );
+        value += this.escape();
+        continue;
       }
       if (ch.charCodeAt(0) < 0x20)
-        fail("This text contains a tab or another invisible control character: replace it with a space.", i);
+        this.fail("This text contains a tab or another invisible control character: replace it with a space.", this.i);
       value += ch;
-      i++;
+      this.i++;
     }
-  };
+  }
 
-  const parseNumber = (): JsonScalar => {
-    const start = i;
+  /** The character a backslash code at `i` stands for; moves past the code. */
+  private escape(): string {
+    const { text, i } = this;
+    const next = text[i + 1];
+    if (next !== undefined && next in SIMPLE_ESCAPES) {
+      this.i += 2;
+      return SIMPLE_ESCAPES[next];
+    }
+    if (next === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+      this.i += 6;
+      return String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+    }
+    return this.fail(
+      `“\\${next ?? ""}” is not allowed in a text. A backslash starts a code such as \\" or \\n; for a backslash itself write \\\\.`,
+      i,
+    );
+  }
+
+  private parseNumber(): JsonScalar {
+    const start = this.i;
     const match = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-    match.lastIndex = i;
-    const m = match.exec(text);
-    if (!m) return fail("This is not a valid number.", i);
-    i += m[0].length;
-    return { kind: "number", value: Number(m[0]), start, end: i, line: lineOf(start) };
-  };
+    match.lastIndex = this.i;
+    const m = match.exec(this.text);
+    if (!m) return this.fail("This is not a valid number.", this.i);
+    this.i += m[0].length;
+    return { kind: "number", value: Number(m[0]), start, end: this.i, line: this.lineOf(start) };
+  }
 
   /** After an entry of a group ends: what is wrong when neither a comma nor the closing bracket follows. */
-  const afterEntry = (close: "}" | "]", previous: JsonNode, label: string) => {
-    const ch = text[i];
+  private afterEntry(close: "}" | "]", previous: JsonNode, label: string) {
+    const ch = this.text[this.i];
     if (ch === undefined) return;
-    const sameLine = lineOf(i) === lineOf(previous.end - 1);
+    const sameLine = this.lineOf(this.i) === this.lineOf(previous.end - 1);
     if (previous.kind === "string" && sameLine && ch !== "," && ch !== close)
-      fail(
+      this.fail(
         `The text of ${label} ends too early: it contains a double quote ("). Write \\" for a quote inside a text, or use typographic quotes “ ”.`,
         previous.start,
       );
     if (ch === '"' || ch === "{" || ch === "[" || /[-0-9tfn]/.test(ch))
-      fail(`A comma is missing at the end of this line, after ${label}.`, previous.end - 1);
-    fail(`Unexpected ${describe(ch)} after ${label}: expected a comma, or ${close} to close the group.`, i);
-  };
+      this.fail(`A comma is missing at the end of this line, after ${label}.`, previous.end - 1);
+    this.fail(`Unexpected ${describe(ch)} after ${label}: expected a comma, or ${close} to close the group.`, this.i);
+  }
 
-  const parseObject = (): JsonObject => {
-    const start = i;
-    i++; // {
+  /** After an entry: steps over a comma and answers where it stood, or -1 when there is none. */
+  private comma(): number {
+    this.skipSpace();
+    if (this.text[this.i] !== ",") return -1;
+    return this.i++;
+  }
+
+  private parseObject(): JsonObject {
+    const { text } = this;
+    const start = this.i;
+    this.i++; // {
     const properties: JsonProperty[] = [];
     const seen = new Map<string, number>();
     let lastComma = -1;
     for (;;) {
-      skipSpace();
-      const ch = text[i];
+      this.skipSpace();
+      const ch = text[this.i];
       if (ch === undefined)
-        fail(`The group opened on line ${lineOf(start)} with { is never closed: a } is missing.`, text.length - 1);
+        this.fail(
+          `The group opened on line ${this.lineOf(start)} with { is never closed: a } is missing.`,
+          text.length - 1,
+        );
       if (ch === "}") {
-        if (lastComma >= 0) fail("Remove the comma after the last entry.", lastComma);
-        i++;
-        return { kind: "object", properties, start, end: i, line: lineOf(start) };
+        if (lastComma >= 0) this.fail("Remove the comma after the last entry.", lastComma);
+        this.i++;
+        return { kind: "object", properties, start, end: this.i, line: this.lineOf(start) };
       }
       if (properties.length > 0 && lastComma < 0)
-        afterEntry("}", properties[properties.length - 1].value, `“${properties[properties.length - 1].key}”`);
-      if (ch !== '"') {
-        if (ch === "'" || ch === "“" || ch === "”")
-          fail(`Keys must be written in straight double quotes ("key"), not ${describe(ch)}.`, i);
-        const word = /[A-Za-z_$][\w$-]*/y;
-        word.lastIndex = i;
-        const m = word.exec(text);
-        if (m) fail(`The key ${m[0]} needs double quotes around it: "${m[0]}".`, i);
-        fail(`Unexpected ${describe(ch)}: expected a key in double quotes, or } to close the group.`, i);
-      }
-      const keyNode = parseString();
-      skipSpace();
-      if (text[i] !== ":") fail(`A colon (:) is missing after the key “${keyNode.value}”.`, keyNode.end - 1);
-      i++;
-      skipSpace();
-      if (text[i] === "," || text[i] === "}")
-        fail(`The key “${keyNode.value}” has no value after its colon.`, keyNode.end);
-      const value = parseValue();
-      const firstLine = seen.get(keyNode.value);
-      if (firstLine !== undefined) duplicates.push({ key: keyNode.value, line: keyNode.line, firstLine });
-      else seen.set(keyNode.value, keyNode.line);
-      properties.push({ key: keyNode.value, line: keyNode.line, value });
-      skipSpace();
-      if (text[i] === ",") {
-        lastComma = i;
-        i++;
-      } else lastComma = -1;
+        this.afterEntry("}", properties[properties.length - 1].value, `“${properties[properties.length - 1].key}”`);
+      const property = this.parseProperty(ch);
+      const firstLine = seen.get(property.key);
+      if (firstLine !== undefined) this.duplicates.push({ key: property.key, line: property.line, firstLine });
+      else seen.set(property.key, property.line);
+      properties.push(property);
+      lastComma = this.comma();
     }
-  };
+  }
 
-  const parseArray = (): JsonArray => {
-    const start = i;
-    i++; // [
+  /** One `"key": value` of a group, `ch` its first character. */
+  private parseProperty(ch: string): JsonProperty {
+    const { text } = this;
+    if (ch !== '"') this.notAKey(ch);
+    const keyNode = this.parseString();
+    this.skipSpace();
+    if (text[this.i] !== ":") this.fail(`A colon (:) is missing after the key “${keyNode.value}”.`, keyNode.end - 1);
+    this.i++;
+    this.skipSpace();
+    if (text[this.i] === "," || text[this.i] === "}")
+      this.fail(`The key “${keyNode.value}” has no value after its colon.`, keyNode.end);
+    return { key: keyNode.value, line: keyNode.line, value: this.parseValue() };
+  }
+
+  /** Where a key should start but `ch` stands: a key in other quotes, a bare word, or anything else. */
+  private notAKey(ch: string): never {
+    if (ch === "'" || ch === "“" || ch === "”")
+      this.fail(`Keys must be written in straight double quotes ("key"), not ${describe(ch)}.`, this.i);
+    const word = /[A-Za-z_$][\w$-]*/y;
+    word.lastIndex = this.i;
+    const m = word.exec(this.text);
+    if (m) this.fail(`The key ${m[0]} needs double quotes around it: "${m[0]}".`, this.i);
+    return this.fail(`Unexpected ${describe(ch)}: expected a key in double quotes, or } to close the group.`, this.i);
+  }
+
+  private parseArray(): JsonArray {
+    const { text } = this;
+    const start = this.i;
+    this.i++; // [
     const items: JsonNode[] = [];
     let lastComma = -1;
     for (;;) {
-      skipSpace();
-      const ch = text[i];
+      this.skipSpace();
+      const ch = text[this.i];
       if (ch === undefined)
-        fail(`The list opened on line ${lineOf(start)} with [ is never closed: a ] is missing.`, text.length - 1);
+        this.fail(
+          `The list opened on line ${this.lineOf(start)} with [ is never closed: a ] is missing.`,
+          text.length - 1,
+        );
       if (ch === "]") {
-        if (lastComma >= 0) fail("Remove the comma after the last entry.", lastComma);
-        i++;
-        return { kind: "array", items, start, end: i, line: lineOf(start) };
+        if (lastComma >= 0) this.fail("Remove the comma after the last entry.", lastComma);
+        this.i++;
+        return { kind: "array", items, start, end: this.i, line: this.lineOf(start) };
       }
       if (items.length > 0 && lastComma < 0)
-        afterEntry("]", items[items.length - 1], `entry ${items.length} of the list`);
-      items.push(parseValue());
-      skipSpace();
-      if (text[i] === ",") {
-        lastComma = i;
-        i++;
-      } else lastComma = -1;
+        this.afterEntry("]", items[items.length - 1], `entry ${items.length} of the list`);
+      items.push(this.parseValue());
+      lastComma = this.comma();
     }
-  };
+  }
 
-  const parseValue = (): JsonNode => {
-    skipSpace();
-    const ch = text[i];
-    const start = i;
-    if (ch === undefined) return fail("The file ends too early: a value, } or ] is missing.", text.length - 1);
-    if (ch === "{") return parseObject();
-    if (ch === "[") return parseArray();
-    if (ch === '"') return parseString();
-    if (ch === "-" || (ch >= "0" && ch <= "9")) return parseNumber();
+  private parseValue(): JsonNode {
+    const { text } = this;
+    this.skipSpace();
+    const ch = text[this.i];
+    const start = this.i;
+    if (ch === undefined) return this.fail("The file ends too early: a value, } or ] is missing.", text.length - 1);
+    if (ch === "{") return this.parseObject();
+    if (ch === "[") return this.parseArray();
+    if (ch === '"') return this.parseString();
+    if (ch === "-" || (ch >= "0" && ch <= "9")) return this.parseNumber();
     for (const [word, value] of [
       ["true", true],
       ["false", false],
       ["null", null],
     ] as const) {
-      if (text.startsWith(word, i)) {
-        i += word.length;
+      if (text.startsWith(word, this.i)) {
+        this.i += word.length;
         return {
           kind: value === null ? "null" : "boolean",
           value,
           start,
-          end: i,
-          line: lineOf(start),
+          end: this.i,
+          line: this.lineOf(start),
         };
       }
     }
     if (ch === "'" || ch === "“" || ch === "”" || ch === "„")
-      return fail(`Texts must start and end with a straight double quote ("), not ${describe(ch)}.`, i);
-    return fail(`Unexpected ${describe(ch)}: a text must be in double quotes ("…").`, i);
-  };
-
-  skipSpace();
-  if (i >= text.length) fail("The file is empty: it needs at least {}.", 0);
-  const root = parseValue();
-  skipSpace();
-  if (i < text.length) {
-    if (text[i] === ",") fail("Remove the comma after the last entry.", i);
-    fail("There is something after the end of the file's outermost group: remove it (or move it inside).", i);
+      return this.fail(`Texts must start and end with a straight double quote ("), not ${describe(ch)}.`, this.i);
+    return this.fail(`Unexpected ${describe(ch)}: a text must be in double quotes ("…").`, this.i);
   }
-  return { root, duplicates };
 }
 
 /** The plain JavaScript value of a node. */

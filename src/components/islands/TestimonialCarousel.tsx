@@ -72,10 +72,12 @@ const subscribeReducedMotion = (onChange: () => void) => {
 const reducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
 
 /**
- * The testimonial carousel: groups of 3/2/1 by width, 6 s autoplay that wraps,
- * one dot per group, arrows on wide screens, a 50 px swipe (mirrored in Persian), 500 ms lock.
+ * The carousel's motion: the Swiper instance, its groups (how many, which is shown), a move to the
+ * next or previous group (wrapping) or to a numbered one, locked for CAROUSEL.lockMs after each; the
+ * autoplay, on unless the visitor prefers reduced motion or pressed pause (or play, which wins); and
+ * a swipe of more than CAROUSEL.swipePx, mirrored in Persian.
  */
-export default function TestimonialCarousel({ items, lang, rtl, labels }: TestimonialCarouselProps) {
+function useCarousel(rtl: boolean) {
   const swiperRef = useRef<SwiperInstance | null>(null);
   const lockedUntil = useRef(0);
   const startX = useRef<number | null>(null);
@@ -104,7 +106,6 @@ export default function TestimonialCarousel({ items, lang, rtl, labels }: Testim
     s.slideTo(Math.min(target * (s.params.slidesPerGroup as number), s.slides.length - 1), CAROUSEL.lockMs);
   }, []);
 
-  // Autoplay runs unless the visitor prefers reduced motion or pressed pause (or play, which wins).
   const prefersReducedMotion = useSyncExternalStore(subscribeReducedMotion, reducedMotion, () => false);
   const [choice, setChoice] = useState<boolean | null>(null);
   const playing = choice ?? !prefersReducedMotion;
@@ -117,17 +118,35 @@ export default function TestimonialCarousel({ items, lang, rtl, labels }: Testim
 
   const togglePlay = () => setChoice(!playing);
 
-  const onPointerDown = (e: ReactPointerEvent) => {
-    startX.current = e.clientX;
+  const swipe = {
+    onPointerDown: (e: ReactPointerEvent) => {
+      startX.current = e.clientX;
+    },
+    onPointerUp: (e: ReactPointerEvent) => {
+      if (startX.current === null) return;
+      const dx = e.clientX - startX.current;
+      startX.current = null;
+      if (Math.abs(dx) <= CAROUSEL.swipePx) return;
+      const forward = rtl ? dx > 0 : dx < 0;
+      go(forward ? "next" : "prev");
+    },
+    onPointerCancel: () => (startX.current = null),
   };
-  const onPointerUp = (e: ReactPointerEvent) => {
-    if (startX.current === null) return;
-    const dx = e.clientX - startX.current;
-    startX.current = null;
-    if (Math.abs(dx) <= CAROUSEL.swipePx) return;
-    const forward = rtl ? dx > 0 : dx < 0;
-    go(forward ? "next" : "prev");
+
+  const attach = (s: SwiperInstance) => {
+    swiperRef.current = s;
+    sync(s);
   };
+
+  return { groups, sync, attach, go, playing, togglePlay, swipe };
+}
+
+/**
+ * The testimonial carousel: groups of 3/2/1 by width, 6 s autoplay that wraps,
+ * one dot per group, arrows on wide screens, a 50 px swipe (mirrored in Persian), 500 ms lock.
+ */
+export default function TestimonialCarousel({ items, lang, rtl, labels }: TestimonialCarouselProps) {
+  const { groups, sync, attach, go, playing, togglePlay, swipe } = useCarousel(rtl);
 
   const arrow = (dir: "prev" | "next") => (
     <button
@@ -150,9 +169,9 @@ export default function TestimonialCarousel({ items, lang, rtl, labels }: Testim
     >
       {arrow("prev")}
       <div
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => (startX.current = null)}
+        onPointerDown={swipe.onPointerDown}
+        onPointerUp={swipe.onPointerUp}
+        onPointerCancel={swipe.onPointerCancel}
         className="touch-pan-y"
       >
         <Swiper
@@ -170,75 +189,14 @@ export default function TestimonialCarousel({ items, lang, rtl, labels }: Testim
             [CAROUSEL.breakpoints.lg]: { slidesPerView: 3, slidesPerGroup: 3 },
           }}
           a11y={{ slideLabelMessage: labels.slide, prevSlideMessage: labels.previous, nextSlideMessage: labels.next }}
-          onSwiper={(s) => {
-            swiperRef.current = s;
-            sync(s);
-          }}
+          onSwiper={attach}
           onSlideChange={sync}
           onSnapGridLengthChange={sync}
           onBreakpoint={sync}
         >
           {items.map((item) => (
             <SwiperSlide key={item.id} className="testimonial-slide">
-              <figure className="card flex h-full flex-col p-6 sm:p-7 lg:p-6">
-                <div className="flex items-center gap-1" role="img" aria-label={item.ratingLabel}>
-                  {Array.from({ length: item.stars.full }, (_, i) => (
-                    <Star key={`f${i}`} kind="full" />
-                  ))}
-                  {item.stars.half ? <Star kind="half" /> : null}
-                  {Array.from({ length: item.stars.empty }, (_, i) => (
-                    <Star key={`e${i}`} kind="empty" />
-                  ))}
-                </div>
-                <blockquote className="mt-5 flex-1 overflow-hidden text-[0.98rem] leading-relaxed text-slate-700 lg:text-[0.95rem]">
-                  <p>{item.text}</p>
-                </blockquote>
-                <figcaption className="mt-6 flex items-center gap-3 border-t border-line pt-5">
-                  {item.photo ? (
-                    <img
-                      src={item.photo.src}
-                      alt={item.photo.alt}
-                      width={44}
-                      height={44}
-                      loading="lazy"
-                      className="size-11 shrink-0 rounded-full object-cover"
-                    />
-                  ) : (
-                    <span
-                      className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
-                      aria-hidden="true"
-                    >
-                      {item.initials}
-                    </span>
-                  )}
-                  <span className="min-w-0 flex-1">
-                    <span className="block font-semibold text-brand-950">{item.author}</span>
-                    <span className="block text-sm leading-snug text-muted">{item.company}</span>
-                  </span>
-                  <a
-                    href={item.linkedinUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={item.linkedinLabel}
-                    className="flex size-11 items-center justify-center rounded-xl text-brand-700 hover:bg-brand-50"
-                  >
-                    <svg
-                      className="size-5"
-                      viewBox="0 0 24 24"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth={1.75}
-                      aria-hidden="true"
-                    >
-                      <path
-                        d="M4 4h16v16H4zM8 10v6M8 7.5v.01M12 16v-6M12 12.5c0-1.5 1-2.5 2.3-2.5S16 11 16 12.5V16"
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                      />
-                    </svg>
-                  </a>
-                </figcaption>
-              </figure>
+              <TestimonialFigure item={item} />
             </SwiperSlide>
           ))}
         </Swiper>
@@ -274,6 +232,71 @@ export default function TestimonialCarousel({ items, lang, rtl, labels }: Testim
         </button>
       </div>
     </div>
+  );
+}
+
+/** One testimonial's card: its stars, its text, and who wrote it with a link to their LinkedIn. */
+function TestimonialFigure({ item }: { item: TestimonialCard }) {
+  return (
+    <figure className="card flex h-full flex-col p-6 sm:p-7 lg:p-6">
+      <div className="flex items-center gap-1" role="img" aria-label={item.ratingLabel}>
+        {Array.from({ length: item.stars.full }, (_, i) => (
+          <Star key={`f${i}`} kind="full" />
+        ))}
+        {item.stars.half ? <Star kind="half" /> : null}
+        {Array.from({ length: item.stars.empty }, (_, i) => (
+          <Star key={`e${i}`} kind="empty" />
+        ))}
+      </div>
+      <blockquote className="mt-5 flex-1 overflow-hidden text-[0.98rem] leading-relaxed text-slate-700 lg:text-[0.95rem]">
+        <p>{item.text}</p>
+      </blockquote>
+      <figcaption className="mt-6 flex items-center gap-3 border-t border-line pt-5">
+        {item.photo ? (
+          <img
+            src={item.photo.src}
+            alt={item.photo.alt}
+            width={44}
+            height={44}
+            loading="lazy"
+            className="size-11 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+            aria-hidden="true"
+          >
+            {item.initials}
+          </span>
+        )}
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold text-brand-950">{item.author}</span>
+          <span className="block text-sm leading-snug text-muted">{item.company}</span>
+        </span>
+        <a
+          href={item.linkedinUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={item.linkedinLabel}
+          className="flex size-11 items-center justify-center rounded-xl text-brand-700 hover:bg-brand-50"
+        >
+          <svg
+            className="size-5"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.75}
+            aria-hidden="true"
+          >
+            <path
+              d="M4 4h16v16H4zM8 10v6M8 7.5v.01M12 16v-6M12 12.5c0-1.5 1-2.5 2.3-2.5S16 11 16 12.5V16"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </a>
+      </figcaption>
+    </figure>
   );
 }
 

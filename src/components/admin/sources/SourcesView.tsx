@@ -1,18 +1,12 @@
-import { useEffect, useMemo, useState } from "react";
-import type { FunnelRow, SourcesDay, TopRow } from "#shared/api/sources.ts";
+import { useEffect, useState } from "react";
 import { addDays, officeNow } from "#shared/dates.ts";
-import { formatNumber } from "#shared/format.ts";
-import { LANGUAGE_INFO, isLanguage } from "#shared/languages.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
-import { adminCopy } from "../copy.ts";
+import { adminCopy, type AdminCopy } from "../copy.ts";
 import { DASHBOARD_PATH } from "../api.ts";
 import { PageSpinner } from "../ui/index.ts";
-import { Chart } from "./Chart.tsx";
-import { chartUrl, fetchChart, type Range } from "./sources-api.ts";
-import { Table } from "./Table.tsx";
+import { FigureTables, type Breakdown, type Figures } from "./FigureTables.tsx";
+import { fetchChart, type Range } from "./sources-api.ts";
 
-const BREAKDOWNS = ["source", "campaign", "landing", "language"] as const;
-type Breakdown = (typeof BREAKDOWNS)[number];
 const PRESETS = [7, 30, 90] as const;
 
 const lastDays = (days: number): Range => {
@@ -20,24 +14,10 @@ const lastDays = (days: number): Range => {
   return { from: addDays(today, 1 - days), to: today };
 };
 
-interface Figures {
-  daily: SourcesDay[];
-  breakdown: FunnelRow[];
-  pages: TopRow[];
-  referrers: TopRow[];
-}
-
-/** The admin's Sources view: the funnel, the lines over time, a breakdown, the top pages and referrers. */
-export default function SourcesView() {
-  const [{ lang, dir, copy: all }] = useState(adminCopy);
-  const copy = all.sources;
-  const [preset, setPreset] = useState<number | "custom">(30);
-  const [range, setRange] = useState<Range>(() => lastDays(30));
-  const [draft, setDraft] = useState<Range>(range);
-  const [by, setBy] = useState<Breakdown>("source");
+/** The figures of a period with a breakdown, loaded again when either changes; a late answer is dropped. */
+function useFigures(range: Range, by: Breakdown) {
   const [figures, setFigures] = useState<Figures | null>(null);
   const [failed, setFailed] = useState(false);
-
   useEffect(() => {
     let live = true;
     Promise.all([
@@ -56,58 +36,17 @@ export default function SourcesView() {
       live = false;
     };
   }, [range, by]);
+  return { figures, failed };
+}
 
-  const n = (v: number) => formatNumber(lang, v);
-  const name = (key: string, kind: Breakdown | "pages" | "referrers") =>
-    key === ""
-      ? kind === "source" || kind === "referrers"
-        ? copy.direct
-        : copy.none
-      : kind === "language" && isLanguage(key)
-        ? LANGUAGE_INFO[key].name
-        : key;
-
-  const totals = useMemo(() => {
-    const sum = (k: keyof Omit<SourcesDay, "day">) => (figures?.daily ?? []).reduce((a, d) => a + d[k], 0);
-    return {
-      visits: sum("visits"),
-      enquiries: sum("enquiries"),
-      meetings: sum("meetings"),
-      meetingsDone: sum("meetingsDone"),
-    };
-  }, [figures]);
-  const funnelLabels = [copy.visits, copy.enquiries, copy.meetings, copy.meetingsDone];
-  const funnel = useMemo(
-    () => [{ label: copy.funnel, values: [totals.visits, totals.enquiries, totals.meetings, totals.meetingsDone] }],
-    [totals, copy],
-  );
-  const days = useMemo(() => (figures?.daily ?? []).map((d) => d.day), [figures]);
-  const lines = useMemo(
-    () => [
-      { label: copy.visits, values: (figures?.daily ?? []).map((d) => d.visits) },
-      { label: copy.enquiries, values: (figures?.daily ?? []).map((d) => d.enquiries), secondary: true },
-      { label: copy.meetings, values: (figures?.daily ?? []).map((d) => d.meetings), secondary: true },
-      { label: copy.meetingsDone, values: (figures?.daily ?? []).map((d) => d.meetingsDone), secondary: true },
-    ],
-    [figures, copy],
-  );
-  const top = useMemo(() => (figures?.breakdown ?? []).slice(0, 10), [figures]);
-  const breakdownKeys = useMemo(() => top.map((r) => name(r.key, by)), [top, by]); // eslint-disable-line react-hooks/exhaustive-deps
-  const breakdownSeries = useMemo(
-    () => [
-      { label: copy.visits, values: top.map((r) => r.visits) },
-      { label: copy.meetings, values: top.map((r) => r.meetings), secondary: true },
-    ],
-    [top, copy],
-  );
-
-  const choose = (days: number) => {
-    setPreset(days);
-    const next = lastDays(days);
-    setDraft(next);
-    setRange(next);
-  };
-  const funnelHeader = [copy.visits, copy.enquiries, copy.meetings, copy.meetingsDone];
+/** The admin's Sources view: the funnel, the lines over time, a breakdown, the top pages and referrers. */
+export default function SourcesView() {
+  const [{ lang, dir, copy: all }] = useState(adminCopy);
+  const copy = all.sources;
+  const [preset, setPreset] = useState<number | "custom">(30);
+  const [range, setRange] = useState<Range>(() => lastDays(30));
+  const [by, setBy] = useState<Breakdown>("source");
+  const { figures, failed } = useFigures(range, by);
 
   return (
     <div lang={lang} dir={dir} className="container-page py-8">
@@ -121,46 +60,15 @@ export default function SourcesView() {
         </a>
       </div>
 
-      <fieldset className="mt-6 flex flex-wrap items-end gap-3">
-        <legend className="mb-2 text-sm font-semibold text-brand-950">{copy.period}</legend>
-        {PRESETS.map((days) => (
-          <button
-            key={days}
-            type="button"
-            aria-pressed={preset === days}
-            onClick={() => choose(days)}
-            className={`btn ${preset === days ? "btn-primary" : "btn-secondary"}`}
-          >
-            {copy[`days${days}`]}
-          </button>
-        ))}
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (draft.from && draft.to && draft.from <= draft.to) {
-              setPreset("custom");
-              setRange(draft);
-            }
-          }}
-        >
-          {(["from", "to"] as const).map((k) => (
-            <label key={k} className="text-sm font-medium text-brand-950">
-              {copy[k]}
-              <input
-                type="date"
-                required
-                value={draft[k]}
-                onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
-                className="mt-1 block rounded-lg border border-slate-300 px-2 py-1.5"
-              />
-            </label>
-          ))}
-          <button type="submit" className="btn btn-secondary">
-            {copy.show}
-          </button>
-        </form>
-      </fieldset>
+      <PeriodPicker
+        copy={copy}
+        preset={preset}
+        range={range}
+        onChoose={(next, chosen) => {
+          setPreset(chosen);
+          setRange(next);
+        }}
+      />
 
       {failed ? (
         <p role="alert" className="mt-8 rounded-lg bg-red-50 p-4 text-red-800">
@@ -169,83 +77,66 @@ export default function SourcesView() {
       ) : !figures ? (
         <PageSpinner label={copy.loading} />
       ) : (
-        <div className="mt-8 grid gap-8 lg:grid-cols-2">
-          <Table
-            id="funnel"
-            title={copy.funnel}
-            note={copy.chartOf}
-            csv={chartUrl("daily", range, "csv")}
-            csvLabel={copy.csv}
-            chart={<Chart lang={lang} kind="bars" x={funnelLabels} series={funnel} />}
-            header={funnelHeader}
-            keyed={false}
-            rows={[[n(totals.visits), n(totals.enquiries), n(totals.meetings), n(totals.meetingsDone)]]}
-          />
-          <Table
-            id="daily"
-            title={copy.overTime}
-            note={copy.chartOf}
-            csv={chartUrl("daily", range, "csv")}
-            csvLabel={copy.csv}
-            chart={<Chart lang={lang} kind="lines" x={days} series={lines} />}
-            header={[copy.day, copy.views, ...funnelHeader]}
-            collapsed
-            rows={(figures.daily ?? []).map((d) => [
-              d.day,
-              n(d.views),
-              n(d.visits),
-              n(d.enquiries),
-              n(d.meetings),
-              n(d.meetingsDone),
-            ])}
-          />
-          <div className="min-w-0 lg:col-span-2">
-            <div role="group" aria-label={copy.by} className="mb-3 flex flex-wrap items-center gap-2">
-              <span className="text-sm font-semibold text-brand-950">{copy.by}</span>
-              {BREAKDOWNS.map((b) => (
-                <button
-                  key={b}
-                  type="button"
-                  aria-pressed={by === b}
-                  onClick={() => setBy(b)}
-                  className={`btn ${by === b ? "btn-primary" : "btn-secondary"}`}
-                >
-                  {copy[b]}
-                </button>
-              ))}
-            </div>
-            <Table
-              id={`by-${by}`}
-              title={`${copy.by}: ${copy[by]}`}
-              note={copy.chartOf}
-              csv={chartUrl(by, range, "csv")}
-              csvLabel={copy.csv}
-              chart={top.length ? <Chart lang={lang} kind="bars" x={breakdownKeys} series={breakdownSeries} /> : null}
-              header={[copy[by], ...funnelHeader]}
-              empty={copy.empty}
-              rows={figures.breakdown.map((r) => [
-                name(r.key, by),
-                n(r.visits),
-                n(r.enquiries),
-                n(r.meetings),
-                n(r.meetingsDone),
-              ])}
-            />
-          </div>
-          {(["pages", "referrers"] as const).map((kind) => (
-            <Table
-              key={kind}
-              id={kind}
-              title={copy[kind]}
-              csv={chartUrl(kind, range, "csv")}
-              csvLabel={copy.csv}
-              header={[kind === "pages" ? copy.page : copy.referrer, copy.views, copy.visits]}
-              empty={copy.empty}
-              rows={figures[kind].map((r) => [name(r.key, kind), n(r.views), n(r.visits)])}
-            />
-          ))}
-        </div>
+        <FigureTables lang={lang} copy={copy} figures={figures} range={range} by={by} onBy={setBy} />
       )}
     </div>
+  );
+}
+
+interface PeriodPickerProps {
+  copy: AdminCopy["sources"];
+  preset: number | "custom";
+  /** The period shown, which the from and to fields start from. */
+  range: Range;
+  onChoose: (range: Range, preset: number | "custom") => void;
+}
+
+/** The period: the last 7, 30 or 90 days at a press, or from and to dates shown on submit. */
+function PeriodPicker({ copy, preset, range, onChoose }: PeriodPickerProps) {
+  const [draft, setDraft] = useState<Range>(range);
+  const choose = (days: number) => {
+    const next = lastDays(days);
+    setDraft(next);
+    onChoose(next, days);
+  };
+
+  return (
+    <fieldset className="mt-6 flex flex-wrap items-end gap-3">
+      <legend className="mb-2 text-sm font-semibold text-brand-950">{copy.period}</legend>
+      {PRESETS.map((days) => (
+        <button
+          key={days}
+          type="button"
+          aria-pressed={preset === days}
+          onClick={() => choose(days)}
+          className={`btn ${preset === days ? "btn-primary" : "btn-secondary"}`}
+        >
+          {copy[`days${days}`]}
+        </button>
+      ))}
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (draft.from && draft.to && draft.from <= draft.to) onChoose(draft, "custom");
+        }}
+      >
+        {(["from", "to"] as const).map((k) => (
+          <label key={k} className="text-sm font-medium text-brand-950">
+            {copy[k]}
+            <input
+              type="date"
+              required
+              value={draft[k]}
+              onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
+              className="mt-1 block rounded-lg border border-slate-300 px-2 py-1.5"
+            />
+          </label>
+        ))}
+        <button type="submit" className="btn btn-secondary">
+          {copy.show}
+        </button>
+      </form>
+    </fieldset>
   );
 }
