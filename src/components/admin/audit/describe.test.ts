@@ -58,7 +58,7 @@ describe("whoText", () => {
 
 describe("targetText", () => {
   test("names what an export or a setting touched", () => {
-    expect(targetText(entry({ action: "export", target: "submissions" }), EN)).toBe("Leads");
+    expect(targetText(entry({ action: "export", target: "enquiries" }), EN)).toBe("Leads");
     expect(targetText(entry({ action: "export", target: "audit" }), EN)).toBe("Audit record");
     expect(targetText(entry({ action: "settings.change", target: "meetings-feed" }), EN)).toBe("Meetings feed");
     expect(targetText(entry({ action: "settings.change", target: "booking-rules" }), describer("nl"))).toBe(
