@@ -272,7 +272,7 @@ function Entries({ entries }: { entries: AuditEntry[] }) {
                 <td className="px-4 py-3 break-words text-ink" translate="no">
                   {row.who}
                 </td>
-                <td className="px-4 py-3 break-words text-muted">
+                <td className="px-4 py-3 break-words text-muted" translate="no">
                   <bdi>{row.place}</bdi>
                 </td>
                 <td className="px-4 py-3 font-semibold text-brand-950">{row.action}</td>
@@ -297,7 +297,7 @@ function Entries({ entries }: { entries: AuditEntry[] }) {
                 {row.who}
               </dd>
               <dt className="text-muted">{c.place}</dt>
-              <dd className="min-w-0 break-words text-ink">
+              <dd className="min-w-0 break-words text-ink" translate="no">
                 <bdi>{row.place}</bdi>
               </dd>
               {(row.target || row.detail) && (
