@@ -241,7 +241,10 @@ for (const lang of ["en", "nl", "fa"] as const) {
         if (name === "security") await expect(page.locator("#accounts [data-testid=account]").first()).toBeVisible();
         else
           await expect(
-            page.locator("[data-testid=audit-entry]:visible, [data-testid=audit-card]:visible").first(),
+            page
+              .getByTestId(/^audit-(entry|card)$/)
+              .filter({ visible: true })
+              .first(),
           ).toBeVisible();
         await page.screenshot({ path: `/tmp/${name}-${lang}-${width}.png`, fullPage: true });
         // Nothing wider than the window (Dutch compounds, long names, Persian).
