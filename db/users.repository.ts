@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { isSerialId } from "./rows.ts";
 import type { Database } from "./types.ts";
 import type { Role } from "#shared/roles.ts";
+import type { AccountInfo } from "#shared/api/security.ts";
 
 /** An administrator, as far as anything outside this module needs to know. */
 export type User = { id: number; username: string; role: Role };
@@ -75,9 +76,27 @@ export async function setPanelLanguage(db: Kysely<Database>, id: number, languag
   return result.numUpdatedRows > 0n;
 }
 
-/** Every account, by name, with its role (the dashboard's list of people). */
-export async function listUsers(db: Kysely<Database>): Promise<User[]> {
-  return db.selectFrom("users").select(["id", "username", "role"]).orderBy("username").execute();
+/**
+ * Every account, by name, with its role and its last sign-in: the newest `signin.success` of the
+ * audit record (kept a year), null when it holds none.
+ */
+export async function listUsers(db: Kysely<Database>): Promise<AccountInfo[]> {
+  const rows = await db
+    .selectFrom("users as u")
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("auditLog")
+          .select(["actorId", sql<Date>`max(at)`.as("at")])
+          .where("action", "=", "signin.success")
+          .groupBy("actorId")
+          .as("s"),
+      (join) => join.onRef("s.actorId", "=", "u.id"),
+    )
+    .select(["u.id", "u.username", "u.role", "s.at"])
+    .orderBy("u.username")
+    .execute();
+  return rows.map(({ at, ...user }) => ({ ...user, lastSignInAt: at ? new Date(at).toISOString() : null }));
 }
 
 /** How many users exist. */

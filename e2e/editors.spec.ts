@@ -3,13 +3,13 @@ import { expectNoViolations } from "./axe";
 import { ADMIN, uniqueTag } from "./helpers";
 
 /**
- * People and roles: an admin invites an editor from the dashboard; the editor signs in with the same
+ * People and roles: an admin invites an editor from the Security page; the editor signs in with the same
  * form, sees no lead, meeting, subscriber or privacy tool, and the API refuses those to the session.
  */
 test("an admin invites an editor, who signs in and sees the site's texts only", async ({ page, browser }) => {
   const response = await page.request.post("/api/login", { data: ADMIN });
   expect(response.status(), await response.text()).toBe(200);
-  await page.goto("/admin/submissions");
+  await page.goto("/admin/security");
   const people = page.locator("#people");
   const username = `editor${uniqueTag()}`;
   await people.getByLabel("Username").fill(username);

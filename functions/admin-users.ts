@@ -1,6 +1,6 @@
 /**
  * The accounts, admin only:
- * - GET /api/admin/users → the accounts with their roles;
+ * - GET /api/admin/users → the accounts with their roles and last sign-in;
  * - POST /api/admin/users { username, role } → 201 { user, password }: a new admin or editor with a
  *   random password that this answer shows once, for the inviting admin to hand over (never mailed
  *   in clear); 409 when the name is taken;
@@ -14,8 +14,8 @@ import { getDb } from "#db/client.ts";
 import { inviteUser } from "#db/admins.ts";
 import { changeRole, LastAdminError, listUsers, removeUser } from "#db/users.repository.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";
-import type { CurrentUser, InvitedUser } from "#shared/api/people.ts";
-import type { UserAnswer } from "#shared/api/security.ts";
+import type { InvitedUser } from "#shared/api/people.ts";
+import type { AccountInfo, UserAnswer } from "#shared/api/security.ts";
 import { inviteSchema } from "#shared/schemas/people.ts";
 import { roleChangeSchema } from "#shared/schemas/security.ts";
 import { audit } from "./_lib/auth/audit.ts";
@@ -42,7 +42,7 @@ export default route({
     if (accountId(req, context) !== undefined) throw new HttpError(405, "Method GET is not allowed");
     const db = getDb();
     await requireAdmin(db, req);
-    return json<CurrentUser[]>(await listUsers(db));
+    return json<AccountInfo[]>(await listUsers(db));
   },
   POST: async (req, context) => {
     if (accountId(req, context) !== undefined) throw new HttpError(405, "Method POST is not allowed");

@@ -172,7 +172,35 @@ describe("POST /api/admin/users", () => {
     const cookie = signedIn.headers.get("set-cookie")!.split(";")[0];
     expect((await call(user, "/api/user", { cookie })).json.user.role).toBe("editor");
     const list = await call(users, "/api/admin/users", { cookie: admin });
-    expect(list.json).toContainEqual({ id: expect.any(Number), username: "marketing", role: "editor" });
+    expect(list.json).toContainEqual({
+      id: expect.any(Number),
+      username: "marketing",
+      role: "editor",
+      lastSignInAt: expect.any(String),
+    });
+  });
+
+  test("lists each account's last sign-in from the audit record, null before the first", async () => {
+    const admin = await signIn("admin");
+    const invited = await call(users, "/api/admin/users", {
+      body: { username: "newcomer", role: "editor" },
+      cookie: admin,
+      headers: { origin: ORIGIN },
+    });
+    const listed = async () =>
+      (
+        (await call(users, "/api/admin/users", { cookie: admin })).json as {
+          username: string;
+          lastSignInAt: string | null;
+        }[]
+      ).find((u) => u.username === "newcomer");
+    expect((await listed())?.lastSignInAt).toBeNull();
+    const before = Date.now() - 5_000;
+    const first = await call(login, "/api/login", { body: { username: "newcomer", password: invited.json.password } });
+    expect(first.status).toBe(200);
+    const at = Date.parse((await listed())!.lastSignInAt!);
+    expect(at).toBeGreaterThan(before);
+    expect(at).toBeLessThanOrEqual(Date.now() + 5_000);
   });
 
   test("answers 409 when the username is taken and 400 for a role that does not exist", async () => {

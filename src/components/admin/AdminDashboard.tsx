@@ -10,10 +10,10 @@ import { BreakerBanner } from "./BreakerBanner";
 import { useAdminCopy, useCopy } from "./copy";
 import { DashboardLists } from "./DashboardLists";
 import { showFlashToast } from "./flash";
-import { PeoplePanel } from "./PeoplePanel";
 import { PrivacyPanel } from "./PrivacyPanel";
 import { StatsBar } from "./StatsBar";
 import { Icon, iconPaths, PageSpinner } from "./ui";
+import { AUDIT_PATH, SECURITY_PATH } from "./security/security-api";
 
 /** `serviceNames`: the catalogue's names in every language, read from the locale files by the page. */
 export default function AdminDashboard({ serviceNames }: { serviceNames: Record<Language, ServiceNames> }) {
@@ -51,6 +51,13 @@ function Dashboard({ user, serviceNames }: { user: PanelUser; serviceNames: Serv
           <a href={SOURCES_PATH} className="btn btn-secondary">
             {copy.layout.titles.sources}
           </a>
+          <a href={SECURITY_PATH} className="btn btn-secondary">
+            <Icon path={iconPaths.shield} />
+            {copy.security.link}
+          </a>
+          <a href={AUDIT_PATH} className="btn btn-secondary">
+            {copy.security.auditLink}
+          </a>
           <a href="/" className="btn btn-secondary">
             <Icon path={iconPaths.arrowLeft} className="size-4 rtl:-scale-x-100" />
             {copy.common.backToWebsite}
@@ -62,7 +69,6 @@ function Dashboard({ user, serviceNames }: { user: PanelUser; serviceNames: Serv
       <StatsBar version={statsVersion} />
       <DashboardLists serviceNames={serviceNames} onCounted={counted} />
       <PrivacyPanel />
-      <PeoplePanel />
     </div>
   );
 }

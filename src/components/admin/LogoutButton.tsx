@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { showToast } from "#src/stores/toasts.ts";
 import { logout, LOGIN_PATH } from "./api";
+import { apiErrorText } from "./api-errors";
 import { useCopy } from "./copy";
 import { BusyButton, iconPaths } from "./ui";
 
@@ -15,8 +16,11 @@ export function LogoutButton() {
       window.location.assign(LOGIN_PATH);
     } catch (error) {
       setLeaving(false);
-      const description = error instanceof Error && error.message ? error.message : copy.common.tryAgain;
-      showToast({ title: copy.common.logoutFailed, description, variant: "destructive" });
+      showToast({
+        title: copy.common.logoutFailed,
+        description: apiErrorText(error, copy.apiErrors),
+        variant: "destructive",
+      });
     }
   };
   return <BusyButton busy={leaving} label={copy.common.logOut} icon={iconPaths.logout} onClick={onLogout} />;

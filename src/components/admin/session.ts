@@ -3,14 +3,16 @@ import { useEffect, useState } from "react";
 import type { PanelUser } from "#shared/api/panel-language.ts";
 import { fetchCurrentUser, goToLogin } from "./api";
 
+// One request per page: a page of several islands (the Security page) asks once for all of them.
+let asked: Promise<PanelUser | null> | null = null;
+
 /** The signed-in person, once known (null until then); the login page without a session. */
 export function useSignedIn(): PanelUser | null {
   const [user, setUser] = useState<PanelUser | null>(null);
   useEffect(() => {
     let active = true;
-    fetchCurrentUser()
-      .then((found) => (found ? active && setUser(found) : goToLogin()))
-      .catch(() => active && void goToLogin());
+    asked ??= fetchCurrentUser();
+    asked.then((found) => (found ? active && setUser(found) : goToLogin())).catch(() => active && void goToLogin());
     return () => {
       active = false;
     };

@@ -23,6 +23,11 @@ export interface SessionsAnswer {
   sessions: SessionInfo[];
 }
 
+/** GET /api/admin/users: each account, with its last sign-in (ISO; null when the audit record holds none). */
+export interface AccountInfo extends CurrentUser {
+  lastSignInAt: string | null;
+}
+
 /** PATCH /api/admin/users/:id */
 export interface UserAnswer {
   success: true;

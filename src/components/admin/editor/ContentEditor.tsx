@@ -10,6 +10,7 @@ import type { PanelUser } from "#shared/api/panel-language.ts";
 import { DASHBOARD_PATH } from "../api";
 import { useCopy } from "../copy";
 import { LogoutButton } from "../LogoutButton";
+import { SECURITY_PATH } from "../security/security-api";
 import { Icon, iconPaths, PageSpinner, Toggle } from "../ui";
 import { LANGS, labelOf } from "./model";
 import { PageView } from "./PageView";
@@ -73,6 +74,10 @@ export default function ContentEditor({ user }: { user: PanelUser }) {
               {copy.common.backToDashboard}
             </a>
           )}
+          <a href={SECURITY_PATH} className="btn btn-secondary">
+            <Icon path={iconPaths.shield} />
+            {copy.security.link}
+          </a>
           <LogoutButton />
         </div>
       </div>

@@ -1,43 +1,49 @@
-import { useState, type SubmitEvent } from "react";
+import { useId, useState, type SubmitEvent } from "react";
 import type { InvitedUser } from "#shared/api/people.ts";
 import { ROLES, type Role } from "#shared/roles.ts";
-import { showToast } from "#src/stores/toasts.ts";
-import { inviteUser } from "./api";
-import { useCopy } from "./copy";
-import { BusyButton, Field, iconPaths, Section } from "./ui";
-
-const inputClass =
-  "w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-ink focus:border-brand-500 focus:outline-none";
+import { inviteUser } from "../api";
+import { apiErrorText } from "../api-errors";
+import { useCopy } from "../copy";
+import { BusyButton, ErrorNote, Field, inputClass } from "../ui";
 
 /**
- * Invites a person as an admin or an editor. The new account's password is shown here once, for the
- * admin to hand over in person or by phone: it is never mailed, and nobody can read it again later.
+ * Invites a person as an admin or an editor (the Accounts section). The new account's password is
+ * shown here once, for the admin to hand over in person or by phone: it is never mailed, and nobody
+ * can read it again later.
  */
-export function PeoplePanel() {
+export function InviteForm({ onInvited }: { onInvited: () => void }) {
   const { copy, f } = useCopy();
   const c = copy.people;
+  const titleId = useId();
   const [username, setUsername] = useState("");
   const [role, setRole] = useState<Role>("editor");
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const [invited, setInvited] = useState<InvitedUser | null>(null);
 
   const onInvite = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const name = username.trim();
     setBusy(true);
+    setError(null);
     setInvited(null);
     try {
-      setInvited(await inviteUser(username.trim(), role));
+      setInvited(await inviteUser(name, role));
       setUsername("");
+      onInvited();
     } catch (failure) {
-      const description = failure instanceof Error && failure.message ? failure.message : copy.common.tryAgain;
-      showToast({ title: c.failed, description, variant: "destructive" });
+      setError(apiErrorText(failure, copy.apiErrors, { 409: f(copy.security.accounts.taken, { name }) }));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Section id="people" title={c.title} intro={c.intro} icon={iconPaths.shield} className="mt-10">
+    <section id="people" aria-labelledby={titleId} className="mt-8 border-t border-line pt-6">
+      <h3 id={titleId} className="text-lg font-semibold text-brand-950">
+        {copy.security.accounts.inviteTitle}
+      </h3>
+      <p className="mt-1 max-w-3xl text-sm text-muted">{c.intro}</p>
       <form onSubmit={onInvite} className="mt-5 flex flex-col gap-3 lg:flex-row lg:items-end">
         <Field label={c.username} className="flex-1">
           {(props) => (
@@ -69,6 +75,7 @@ export function PeoplePanel() {
         </Field>
         <BusyButton type="submit" primary busy={busy} label={c.invite} busyLabel={c.inviting} />
       </form>
+      <ErrorNote className="mt-3">{error}</ErrorNote>
       <div role="status" className="mt-3 min-h-5 text-sm text-ink">
         {invited && (
           <p>
@@ -79,6 +86,6 @@ export function PeoplePanel() {
           </p>
         )}
       </div>
-    </Section>
+    </section>
   );
 }

@@ -1,0 +1,90 @@
+/**
+ * An audit entry in the panel's words: the action's name, who did it, what it touched and a short
+ * note of its detail (the CSV keeps the whole detail). Pure: the texts come in, a string goes out.
+ */
+import type { AuditEntry } from "#shared/api/security.ts";
+import type { AdminCopy, AdminText } from "../copy";
+
+type AuditTexts = AdminCopy["audit"];
+/** What describing needs of the panel's texts: the audit group, the roles and outcomes, the fillers. */
+export type Describer = Pick<AdminText, "f" | "p"> & {
+  copy: Pick<AdminCopy, "audit" | "common" | "outcome">;
+};
+
+/** The locale key of an action: "signin.success" → "signinSuccess". */
+export const actionKey = (action: string) => action.replace(/[.-](\w)/g, (_, letter: string) => letter.toUpperCase());
+
+const named = <T extends object>(names: T, key: string): string | undefined =>
+  Object.hasOwn(names, key) ? (names[key as keyof T] as unknown as string) : undefined;
+
+/** The action's name in the panel's language (the raw name for one the panel does not know). */
+export const actionName = (action: string, t: AuditTexts) => named(t.actions, actionKey(action)) ?? action;
+
+/** Who did it: the account's name, else the typed name of a failed sign-in, else "nobody signed in". */
+export function whoText(entry: AuditEntry, { copy, f }: Describer): string {
+  if (entry.actor) return entry.actor;
+  return entry.subject ? f(copy.audit.typed, { name: entry.subject }) : copy.audit.nobody;
+}
+
+const isId = (value: string) => /^\d{1,18}$/.test(value);
+
+/** What it touched: a lead or meeting by number, a list or setting by name, else the target as recorded. */
+export function targetText(entry: AuditEntry, { copy, f }: Describer): string {
+  const t = copy.audit.targets;
+  const { action, target } = entry;
+  if ((action === "lead.status" || action === "meeting.status") && isId(target))
+    return f(action === "lead.status" ? t.lead : t.meeting, { id: Number(target) });
+  if (action === "export" || action === "settings.change") return named(t, actionKey(target)) ?? target;
+  if (!target && entry.subject && action.startsWith("privacy.")) return entry.subject;
+  return target;
+}
+
+const count = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : undefined);
+
+/** A short note of the detail, for the actions whose detail a person reads ("" otherwise). */
+export function detailText(entry: AuditEntry, { copy, f, p }: Describer): string {
+  const d = copy.audit.detail;
+  const { detail } = entry;
+  const role = (value: unknown) =>
+    typeof value === "string" ? (named(copy.common.roles, value) ?? value) : String(value ?? "");
+  switch (entry.action) {
+    case "role.change":
+      return f(d.roleFromTo, { from: role(detail.from), to: role(detail.to) });
+    case "invite":
+    case "account.remove":
+      return role(detail.role);
+    case "export": {
+      const rows = count(detail.rows);
+      const filtered = detail.filters && typeof detail.filters === "object" && Object.keys(detail.filters).length > 0;
+      return [rows === undefined ? "" : p(d.rows, rows), filtered || detail.searched === true ? d.filtered : ""]
+        .filter(Boolean)
+        .join(", ");
+    }
+    case "password.change": {
+      const ended = count(detail.sessionsEnded);
+      return ended ? p(d.sessionsEnded, ended) : "";
+    }
+    case "session.end":
+      return detail.own === true ? d.ownSession : "";
+    case "lead.status":
+      if (detail.deleted === true) return d.deleted;
+      if (typeof detail.isProcessed === "boolean") return detail.isProcessed ? d.processed : d.unprocessed;
+      return "";
+    case "meeting.status": {
+      if (detail.cancelled === true) return d.cancelled;
+      if (typeof detail.isConfirmed === "boolean") return detail.isConfirmed ? d.confirmed : d.unconfirmed;
+      if (detail.outcome === null) return f(d.outcome, { outcome: "—" });
+      const outcome = typeof detail.outcome === "string" ? named(copy.outcome, actionKey(detail.outcome)) : undefined;
+      return outcome ? f(d.outcome, { outcome }) : "";
+    }
+    default:
+      return "";
+  }
+}
+
+/** A country code and network prefix ("NL · 192.0.2.0/24") with the country named in the panel's language. */
+export function placeText(place: string, regionName: (code: string) => string): string {
+  const match = /^([A-Z]{2})(?: · (.+))?$/.exec(place);
+  if (!match) return place;
+  return match[2] ? `${regionName(match[1])} · ${match[2]}` : regionName(match[1]);
+}
