@@ -4,7 +4,7 @@
  * The server keeps the last admin (409), which is said in the panel's words.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import type { AccountInfo, SessionInfo } from "#shared/api/security.ts";
 import type { PanelUser } from "#shared/api/panel-language.ts";
 import { ROLES, type Role } from "#shared/roles.ts";
@@ -183,7 +183,13 @@ function AccountRow({
         </div>
         <div className="flex flex-wrap items-center gap-3 lg:max-w-xl lg:justify-end">
           <label className="sr-only" htmlFor={`${nameId}-role`}>
-            {f(c.roleOf, { name: account.username })}
+            {/* The name is data, kept as it is in every language. */}
+            {c.roleOf.split("{{name}}").map((part, i) => (
+              <Fragment key={i}>
+                {i > 0 && <bdi translate="no">{account.username}</bdi>}
+                {part}
+              </Fragment>
+            ))}
           </label>
           <div className="w-full sm:w-40">
             <select

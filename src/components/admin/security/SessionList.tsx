@@ -56,7 +56,7 @@ export function SessionList({
                 {session.current && <Badge tone="done">{c.thisSession}</Badge>}
               </p>
               <p className="mt-1 text-sm break-words text-muted">
-                <bdi>{place}</bdi>
+                <bdi translate={session.place ? "no" : undefined}>{place}</bdi>
               </p>
               <p className="mt-0.5 text-sm text-muted">
                 {f(c.lastSeen, { when: dateTime(session.lastSeenAt) })} ·{" "}
