@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./test";
+import en from "../src/i18n/locales/en.json" with { type: "json" };
 import type { CalendarAnswer } from "../src/shared/api/availability";
 import { formatDate } from "../src/shared/format";
 import { formData } from "./helpers";
@@ -370,6 +371,26 @@ test.describe("dashboard", () => {
     await expect(toast(page)).toHaveAttribute("data-variant", "destructive");
     await expect(item).toContainText("Pending");
     await expect(item.getByRole("button", { name: "Mark as Processed" })).toBeEnabled();
+  });
+
+  test("a refused note is told in the panel's words, never the server's English", async ({ page, request }) => {
+    const firstName = uniqueName("Noor").replace(" ", "");
+    await seedEnquiry(request, { firstName, lastName: "Refused" });
+    await page.route("**/api/admin/submissions/*/note", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Server English: note rejected" }),
+      }),
+    );
+    await openDashboard(page);
+    const item = card(page, `${firstName} Refused`);
+    await item.getByRole("button", { name: "Add note" }).click();
+    await item.getByLabel("Internal note").fill("Wants a call on Monday.");
+    await item.getByRole("button", { name: "Save note" }).click();
+    await expect(toast(page)).toContainText(en.admin.apiErrors.badRequest);
+    await expect(toast(page)).not.toContainText("Server English");
+    await expect(toast(page)).toHaveAttribute("data-variant", "destructive");
   });
 
   test("three placeholder cards while a list loads, then the empty card", async ({ page }) => {

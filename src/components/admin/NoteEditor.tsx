@@ -4,7 +4,7 @@ import { NOTE_MAX_LENGTH } from "#shared/admin-lists.ts";
 import type { AdminNote } from "#shared/api/notes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { useCopy } from "./copy";
-import { BusyButton, Icon, iconPaths } from "./ui";
+import { BusyButton, Icon, iconPaths, problem } from "./ui";
 
 export function NoteEditor({
   note,
@@ -44,7 +44,7 @@ export function NoteEditor({
       showToast({ title: c.saved, variant: "success" });
       close();
     } catch (error) {
-      const detail = error instanceof Error && error.message ? error.message : copy.common.tryAgain;
+      const detail = problem(error, copy.common.tryAgain);
       showToast({ title: c.notSaved, description: detail, variant: "destructive" });
     } finally {
       setSaving(false);

@@ -5,10 +5,7 @@ import { showToast } from "#src/stores/toasts.ts";
 import { erasePersonalData, exportPersonalData, newsletterCounts } from "./api";
 import { ROUTES } from "#shared/routes.ts";
 import { useCopy, type AdminText } from "./copy";
-import { BusyButton, ConfirmAction, Field, Icon, iconPaths, Section, useResource } from "./ui";
-
-const reason = (failure: unknown, fallback: string) =>
-  failure instanceof Error && failure.message ? failure.message : fallback;
+import { BusyButton, ConfirmAction, Field, Icon, iconPaths, problem, Section, useResource } from "./ui";
 
 /** What an erasure changed, in a sentence. */
 function erasedSummary({ copy, f, p }: AdminText, email: string, { erased }: ErasureAnswer): string {
@@ -68,7 +65,7 @@ export function PrivacyPanel() {
       const attempts = p(c.loginAttempts, data.loginAttempts.length);
       setResult(f(c.exported, { email: value, records: p(c.records, found), attempts }));
     } catch (failure) {
-      showToast({ title: c.exportFailed, description: reason(failure, copy.common.tryAgain), variant: "destructive" });
+      showToast({ title: c.exportFailed, description: problem(failure, copy.common.tryAgain), variant: "destructive" });
     } finally {
       setExporting(false);
     }
@@ -85,7 +82,7 @@ export function PrivacyPanel() {
       void counts.reload();
       return true;
     } catch (failure) {
-      showToast({ title: c.eraseFailed, description: reason(failure, copy.common.tryAgain), variant: "destructive" });
+      showToast({ title: c.eraseFailed, description: problem(failure, copy.common.tryAgain), variant: "destructive" });
       return false;
     }
   };

@@ -4,6 +4,7 @@ import type { ContentAnswer, PublishStatus, TextChange } from "#shared/api/conte
 import type { TextAddress } from "#shared/api/common.ts";
 import { ApiError, fetchPublishStatus, fetchTexts, markTextsReviewed, saveTexts } from "../api";
 import { useCopy } from "../copy";
+import { problem } from "../ui";
 import { fieldId, inputId, liveProblems, normaliseInput, overview, search, type Drafts } from "./model";
 
 export type Conflict = TextAddress & { yours: string; theirs: string };
@@ -104,7 +105,7 @@ export function useContentEditor() {
       if (error instanceof ApiError && error.status === 409 && body?.conflicts) setConflicts(body.conflicts);
       else {
         setServerErrors(body?.errors ?? {});
-        setRefusal(`${tx.refused} ${error instanceof Error ? error.message : ""}`);
+        setRefusal(`${tx.refused} ${problem(error, "")}`.trim());
       }
       return true;
     } finally {

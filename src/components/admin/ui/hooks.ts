@@ -1,10 +1,20 @@
 /** The admin panels' state and requests: one way to load a resource and one way to run an action. */
 import { useCallback, useEffect, useState } from "react";
-import { ApiError } from "#src/lib/api-client.ts";
+import { ApiError, NetworkError } from "#src/lib/api-client.ts";
+import { apiErrorText } from "../api-errors";
+import { adminCopy } from "../copy";
 
-/** The message of a refused request, else `fallback` (in the panel's language). */
-export const problem = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.message ? error.message : fallback;
+/**
+ * What to tell the person about a failed request, in the panel's language: the panel's sentence for
+ * a refusal (by status and code, api-errors.ts; never the server's English), else `fallback`, the
+ * caller's own sentence for a failure it knows (a server error, anything thrown in the browser).
+ */
+export function problem(error: unknown, fallback: string): string {
+  const refused = error instanceof ApiError && error.status < 500;
+  if (!refused && !(error instanceof NetworkError) && !(error instanceof ApiError && error.status === 503))
+    return fallback;
+  return apiErrorText(error, adminCopy().copy.apiErrors);
+}
 
 /**
  * Loads a resource when the panel mounts: `data` (undefined while loading), `failed`, `reload()` and
