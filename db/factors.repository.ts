@@ -38,11 +38,7 @@ async function endOtherSessions(trx: Kysely<Database>, userId: number, keep?: st
 }
 
 export async function factorState(db: Kysely<Database>, userId: number): Promise<FactorState> {
-  const user = await db
-    .selectFrom("users")
-    .select(["totpSecret", "email"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+  const user = await db.selectFrom("users").select(["totpSecret", "email"]).where("id", "=", userId).executeTakeFirst();
   const { left } = await db
     .selectFrom("recoveryCodes")
     .select((eb) => eb.fn.countAll<string>().as("left"))
@@ -58,7 +54,10 @@ export async function factorState(db: Kysely<Database>, userId: number): Promise
 }
 
 /** Whether the user has TOTP or a passkey. */
-export async function hasSecondFactor(db: Kysely<Database>, userId: number): Promise<{ totp: boolean; passkey: boolean }> {
+export async function hasSecondFactor(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ totp: boolean; passkey: boolean }> {
   const row = await db
     .selectFrom("users as u")
     .select([
@@ -166,7 +165,11 @@ async function writeRecoveryCodes(trx: Kysely<Database>, userId: number, codeHas
 }
 
 /** Replaces all recovery codes (TOTP must be on); false when it is off. */
-export async function replaceRecoveryCodes(db: Kysely<Database>, userId: number, codeHashes: string[]): Promise<boolean> {
+export async function replaceRecoveryCodes(
+  db: Kysely<Database>,
+  userId: number,
+  codeHashes: string[],
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const on = await trx
       .selectFrom("users")
@@ -216,7 +219,14 @@ export async function passkeyCredentialIds(
 /** Stores a verified passkey; false when the credential is already registered. */
 export async function addPasskey(
   db: Kysely<Database>,
-  passkey: { userId: number; credentialId: string; publicKey: Uint8Array; counter: number; transports: string[]; name: string },
+  passkey: {
+    userId: number;
+    credentialId: string;
+    publicKey: Uint8Array;
+    counter: number;
+    transports: string[];
+    name: string;
+  },
 ): Promise<PasskeyRow | undefined> {
   return db
     .insertInto("passkeys")
@@ -305,12 +315,20 @@ export async function storeChallenge(
   db: Kysely<Database>,
   challenge: { id: string; purpose: Purpose; userId: number | null; challenge?: string; expiresAt: Date },
 ): Promise<void> {
-  await db.deleteFrom("authChallenges").where("expiresAt", "<", sql<Date>`now() - interval '1 hour'`).execute();
+  await db
+    .deleteFrom("authChallenges")
+    .where("expiresAt", "<", sql<Date>`now() - interval '1 hour'`)
+    .execute();
   await db.insertInto("authChallenges").values(challenge).execute();
 }
 
 /** Whether a challenge is live (not taken, not expired). */
-export async function challengeLive(db: Kysely<Database>, id: string, purpose: Purpose, userId: number): Promise<boolean> {
+export async function challengeLive(
+  db: Kysely<Database>,
+  id: string,
+  purpose: Purpose,
+  userId: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom("authChallenges")
     .select("id")

@@ -94,7 +94,8 @@ const totpConfirm = route({
     const step = totpStep(openSecret(pending), code);
     if (step === null) {
       await recordFailure(db, [`user:${me.username.trim().toLowerCase()}`, `ip:${ip}`]);
-      throw new HttpError(400, "The code is not right", { errors: { code: ["The code is not right"] } });
+      // 403 as a wrong current password is: a well-formed try that counted, not a malformed request.
+      throw new HttpError(403, "The code is not right", { errors: { code: ["The code is not right"] } });
     }
     await loginSucceeded(db, ticket);
     const { codes, hashes } = newRecoveryCodes();

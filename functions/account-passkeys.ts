@@ -11,7 +11,13 @@
 import type { Config, Context } from "@netlify/functions";
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import { getDb } from "#db/client.ts";
-import { addPasskey, passkeyCredentialIds, removePasskey, renamePasskey, takeChallenge } from "#db/factors.repository.ts";
+import {
+  addPasskey,
+  passkeyCredentialIds,
+  removePasskey,
+  renamePasskey,
+  takeChallenge,
+} from "#db/factors.repository.ts";
 import { unlimitSession } from "#db/sessions.repository.ts";
 import { site } from "#config/site.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";
@@ -123,4 +129,6 @@ export default route({
   },
 });
 
-export const config: Config = { path: [ROUTES.account.passkeys, ROUTES.account.passkeyOptions, ROUTES.account.passkey] };
+export const config: Config = {
+  path: [ROUTES.account.passkeys, ROUTES.account.passkeyOptions, ROUTES.account.passkey],
+};

@@ -76,9 +76,14 @@ const passkeyOptions = route({
       const key = counterKey("passkey-challenge", addressKey(clientIp(req, context)));
       const state = (await hitCounters(db, [{ key, windowSeconds }])).get(key)!;
       if (state.estimate > limit)
-        throw new HttpError(429, "Too many sign-in attempts. Please wait and try again.", {}, {
-          "Retry-After": String(state.resetSeconds),
-        });
+        throw new HttpError(
+          429,
+          "Too many sign-in attempts. Please wait and try again.",
+          {},
+          {
+            "Retry-After": String(state.resetSeconds),
+          },
+        );
     }
     const options = await generateAuthenticationOptions({
       rpID: relyingParty().rpID,

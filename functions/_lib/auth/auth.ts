@@ -132,7 +132,12 @@ export async function currentSession(db: Kysely<Database>, req: Request): Promis
 export async function currentUser(db: Kysely<Database>, req: Request): Promise<PanelUser | null> {
   const session = await currentSession(db, req);
   if (!session) return null;
-  const user: PanelUser = { id: session.id, username: session.username, role: session.role, language: session.language };
+  const user: PanelUser = {
+    id: session.id,
+    username: session.username,
+    role: session.role,
+    language: session.language,
+  };
   return session.limited ? { ...user, setup: true } : user;
 }
 

@@ -368,19 +368,26 @@ export function securityNoticeEmail(
   const when = `${formatDate(lang, details.at.toISOString().slice(0, 10))}, ${formatTime(lang, details.at.toISOString().slice(11, 16))} UTC`;
   const facts: [string, string][] = [
     [tr("mail.security.account"), details.username],
-    ...(details.factor ? [[tr("mail.security.factor"), tr(`mail.security.factors.${details.factor}`)] as [string, string]] : []),
+    ...(details.factor
+      ? [[tr("mail.security.factor"), tr(`mail.security.factors.${details.factor}`)] as [string, string]]
+      : []),
     ...(details.device ? [[tr("mail.security.device"), details.device] as [string, string]] : []),
     ...(details.place ? [[tr("mail.security.place"), details.place] as [string, string]] : []),
     [tr("mail.security.when"), when],
   ];
   const paragraphs = [tr(`mail.security.${notice}.intro`), tr("mail.security.notYou")];
   const url = `${site.url}/admin/login`;
-  const text = [...paragraphs.slice(0, 1), "", ...facts.map(([l, v]) => `${l}: ${v}`), "", paragraphs[1], url].join("\n");
+  const text = [...paragraphs.slice(0, 1), "", ...facts.map(([l, v]) => `${l}: ${v}`), "", paragraphs[1], url].join(
+    "\n",
+  );
   const body = [
     `<h1 style="${H1}">${escapeHtml(subject)}</h1>`,
     `<p style="${P}">${escapeHtml(paragraphs[0])}</p>`,
     `<table role="presentation" style="border-collapse:collapse;width:100%">${facts
-      .map(([l, v]) => `<tr><th style="${TH}">${escapeHtml(l)}</th><td style="${TD}"><bdi>${escapeHtml(v)}</bdi></td></tr>`)
+      .map(
+        ([l, v]) =>
+          `<tr><th style="${TH}">${escapeHtml(l)}</th><td style="${TD}"><bdi>${escapeHtml(v)}</bdi></td></tr>`,
+      )
       .join("")}</table>`,
     `<p style="${P}">${escapeHtml(paragraphs[1])}<br><a href="${escapeHtml(url)}" style="color:#1d4ed8">${escapeHtml(url)}</a></p>`,
   ].join("\n");

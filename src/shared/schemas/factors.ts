@@ -17,18 +17,14 @@ export const normalizeTotp = (code: string) => code.replace(/[\s-]/g, "");
 /** Lower case, spaces dropped, so "ABCDE 12345" and "abcde-12345" are the same code. */
 export const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replace(/\s+/g, "");
 
-const totpCode = z
-  .string({ error: "code must be six digits" })
-  .check(
-    z.maxLength(20, "code must be six digits"),
-    z.refine((v) => new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(normalizeTotp(v)), "code must be six digits"),
-  );
-const recoveryCode = z
-  .string({ error: "recoveryCode must be a recovery code" })
-  .check(
-    z.maxLength(40, "recoveryCode must be a recovery code"),
-    z.refine((v) => RECOVERY_CODE.test(normalizeRecoveryCode(v)), "recoveryCode must be a recovery code"),
-  );
+const totpCode = z.string({ error: "code must be six digits" }).check(
+  z.maxLength(20, "code must be six digits"),
+  z.refine((v) => new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(normalizeTotp(v)), "code must be six digits"),
+);
+const recoveryCode = z.string({ error: "recoveryCode must be a recovery code" }).check(
+  z.maxLength(40, "recoveryCode must be a recovery code"),
+  z.refine((v) => RECOVERY_CODE.test(normalizeRecoveryCode(v)), "recoveryCode must be a recovery code"),
+);
 
 /** POST /api/account/factors/totp/confirm: the first code from the authenticator app. */
 export const totpConfirmSchema = z.strictObject({ code: totpCode });
