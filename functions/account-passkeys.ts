@@ -34,12 +34,19 @@ import { HttpError, json, readJson, requireSameOrigin, route, validate } from ".
 
 const REFUSED = "The passkey could not be verified. Please try again.";
 
-/** The passkey a path names: 404 for anything that is not a whole number. */
-function passkeyId(req: Request, context: Context): number | "options" | undefined {
+/** What a path names: the collection (undefined), the options, a passkey's id, or nothing that exists. */
+function passkeyId(req: Request, context: Context): number | "options" | "none" | undefined {
   const raw = pathId(req, context, ROUTES.account.passkeys);
   if (raw === undefined || raw === "options") return raw;
-  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, "No such passkey");
-  return Number(raw);
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : "none";
+}
+
+/** The passkey id of a PATCH or DELETE: 405 on the collection and the options, 404 for what cannot be one. */
+function onePasskey(req: Request, context: Context, method: string): number {
+  const id = passkeyId(req, context);
+  if (id === undefined || id === "options") throw new HttpError(405, `Method ${method} is not allowed`);
+  if (id === "none") throw new HttpError(404, "No such passkey");
+  return id;
 }
 
 export default route({
@@ -47,7 +54,7 @@ export default route({
     requireSameOrigin(req);
     const db = getDb();
     const target = passkeyId(req, context);
-    if (typeof target === "number") throw new HttpError(405, "Method POST is not allowed");
+    if (typeof target === "number" || target === "none") throw new HttpError(405, "Method POST is not allowed");
     const me = await requireAccount(db, req);
     const { origin, rpID } = relyingParty();
     if (target === "options") {
@@ -103,9 +110,8 @@ export default route({
   PATCH: async (req: Request, context: Context) => {
     requireSameOrigin(req);
     const db = getDb();
-    const id = passkeyId(req, context);
-    if (typeof id !== "number") throw new HttpError(405, "Method PATCH is not allowed");
     const me = await requireEditor(db, req);
+    const id = onePasskey(req, context, "PATCH");
     const { name } = validate(passkeyRenameSchema, await readJson(req));
     if (!(await renamePasskey(db, me.id, id, name))) throw new HttpError(404, "No such passkey");
     await audit(db, req, context, me, "factor.rename", { target: me.username, detail: { factor: "passkey", name } });
@@ -114,9 +120,8 @@ export default route({
   DELETE: async (req: Request, context: Context) => {
     requireSameOrigin(req);
     const db = getDb();
-    const id = passkeyId(req, context);
-    if (typeof id !== "number") throw new HttpError(405, "Method DELETE is not allowed");
     const me = await requireEditor(db, req);
+    const id = onePasskey(req, context, "DELETE");
     await refuseLastFactor(db, me.id, "passkey");
     const removed = await removePasskey(db, me.id, id, me.sessionId);
     if (!removed) throw new HttpError(404, "No such passkey");
