@@ -53,6 +53,8 @@ export default defineConfig({
           RATE_LIMIT: "off",
           // The calendar specs serve their feeds from loopback (test-only switch; ignored in production).
           CALENDAR_FETCH_ALLOW: "loopback",
+          // Passkeys are bound to the address the browser uses (e2e/admin-factors.spec.ts).
+          PASSKEY_ORIGIN: baseURL,
         },
         url: `${baseURL}/en/`,
         timeout: 180_000,

@@ -9,6 +9,7 @@ const database = useTestDatabase();
 const APP_TABLES = [
   "admin_sessions",
   "audit_log",
+  "auth_challenges",
   "busy_calendars",
   "busy_intervals",
   "email_outbox",
@@ -22,7 +23,9 @@ const APP_TABLES = [
   "office_settings",
   "page_view_days",
   "page_views",
+  "passkeys",
   "rate_counters",
+  "recovery_codes",
   "users",
 ];
 

@@ -24,6 +24,8 @@ export interface LiveSession {
   /** The panel language the person chose (a language code), or null. */
   panelLanguage: string | null;
   lastSeenAt: Date;
+  /** May only set up a second factor (and sign out). */
+  limited: boolean;
 }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -32,7 +34,15 @@ export const isSessionId = (value: unknown): value is string => typeof value ===
 
 export async function createSession(
   db: Kysely<Database>,
-  session: { id: string; userId: number; expiresAt: Date; device: string; browser: string; place: string },
+  session: {
+    id: string;
+    userId: number;
+    expiresAt: Date;
+    device: string;
+    browser: string;
+    place: string;
+    limited?: boolean;
+  },
 ): Promise<void> {
   await db.insertInto("adminSessions").values(session).execute();
 }
@@ -43,11 +53,39 @@ export async function liveSession(db: Kysely<Database>, id: string): Promise<Liv
   return db
     .selectFrom("adminSessions as s")
     .innerJoin("users as u", "u.id", "s.userId")
-    .select(["s.userId", "u.username", "u.role", "u.sessionVersion", "u.panelLanguage", "s.lastSeenAt"])
+    .select(["s.userId", "u.username", "u.role", "u.sessionVersion", "u.panelLanguage", "s.lastSeenAt", "s.limited"])
     .where("s.id", "=", id)
     .where("s.endedAt", "is", null)
     .where("s.expiresAt", ">", sql<Date>`now()`)
     .executeTakeFirst();
+}
+
+/** Lifts a session's limit once its person has set up a second factor. */
+export async function unlimitSession(db: Kysely<Database>, id: string): Promise<void> {
+  await db.updateTable("adminSessions").set({ limited: false }).where("id", "=", id).execute();
+}
+
+/**
+ * Whether the user signed in before from this device and browser (a session other than `except`,
+ * live or not, still kept): a sign-in from anything else is a new device.
+ */
+export async function knownDevice(
+  db: Kysely<Database>,
+  userId: number,
+  device: string,
+  browser: string,
+  except: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("adminSessions")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("device", "=", device)
+    .where("browser", "=", browser)
+    .where("id", "!=", except)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Notes that the session was used now (callers do this at most once a minute per session). */

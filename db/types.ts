@@ -24,6 +24,15 @@ export interface UsersTable {
   role: Generated<Role>;
   /** The language the person reads the admin panel in (src/shared/languages.ts); null until chosen. */
   panelLanguage: string | null;
+  /** Where security notices go (a factor added or removed, a new device); null: none are sent. */
+  email: Generated<string | null>;
+  /** The TOTP secret, sealed (db/seal.ts); null while TOTP is off. */
+  totpSecret: Generated<string | null>;
+  /** A secret being set up, sealed, until the person confirms it with a first code. */
+  totpPendingSecret: Generated<string | null>;
+  totpEnabledAt: Timestamp;
+  /** The last TOTP time step a code was accepted at (bigint: a string from the driver). */
+  totpLastStep: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   createdAt: CreatedAt;
 }
 
@@ -139,6 +148,8 @@ export interface OfficeSettingsTable {
   changeCutoffMinutes: Generated<number>;
   meetingPlace: Generated<MeetingPlaceKind>;
   videoPattern: Generated<string>;
+  /** Every account must have a second factor (TOTP or a passkey). */
+  requireSecondFactor: Generated<boolean>;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
@@ -204,6 +215,9 @@ export interface Database {
   meetingsFeed: MeetingsFeedTable;
   adminSessions: AdminSessionsTable;
   auditLog: AuditLogTable;
+  recoveryCodes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  authChallenges: AuthChallengesTable;
   pageViews: PageViewsTable;
   pageViewDays: PageViewDaysTable;
 }
@@ -220,6 +234,40 @@ export interface AdminSessionsTable {
   browser: Generated<string>;
   /** An address prefix (/24, /48) or a country code, never the full address. */
   place: Generated<string>;
+  /** A session that may only set up a second factor (and sign out). */
+  limited: Generated<boolean>;
+}
+
+/** One-time recovery codes (db/factors.repository.ts): their SHA-256, spent once. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: Timestamp;
+  createdAt: CreatedAt;
+}
+
+/** WebAuthn credentials (passkeys) of the accounts. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  userId: number;
+  /** base64url, as the browser names it. */
+  credentialId: string;
+  publicKey: Uint8Array;
+  counter: ColumnType<string, number | string | undefined, number | string>;
+  transports: Generated<string[]>;
+  name: string;
+  createdAt: CreatedAt;
+  lastUsedAt: Timestamp;
+}
+
+/** Short-lived single-use challenges: the login's second step, a passkey's registration or sign-in. */
+export interface AuthChallengesTable {
+  id: string;
+  purpose: "second-step" | "passkey-register" | "passkey-signin";
+  userId: number | null;
+  challenge: Generated<string>;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** Who did what (db/audit.repository.ts): appended only; a trigger refuses edits but the erasure scrub. */

@@ -38,7 +38,15 @@ describe("createUser", () => {
 describe("findUserByUsername and findUserById", () => {
   test("find the credentials of a user, starting at session version 1", async () => {
     const { id } = await createUser(database.db, "alice", HASH);
-    const expected = { id, username: "alice", role: "admin", password: HASH, sessionVersion: 1, panelLanguage: null };
+    const expected = {
+      id,
+      username: "alice",
+      role: "admin",
+      password: HASH,
+      sessionVersion: 1,
+      panelLanguage: null,
+      email: null,
+    };
 
     expect(await findUserByUsername(database.db, "alice")).toEqual(expected);
     expect(await findUserById(database.db, id)).toEqual(expected);

@@ -8,13 +8,19 @@ import type { AccountInfo } from "#shared/api/security.ts";
 export type User = { id: number; username: string; role: Role };
 
 /** What sign-in and session checks need: the bcrypt hash and the session version. */
-export type UserCredentials = User & { password: string; sessionVersion: number; panelLanguage: string | null };
+export type UserCredentials = User & {
+  password: string;
+  sessionVersion: number;
+  panelLanguage: string | null;
+  /** Where security notices go; null: none are sent. */
+  email: string | null;
+};
 
 /** The user with exactly this username (case-sensitive), or undefined. */
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserCredentials | undefined> {
   return db
     .selectFrom("users")
-    .select(["id", "username", "role", "password", "sessionVersion", "panelLanguage"])
+    .select(["id", "username", "role", "password", "sessionVersion", "panelLanguage", "email"])
     .where("username", "=", username)
     .executeTakeFirst();
 }
@@ -24,7 +30,7 @@ export async function findUserById(db: Kysely<Database>, id: number): Promise<Us
   if (!isSerialId(id)) return undefined;
   return db
     .selectFrom("users")
-    .select(["id", "username", "role", "password", "sessionVersion", "panelLanguage"])
+    .select(["id", "username", "role", "password", "sessionVersion", "panelLanguage", "email"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -73,6 +79,13 @@ export async function bumpSessionVersion(db: Kysely<Database>, id: number): Prom
 export async function setPanelLanguage(db: Kysely<Database>, id: number, language: string | null): Promise<boolean> {
   if (!isSerialId(id)) return false;
   const result = await db.updateTable("users").set({ panelLanguage: language }).where("id", "=", id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Sets the address the user's security notices go to (null: none). False when there is no such user. */
+export async function setEmail(db: Kysely<Database>, id: number, email: string | null): Promise<boolean> {
+  if (!isSerialId(id)) return false;
+  const result = await db.updateTable("users").set({ email }).where("id", "=", id).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

@@ -1,14 +1,23 @@
-/** POST /api/login → { success, message } and, on success, the session cookie. */
+/**
+ * POST /api/login → { success, message, next? } and, on success, a cookie:
+ * - an account without a second factor gets its session (limited to setting one up, `next: "setup"`,
+ *   while the admin requires every account to have one);
+ * - an account with TOTP gets no session but the signed, five-minute challenge cookie of the second
+ *   step (`next: "second-factor"`, POST /api/login/second-factor); one with passkeys only signs in
+ *   with a passkey (POST /api/login/passkey): a password alone opens nothing.
+ */
 import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
+import { hasSecondFactor, secondFactorRequired } from "#db/factors.repository.ts";
 import { findUserByUsername } from "#db/users.repository.ts";
 import { ComparisonsBusy, DUMMY_HASH, verifyPassword } from "#db/admins.ts";
 import { recordFailure } from "#db/login-attempts.repository.ts";
-import type { ErrorAnswer, MessageAnswer } from "#shared/api/common.ts";
+import type { ErrorAnswer } from "#shared/api/common.ts";
+import type { LoginAnswer } from "#shared/api/factors.ts";
 import { loginSchema } from "#shared/schemas/people.ts";
-import { sessionCookie, signSession } from "./_lib/auth/auth.ts";
 import { audit } from "./_lib/auth/audit.ts";
-import { sessionMeta } from "./_lib/auth/session-meta.ts";
+import { issueSecondStep, secondStepCookie } from "./_lib/auth/factors.ts";
+import { openSession } from "./_lib/auth/signin.ts";
 import { HttpError, clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { addressKey } from "./_lib/forms/limits.ts";
 import { loginNotEvaluated, loginSucceeded, takeLoginTry } from "./_lib/auth/throttle.ts";
@@ -39,11 +48,25 @@ export default route({
       return json<ErrorAnswer>({ success: false, message: INVALID }, 401);
     }
     await loginSucceeded(db, ticket);
-    const token = await signSession(user, sessionMeta(req, context), db);
-    await audit(db, req, context, user, "signin.success", { detail: { factor: "password" } });
-    return json<MessageAnswer>({ success: true, message: "Login successful" }, 200, {
-      "Set-Cookie": sessionCookie(token, req),
-    });
+    const factors = await hasSecondFactor(db, user.id);
+    const methods = [...(factors.totp ? ["totp" as const] : []), ...(factors.passkey ? ["passkey" as const] : [])];
+    if (factors.totp) {
+      const challenge = await issueSecondStep(db, user.id);
+      const answer: LoginAnswer = { success: true, message: "Enter your code", next: "second-factor", methods };
+      return json(answer, 200, { "Set-Cookie": secondStepCookie(challenge, req) });
+    }
+    if (factors.passkey) {
+      return json<LoginAnswer>({ success: true, message: "Sign in with your passkey", next: "second-factor", methods });
+    }
+    const limited = await secondFactorRequired(db);
+    const cookie = await openSession(db, req, context, user, "password", { limited });
+    return json<LoginAnswer>(
+      limited
+        ? { success: true, message: "Set up a second factor to continue", next: "setup" }
+        : { success: true, message: "Login successful" },
+      200,
+      { "Set-Cookie": cookie },
+    );
   },
 });
 

@@ -184,6 +184,13 @@ const schema = z.object({
     z.refine((v) => v === undefined || v.length >= 32, "JWT_SECRET must be at least 32 characters (random)"),
   ),
   /**
+   * The origin passkeys are bound to (their relying party: its host is the RP ID). A passkey made
+   * for one origin never works on another, so set it once to the address the panel is used at.
+   * @default `SITE_URL`
+   * @group Sessions
+   */
+  PASSKEY_ORIGIN: url("PASSKEY_ORIGIN", /^https?:$/, "https://bridgewise.eu"),
+  /**
    * An admin account that `npm start` makes sure exists with this password (both or neither). With
    * neither, the first start on the embedded database creates `admin` with a random password and
    * prints it once.
@@ -441,6 +448,17 @@ export const calendarStaleBefore = (at: Date): Date =>
  */
 export function calendarSealKey(): Buffer {
   return createHmac("sha256", jwtSecret()).update("calendar feed credentials v1").digest();
+}
+
+/** The key that seals TOTP secrets at rest (db/seal.ts), derived from JWT_SECRET. */
+export function factorSealKey(): Buffer {
+  return createHmac("sha256", jwtSecret()).update("second factor secrets v1").digest();
+}
+
+/** Where passkeys live: the origin the browser reports and its host, the WebAuthn RP ID. */
+export function passkeyOrigin(): { origin: string; rpID: string } {
+  const origin = new URL(serverEnv().PASSKEY_ORIGIN ?? site.url).origin;
+  return { origin, rpID: new URL(origin).hostname };
 }
 
 /** Whether calendar feeds may be fetched from loopback (tests only: CALENDAR_FETCH_ALLOW=loopback). */

@@ -137,6 +137,50 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   // One function serves the accounts and one account: each answers 405 on the other's methods first.
   "PATCH /api/admin/users": null,
   "POST /api/admin/users/:id": null,
+  // The second factor: the login's second step and passkey sign-in, the account's factors, the setting.
+  "POST /api/login/second-factor": { code: "123456" },
+  "POST /api/login/passkey/options": null,
+  "POST /api/login/passkey": {
+    response: {
+      id: "Y3JlZGVudGlhbA",
+      rawId: "Y3JlZGVudGlhbA",
+      type: "public-key",
+      response: {
+        clientDataJSON: "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
+        authenticatorData: "YXV0aGRhdGE",
+        signature: "c2lnbmF0dXJl",
+        userHandle: "YWNjb3VudC0x",
+      },
+      clientExtensionResults: {},
+      authenticatorAttachment: "platform",
+    },
+  },
+  "POST /api/account/factors/totp": null,
+  "POST /api/account/factors/totp/confirm": { code: "123456" },
+  "POST /api/account/factors/totp/remove": { password: "a long enough password" },
+  "POST /api/account/factors/recovery-codes": { password: "a long enough password" },
+  "PUT /api/account/email": { email: "ada@example.com" },
+  "POST /api/account/passkeys/options": null,
+  "POST /api/account/passkeys": {
+    name: "Laptop",
+    response: {
+      id: "Y3JlZGVudGlhbA",
+      rawId: "Y3JlZGVudGlhbA",
+      type: "public-key",
+      response: {
+        clientDataJSON: "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
+        attestationObject: "YXR0ZXN0YXRpb24",
+        transports: ["internal"],
+      },
+      clientExtensionResults: {},
+    },
+  },
+  "PATCH /api/account/passkeys/:id": { name: "Laptop" },
+  // One function serves the passkeys, their options and one passkey: each answers 405 on the others' methods first.
+  "PATCH /api/account/passkeys": null,
+  "PATCH /api/account/passkeys/options": null,
+  "POST /api/account/passkeys/:id": null,
+  "PUT /api/admin/security-settings": { requireSecondFactor: false },
   "POST /:lang/newsletter/confirm/": null,
   "POST /:lang/newsletter/confirm": null,
   "POST /:lang/newsletter/unsubscribe/": null,

@@ -42,6 +42,8 @@ const SESSION_ENDING = new Set([
   "/api/account/sessions/:id",
   "/api/admin/sessions/:id",
   "/api/admin/users/:id",
+  "/api/account/factors/totp/remove",
+  "/api/account/passkeys/:id",
 ]);
 
 /** Words that must never reach a client: a stack frame, a source file, SQL, an exception's name. */
@@ -74,6 +76,7 @@ async function signInAgain() {
     await setPassword(t.db, user!.id, passwordHash);
     session.cookie = await signIn(username);
   }
+  await settle(); // a sign-in from a new device may have queued a notice
 }
 
 beforeAll(async () => {

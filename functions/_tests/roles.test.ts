@@ -22,6 +22,9 @@ const PUBLIC = new Set([
   "/api/views",
   "/api/form-token",
   "/api/login",
+  "/api/login/second-factor",
+  "/api/login/passkey/options",
+  "/api/login/passkey",
   "/api/logout",
   "/api/user",
   "/api/meetings/manage",
@@ -42,8 +45,21 @@ const PUBLIC = new Set([
 /** The content editor's endpoints: outside /api/admin/ because editors use them, and closed to anyone not signed in. */
 const CONTENT = new Set(["/api/content/texts", "/api/content/reviewed", "/api/content/status"]);
 
-/** One's own account (sessions, password): anyone signed in, closed to anyone not. */
-const ACCOUNT = new Set(["/api/account/sessions", "/api/account/sessions/:id", "/api/account/password"]);
+/** One's own account (sessions, password, second factors): anyone signed in, closed to anyone not. */
+const ACCOUNT = new Set([
+  "/api/account/sessions",
+  "/api/account/sessions/:id",
+  "/api/account/password",
+  "/api/account/factors",
+  "/api/account/factors/totp",
+  "/api/account/factors/totp/confirm",
+  "/api/account/factors/totp/remove",
+  "/api/account/factors/recovery-codes",
+  "/api/account/email",
+  "/api/account/passkeys",
+  "/api/account/passkeys/options",
+  "/api/account/passkeys/:id",
+]);
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
 type Endpoint = { file: string; path: string; handler: Handler };

@@ -77,6 +77,8 @@ export const LIMITS = {
     comparisons: { perAddress: 2, waiting: 6 },
     /** Tries from one address, whatever the usernames. */
     perAddress: { limit: 30, windowSeconds: 15 * MINUTE } satisfies Rate,
+    /** Passkey sign-in challenges one address may ask for (each is a row until it expires). */
+    passkeyChallenges: { limit: 30, windowSeconds: 15 * MINUTE } satisfies Rate,
   },
   /** The signed "form shown at" token of the public forms. */
   formToken: {

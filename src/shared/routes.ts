@@ -10,6 +10,10 @@ export const ROUTES = {
   formToken: "/api/form-token",
   detectLanguage: "/api/detect-language",
   login: "/api/login",
+  /** The login's second step (a TOTP or recovery code) and the passkey sign-in. */
+  loginSecondFactor: "/api/login/second-factor",
+  loginPasskeyOptions: "/api/login/passkey/options",
+  loginPasskey: "/api/login/passkey",
   logout: "/api/logout",
   user: "/api/user",
   /** Counted page views: the pages' inline beacon (POST) and their no-JavaScript image (GET). */
@@ -20,6 +24,16 @@ export const ROUTES = {
     sessions: "/api/account/sessions",
     session: "/api/account/sessions/:id",
     password: "/api/account/password",
+    /** The second factor: status, TOTP set-up and removal, recovery codes, the notices' address. */
+    factors: "/api/account/factors",
+    totp: "/api/account/factors/totp",
+    totpConfirm: "/api/account/factors/totp/confirm",
+    totpRemove: "/api/account/factors/totp/remove",
+    recoveryCodes: "/api/account/factors/recovery-codes",
+    email: "/api/account/email",
+    passkeys: "/api/account/passkeys",
+    passkeyOptions: "/api/account/passkeys/options",
+    passkey: "/api/account/passkeys/:id",
   },
 
   meetings: {
@@ -54,6 +68,8 @@ export const ROUTES = {
     sessions: "/api/admin/sessions",
     session: "/api/admin/sessions/:id",
     audit: "/api/admin/audit",
+    /** Every account must have a second factor (on or off). */
+    securitySettings: "/api/admin/security-settings",
     auditCsv: "/api/admin/audit.csv",
     /** The enquiries keep their published name, "submissions". */
     enquiries: "/api/admin/submissions",

@@ -31,8 +31,8 @@ export async function signSession(
   user: { id: number; sessionVersion: number },
   meta: { device?: string; browser?: string; place?: string } = {},
   db: Kysely<Database> = getDb(),
+  { limited = false, sid = randomBytes(16).toString("base64url") }: { limited?: boolean; sid?: string } = {},
 ): Promise<string> {
-  const sid = randomBytes(16).toString("base64url");
   await createSession(db, {
     id: sid,
     userId: user.id,
@@ -40,6 +40,7 @@ export async function signSession(
     device: meta.device ?? "",
     browser: meta.browser ?? "",
     place: meta.place ?? "",
+    limited,
   });
   return new SignJWT({ v: user.sessionVersion, sid })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -93,8 +94,14 @@ async function verifiedClaims(token: string): Promise<Claims | null> {
   return claims;
 }
 
-/** A signed-in person and the session their request came with. */
-export type SessionUser = PanelUser & { sessionId: string };
+/** A new session's id (the row's key and the token's `sid`). */
+export const newSessionId = (): string => randomBytes(16).toString("base64url");
+
+/**
+ * A signed-in person and the session their request came with. `limited`: the session may only set
+ * up a second factor (every account must have one, and this one had none when it signed in).
+ */
+export type SessionUser = PanelUser & { sessionId: string; limited: boolean };
 
 /**
  * The signed-in person, or null: a valid signature, HS256 only, unexpired, a current version, and a
@@ -111,13 +118,46 @@ export async function currentSession(db: Kysely<Database>, req: Request): Promis
   if (!session || session.userId !== id || session.sessionVersion !== payload.v) return null;
   if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await touchSession(db, payload.sid);
   const language = isLanguage(session.panelLanguage) ? session.panelLanguage : null;
-  return { id, username: session.username, role: session.role, language, sessionId: payload.sid };
+  return {
+    id,
+    username: session.username,
+    role: session.role,
+    language,
+    sessionId: payload.sid,
+    limited: session.limited,
+  };
 }
 
-/** The signed-in admin or editor as GET /api/user shows them, or null. */
+/** The signed-in admin or editor as GET /api/user shows them (`setup`: a limited session), or null. */
 export async function currentUser(db: Kysely<Database>, req: Request): Promise<PanelUser | null> {
   const session = await currentSession(db, req);
-  return session && { id: session.id, username: session.username, role: session.role, language: session.language };
+  if (!session) return null;
+  const user: PanelUser = {
+    id: session.id,
+    username: session.username,
+    role: session.role,
+    language: session.language,
+  };
+  return session.limited ? { ...user, setup: true } : user;
+}
+
+/** The answer of every endpoint a limited session may not reach: it has a second factor to set up first. */
+export const SETUP_REQUIRED = "Set up a second factor first: every account must have one.";
+export const SETUP_REQUIRED_CODE = "secondFactorRequired";
+
+/**
+ * Anyone signed in, limited sessions included: only the endpoints that set up a second factor (and
+ * GET /api/user, and logout) call this instead of requireEditor.
+ */
+export async function requireAccount(db: Kysely<Database>, req: Request): Promise<SessionUser> {
+  const user = await currentSession(db, req);
+  if (!user) throw new HttpError(401, "Authentication required");
+  return user;
+}
+
+function refuseLimited(user: SessionUser): SessionUser {
+  if (user.limited) throw new HttpError(403, SETUP_REQUIRED, { code: SETUP_REQUIRED_CODE });
+  return user;
 }
 
 /** An editor's answer from every endpoint that is not about the site's texts. */
@@ -128,15 +168,13 @@ export const EDITOR_REFUSED = "This account may change the site's texts only.";
  * meeting, subscriber, availability and privacy endpoint calls this before reading anything.
  */
 export async function requireAdmin(db: Kysely<Database>, req: Request): Promise<SessionUser> {
-  const user = await currentSession(db, req);
-  if (!user) throw new HttpError(401, "Authentication required");
+  const user = await requireAccount(db, req);
+  refuseLimited(user);
   if (user.role !== "admin") throw new HttpError(403, EDITOR_REFUSED);
   return user;
 }
 
 /** Anyone signed in who may change the site's texts: an editor or an admin; 401 otherwise. */
 export async function requireEditor(db: Kysely<Database>, req: Request): Promise<SessionUser> {
-  const user = await currentSession(db, req);
-  if (!user) throw new HttpError(401, "Authentication required");
-  return user;
+  return refuseLimited(await requireAccount(db, req));
 }

@@ -350,6 +350,50 @@ export function newsletterWelcomeEmail(lang: Language, links: NewsletterLinks): 
   });
 }
 
+/** What a security notice to an account's owner is about. */
+export type SecurityNotice = "factorAdded" | "factorRemoved" | "newDevice";
+
+/**
+ * A notice to an account's owner (their address, their panel's language): a second factor added or
+ * removed, or a sign-in from a device not seen before, with what, where from and when, and what to do
+ * if it was not them. Every value is ours (a factor's kind, a device family, a network prefix).
+ */
+export function securityNoticeEmail(
+  lang: Language,
+  notice: SecurityNotice,
+  details: { username: string; factor?: "totp" | "passkey"; device?: string; place?: string; at: Date },
+): Email {
+  const tr = plainT(lang);
+  const subject = tr(`mail.security.${notice}.subject`);
+  const when = `${formatDate(lang, details.at.toISOString().slice(0, 10))}, ${formatTime(lang, details.at.toISOString().slice(11, 16))} UTC`;
+  const facts: [string, string][] = [
+    [tr("mail.security.account"), details.username],
+    ...(details.factor
+      ? [[tr("mail.security.factor"), tr(`mail.security.factors.${details.factor}`)] as [string, string]]
+      : []),
+    ...(details.device ? [[tr("mail.security.device"), details.device] as [string, string]] : []),
+    ...(details.place ? [[tr("mail.security.place"), details.place] as [string, string]] : []),
+    [tr("mail.security.when"), when],
+  ];
+  const paragraphs = [tr(`mail.security.${notice}.intro`), tr("mail.security.notYou")];
+  const url = `${site.url}/admin/login`;
+  const text = [...paragraphs.slice(0, 1), "", ...facts.map(([l, v]) => `${l}: ${v}`), "", paragraphs[1], url].join(
+    "\n",
+  );
+  const body = [
+    `<h1 style="${H1}">${escapeHtml(subject)}</h1>`,
+    `<p style="${P}">${escapeHtml(paragraphs[0])}</p>`,
+    `<table role="presentation" style="border-collapse:collapse;width:100%">${facts
+      .map(
+        ([l, v]) =>
+          `<tr><th style="${TH}">${escapeHtml(l)}</th><td style="${TD}"><bdi>${escapeHtml(v)}</bdi></td></tr>`,
+      )
+      .join("")}</table>`,
+    `<p style="${P}">${escapeHtml(paragraphs[1])}<br><a href="${escapeHtml(url)}" style="color:#1d4ed8">${escapeHtml(url)}</a></p>`,
+  ].join("\n");
+  return { subject, text, html: page(lang, subject, body) };
+}
+
 // ——— Building blocks ———
 
 /** A label, a value, and whose value it is: visitor values are escaped and kept from becoming links. */

@@ -11,6 +11,7 @@ import type { ContentAnswer, PublishStatus, ReviewFlagAnswer, SaveAnswer, TextCh
 import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
 import type { InvitedUser } from "#shared/api/people.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";
+import type { LoginAnswer } from "#shared/api/factors.ts";
 import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
 import type { Role } from "#shared/roles.ts";
 import type { PanelUser, PanelUserAnswer } from "#shared/api/panel-language.ts";
@@ -28,8 +29,15 @@ export const AVAILABILITY_PATH = "/admin/availability";
 export const SOURCES_PATH = "/admin/sources";
 export const TEXTS_PATH = "/admin/texts";
 
-/** Where a person works: an admin on the dashboard, an editor in the content editor (/admin/texts). */
-export const homeOf = (user: Pick<PanelUser, "role">) => (user.role === "admin" ? DASHBOARD_PATH : TEXTS_PATH);
+/** Where a limited session (a second factor to set up first) is sent. */
+export const FACTORS_SETUP_PATH = "/admin/factors";
+
+/**
+ * Where a person works: an admin on the dashboard, an editor in the content editor (/admin/texts);
+ * anyone who must set up a second factor first, on its page.
+ */
+export const homeOf = (user: Pick<PanelUser, "role" | "setup">) =>
+  user.setup ? FACTORS_SETUP_PATH : user.role === "admin" ? DASHBOARD_PATH : TEXTS_PATH;
 
 /** Leaves for the login page; the returned promise never settles, so callers show nothing more. */
 export function goToLogin(): Promise<never> {
@@ -48,9 +56,18 @@ export async function adminRequest<T>(
     return await apiRequest<T>(method, url, { body, onResponse });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return goToLogin();
+    // A session limited to setting up a second factor: every other page sends it there.
+    if (error instanceof ApiError && error.status === 403 && isSetupRequired(error.data)) {
+      if (window.location.pathname.replace(/\/$/, "") !== FACTORS_SETUP_PATH)
+        window.location.assign(FACTORS_SETUP_PATH);
+      return new Promise<never>(() => {});
+    }
     throw error;
   }
 }
+
+const isSetupRequired = (data: unknown) =>
+  typeof data === "object" && data !== null && (data as { code?: unknown }).code === "secondFactorRequired";
 
 /** GET /api/user: the signed-in person, or null without a session. The panel follows their language. */
 export async function fetchCurrentUser(): Promise<PanelUser | null> {
@@ -62,7 +79,7 @@ export async function fetchCurrentUser(): Promise<PanelUser | null> {
 
 export type LoginValues = z.output<typeof loginSchema>;
 
-export const login = (values: LoginValues) => apiRequest<MessageAnswer>("POST", ROUTES.login, { body: values });
+export const login = (values: LoginValues) => apiRequest<LoginAnswer>("POST", ROUTES.login, { body: values });
 export const logout = () => apiRequest<MessageAnswer>("POST", ROUTES.logout);
 
 /** One page of an admin list, and the address of the next page (null on the last). */

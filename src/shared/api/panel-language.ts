@@ -5,6 +5,8 @@ import type { Language } from "../languages.ts";
 /** The signed-in person, with the language they read the admin panel in (null until they choose one). */
 export interface PanelUser extends CurrentUser {
   language: Language | null;
+  /** Signed in only to set up a second factor: every other page waits until one is set up. */
+  setup?: true;
 }
 
 /** GET /api/user, PATCH /api/user */

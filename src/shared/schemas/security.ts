@@ -48,6 +48,11 @@ export const AUDIT_ACTIONS = [
   "meeting.status",
   "text.publish",
   "settings.change",
+  "factor.add",
+  "factor.remove",
+  "factor.rename",
+  "recovery.regenerate",
+  "email.change",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
