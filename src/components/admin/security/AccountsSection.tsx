@@ -4,7 +4,7 @@
  * The server keeps the last admin (409), which is said in the panel's words.
  */
 import { useStore } from "@nanostores/react";
-import { Fragment, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import type { AccountInfo, SessionInfo } from "#shared/api/security.ts";
 import type { PanelUser } from "#shared/api/panel-language.ts";
 import { ROLES, type Role } from "#shared/roles.ts";
@@ -182,18 +182,23 @@ function AccountRow({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3 lg:max-w-xl lg:justify-end">
-          <label className="sr-only" htmlFor={`${nameId}-role`}>
-            {/* The name is data, kept as it is in every language. */}
-            {c.roleOf.split("{{name}}").map((part, i) => (
-              <Fragment key={i}>
-                {i > 0 && <bdi translate="no">{account.username}</bdi>}
-                {part}
-              </Fragment>
-            ))}
-          </label>
+          {/* "Role of {{name}}" in the panel's words around the account's name, which is data: the
+              select is named by the words (hidden) and the name shown above it. */}
+          {c.roleOf.split("{{name}}").map(
+            (part, i) =>
+              part.trim() && (
+                <span key={i} id={`${nameId}-role-${i}`} hidden>
+                  {part.trim()}
+                </span>
+              ),
+          )}
           <div className="w-full sm:w-40">
             <select
               id={`${nameId}-role`}
+              aria-labelledby={c.roleOf
+                .split("{{name}}")
+                .flatMap((part, i) => [...(i ? [nameId] : []), ...(part.trim() ? [`${nameId}-role-${i}`] : [])])
+                .join(" ")}
               value={role}
               onChange={(event) => setRole(event.target.value as Role)}
               className={inputClass}

@@ -47,12 +47,16 @@ function failure(error: unknown, c: Copy, fallback: string): string {
   return fallback;
 }
 
-export default function Factors() {
+/**
+ * `embedded`: a part of the Security page (its cards among the page's sections); otherwise the page
+ * /admin/factors of its own, where a session limited to setting up a factor is sent.
+ */
+export default function Factors({ embedded = false }: { embedded?: boolean }) {
   const texts = useAdminCopy();
-  return texts ? <FactorsPanel /> : <PageSpinner />;
+  return texts ? <FactorsPanel embedded={embedded} /> : <PageSpinner />;
 }
 
-function FactorsPanel() {
+function FactorsPanel({ embedded }: { embedded: boolean }) {
   const { copy } = useCopy();
   const c = copy.factors;
   const [state, setState] = useState<FactorsAnswer | null>(null);
@@ -80,11 +84,13 @@ function FactorsPanel() {
   if (!state) return <PageSpinner label={c.loading} />;
   const hasFactor = state.totp || state.passkeys.length > 0;
   return (
-    <div className="container-page flex flex-col gap-6 py-8" data-testid="factors">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight text-brand-950">{c.title}</h1>
-        <p className="mt-1 max-w-3xl text-muted">{c.intro}</p>
-      </header>
+    <div className={embedded ? "grid gap-8" : "container-page flex flex-col gap-6 py-8"} data-testid="factors">
+      {!embedded && (
+        <header>
+          <h1 className="text-2xl font-bold tracking-tight text-brand-950">{c.title}</h1>
+          <p className="mt-1 max-w-3xl text-muted">{c.intro}</p>
+        </header>
+      )}
       {state.limited && (
         <div role="status" className="rounded-xl border border-amber-500/40 bg-amber-50 px-4 py-3 text-amber-950">
           {hasFactor ? <ContinueLink /> : c.setupRequired}
