@@ -22,6 +22,7 @@ const APP_TABLES = [
   "office_hours",
   "office_settings",
   "page_view_days",
+  "page_view_keys",
   "page_views",
   "passkeys",
   "rate_counters",
@@ -63,6 +64,7 @@ describe("migrations", () => {
         "busy_intervals_range",
         "busy_calendars_url_key",
         "meetings_feed_pkey",
+        "page_view_keys_pkey",
       ]),
     );
   });
@@ -80,6 +82,36 @@ describe("migrations", () => {
 
     expect(await migrateToLatest(database.db)).toEqual(names);
     expect(await tables()).toEqual(APP_TABLES);
+  });
+
+  test("view keys: the daily counts already rolled up are folded by each chart's dimension", async () => {
+    expect(await migrateDown(database.db)).toEqual(["2026-11-28T02-00_view-keys"]);
+    const row = { path: "/fa/", lang: "fa", referrer: "t.me", utmMedium: "", device: "phone", country: "IR" };
+    await database.db
+      .insertInto("pageViewDays")
+      .values([
+        { ...row, day: "2026-11-20", utmSource: "telegram", utmCampaign: "launch", views: 5, visits: 3 },
+        { ...row, day: "2026-11-20", utmSource: "", utmCampaign: "", views: 2, visits: 1 },
+      ])
+      .execute();
+    expect(await migrateToLatest(database.db)).toEqual(["2026-11-28T02-00_view-keys"]);
+    const keys = await database.db
+      .selectFrom("pageViewKeys")
+      .select(["dim", "key", "views", "visits"])
+      .orderBy(["dim", "key"])
+      .execute();
+    expect(keys).toEqual([
+      { dim: "all", key: "", views: 7, visits: 4 },
+      { dim: "campaign", key: "", views: 2, visits: 1 },
+      { dim: "campaign", key: "launch", views: 5, visits: 3 },
+      { dim: "lang", key: "fa", views: 7, visits: 4 },
+      { dim: "path", key: "/fa/", views: 7, visits: 4 },
+      { dim: "referrer", key: "t.me", views: 7, visits: 4 },
+      { dim: "source", key: "t.me", views: 2, visits: 1 },
+      { dim: "source", key: "telegram", views: 5, visits: 3 },
+    ]);
+    await sql`DELETE FROM page_view_keys`.execute(database.db);
+    await sql`DELETE FROM page_view_days`.execute(database.db);
   });
 
   test("notifications: records from before it speak English and start their invites at sequence 0", async () => {

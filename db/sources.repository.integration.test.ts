@@ -77,6 +77,9 @@ describe("rollUpViews and the charts", () => {
       })
       .execute();
 
+    const charts = ["daily", "source", "campaign", "landing", "language", "pages", "referrers"] as const;
+    const all = () => Promise.all(charts.map((chart) => sourcesChart(database.db, chart, "2026-11-01", "2026-11-30")));
+    const everyChartBefore = await all();
     const before = await sourcesChart(database.db, "source", "2026-11-01", "2026-11-30");
     const expected: FunnelRow[] = [
       { key: "telegram", visits: 3, enquiries: 0, meetings: 1, meetingsDone: 0 },
@@ -87,6 +90,11 @@ describe("rollUpViews and the charts", () => {
     expect(await rollUpViews(database.db, "2026-11-21")).toBe(4);
     expect(await rollUpViews(database.db, "2026-11-21")).toBe(0);
     expect(await sourcesChart(database.db, "source", "2026-11-01", "2026-11-30")).toEqual(expected);
+    // Every chart reads the rolled-up days (page_view_keys) as it read the raw views.
+    expect(await all()).toEqual(everyChartBefore);
+    expect(await database.db.selectFrom("pageViewKeys").select("dim").distinct().orderBy("dim").execute()).toEqual(
+      ["all", "campaign", "lang", "path", "referrer", "source"].map((dim) => ({ dim })),
+    );
 
     const days = (await sourcesChart(database.db, "daily", "2026-11-20", "2026-11-21")) as SourcesDay[];
     expect(days).toEqual([
@@ -112,9 +120,16 @@ describe("rollUpViews and the charts", () => {
       .insertInto("pageViewDays")
       .values({ ...old, views: 5, visits: 2 })
       .execute();
+    await database.db
+      .insertInto("pageViewKeys")
+      .values({ day: "2024-10-01", dim: "all", key: "", views: 5, visits: 2 })
+      .execute();
     const result = await applyRetention(database.db, policy, new Date("2026-11-23T12:00:00Z"));
     expect(result.viewsRolledUp).toBe(1);
     expect(result.viewDaysDeleted).toBe(1);
+    expect(
+      await database.db.selectFrom("pageViewKeys").select("day").where("day", "<", "2026-01-01").execute(),
+    ).toEqual([]);
     expect(await database.db.selectFrom("pageViews").select("day").execute()).toHaveLength(1);
   });
 });

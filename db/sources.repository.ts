@@ -3,7 +3,7 @@ import type { FunnelRow, SourcesChart, SourcesDay, TopRow } from "#shared/api/so
 import type { LeadSource } from "#shared/sources.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { officeDayStart } from "./admin-rows.ts";
-import type { Database } from "./types.ts";
+import type { Database, PageViewKeysTable } from "./types.ts";
 
 // Counted views and the Sources view's figures. A view is one row of page_views until its day is
 // over; the retention run then folds the day into page_view_days (counts per day and dimensions)
@@ -76,12 +76,17 @@ export async function recordView(
   return rows.length === 1;
 }
 
+/** Each dimension a chart reads, as the key of a view's row ('all': the day's totals). */
+const VIEW_KEYS = sql`(VALUES ('all', ''), ('source', CASE WHEN utm_source <> '' THEN utm_source ELSE referrer END),
+  ('campaign', utm_campaign), ('path', path), ('lang', lang), ('referrer', referrer)) AS k(dim, key)`;
+
 /**
- * Folds every view of a day before `today` into page_view_days and deletes those views, in one
- * statement (a failed run changes nothing; a second run finds nothing). Returns how many views.
+ * Folds every view of a day before `today` into page_view_days (every dimension together) and
+ * page_view_keys (each dimension a chart reads, apart), and deletes those views, in one statement (a
+ * failed run changes nothing; a second run finds nothing). Returns how many views.
  */
 export async function rollUpViews(db: Kysely<Database>, today: string): Promise<number> {
-  // One statement: the DELETE and the INSERT of its rows' counts commit together or not at all.
+  // One statement: the DELETE and the INSERTs of its rows' counts commit together or not at all.
   const { rows } = await sql<{ count: string }>`
     WITH gone AS (
       DELETE FROM page_views WHERE day < ${today}::date
@@ -96,47 +101,54 @@ export async function rollUpViews(db: Kysely<Database>, today: string): Promise<
       ON CONFLICT (day, path, lang, referrer, utm_source, utm_medium, utm_campaign, device, country)
       DO UPDATE SET views = d.views + excluded.views, visits = d.visits + excluded.visits
       RETURNING 1
+    ), keyed AS (
+      INSERT INTO page_view_keys AS p (day, dim, key, views, visits)
+      SELECT day, k.dim, k.key, count(*), count(*) FILTER (WHERE entry)
+      FROM gone, LATERAL ${VIEW_KEYS}
+      GROUP BY 1, 2, 3
+      ON CONFLICT (dim, day, key) DO UPDATE SET views = p.views + excluded.views, visits = p.visits + excluded.visits
+      RETURNING 1
     )
-    SELECT (SELECT count(*) FROM gone) AS count, (SELECT count(*) FROM folded) AS folded
+    SELECT (SELECT count(*) FROM gone) AS count, (SELECT count(*) FROM folded) AS folded,
+           (SELECT count(*) FROM keyed) AS keyed
   `.execute(db);
   return Number(rows[0]?.count ?? 0);
 }
 
 /** Deletes the daily counts older than `months` before `at` (office days); returns how many rows. */
 export async function pruneViewDays(db: Kysely<Database>, at: Date, months: number): Promise<number> {
-  const result = await db
-    .deleteFrom("pageViewDays")
-    .where(
-      "day",
-      "<",
-      sql<string>`((${at.toISOString()}::timestamptz - make_interval(months => ${months})) AT TIME ZONE ${OFFICE_TIME_ZONE}::text)::date`,
-    )
-    .executeTakeFirst();
+  const before = sql<string>`((${at.toISOString()}::timestamptz - make_interval(months => ${months})) AT TIME ZONE ${OFFICE_TIME_ZONE}::text)::date`;
+  await db.deleteFrom("pageViewKeys").where("day", "<", before).execute();
+  const result = await db.deleteFrom("pageViewDays").where("day", "<", before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/** Every view of a range of office days, from both tables: (key columns, views, visits). */
-const viewsIn = (from: string, to: string) => sql`(
-  SELECT day, path, lang, referrer, utm_source, utm_campaign, views, visits
-  FROM page_view_days WHERE day BETWEEN ${from}::date AND ${to}::date
-  UNION ALL
-  SELECT day, path, lang, referrer, utm_source, utm_campaign, 1, entry::int
-  FROM page_views WHERE day BETWEEN ${from}::date AND ${to}::date
+/**
+ * Views and visits per value of one dimension over a range of office days: the rolled-up days of
+ * page_view_keys and the views not yet rolled up (today's), counted alike. Columns: key, views, visits.
+ */
+const keysIn = (dim: PageViewKeysTable["dim"], from: string, to: string, where = sql``) => sql`(
+  SELECT key, sum(views) AS views, sum(visits) AS visits FROM (
+    SELECT key, views, visits FROM page_view_keys
+    WHERE dim = ${dim} AND day BETWEEN ${from}::date AND ${to}::date ${where}
+    UNION ALL
+    SELECT k.key, 1, entry::int FROM page_views, LATERAL ${VIEW_KEYS}
+    WHERE day BETWEEN ${from}::date AND ${to}::date AND k.dim = ${dim} ${where}
+  ) AS u GROUP BY key
 )`;
 
 /** A lead's source (utm_source, else referrer host) as the views' one. */
 const leadSourceKey = sql`coalesce(nullif(source->>'utmSource', ''), nullif(source->>'referrer', ''), '')`;
-const viewSourceKey = sql`CASE WHEN utm_source <> '' THEN utm_source ELSE referrer END`;
 
-/** For each breakdown: its key among views (of visits only: a visit's landing page) and among leads. */
+/** For each breakdown: its dimension among views (of visits only: a visit's landing page) and its key among leads. */
 const BREAKDOWNS: Record<
   "source" | "campaign" | "landing" | "language",
-  { view: RawBuilder<unknown>; lead: RawBuilder<unknown> }
+  { dim: PageViewKeysTable["dim"]; lead: RawBuilder<unknown> }
 > = {
-  source: { view: viewSourceKey, lead: leadSourceKey },
-  campaign: { view: sql`utm_campaign`, lead: sql`coalesce(source->>'utmCampaign', '')` },
-  landing: { view: sql`path`, lead: sql`coalesce(source->>'landing', '')` },
-  language: { view: sql`lang`, lead: sql`language` },
+  source: { dim: "source", lead: leadSourceKey },
+  campaign: { dim: "campaign", lead: sql`coalesce(source->>'utmCampaign', '')` },
+  landing: { dim: "path", lead: sql`coalesce(source->>'landing', '')` },
+  language: { dim: "lang", lead: sql`language` },
 };
 
 /** The first instant of `from` and the first after `to`, office time: leads are counted by when they came. */
@@ -151,11 +163,11 @@ async function breakdown(
   from: string,
   to: string,
 ): Promise<FunnelRow[]> {
-  const { view, lead } = BREAKDOWNS[kind];
+  const { dim, lead } = BREAKDOWNS[kind];
   const [start, end] = leadSpan(from, to);
   const { rows } = await sql<{ key: string; visits: string; enquiries: string; meetings: string; done: string }>`
     WITH v AS (
-      SELECT ${view} AS key, sum(visits) AS visits FROM ${viewsIn(from, to)} AS v WHERE visits > 0 GROUP BY 1
+      SELECT key, visits FROM ${keysIn(dim, from, to)} AS v WHERE visits > 0
     ), e AS (
       SELECT ${lead} AS key, count(*) AS enquiries FROM enquiries
       WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1
@@ -190,7 +202,13 @@ async function daily(db: Kysely<Database>, from: string, to: string): Promise<So
     done: string;
   }>`
     WITH days AS (SELECT generate_series(${from}::date, ${to}::date, interval '1 day')::date AS day),
-    v AS (SELECT day, sum(views) AS views, sum(visits) AS visits FROM ${viewsIn(from, to)} AS v GROUP BY day),
+    v AS (
+      SELECT day, sum(views) AS views, sum(visits) AS visits FROM (
+        SELECT day, views, visits FROM page_view_keys WHERE dim = 'all' AND day BETWEEN ${from}::date AND ${to}::date
+        UNION ALL
+        SELECT day, 1, entry::int FROM page_views WHERE day BETWEEN ${from}::date AND ${to}::date
+      ) AS u GROUP BY day
+    ),
     e AS (
       SELECT (created_at AT TIME ZONE ${OFFICE_TIME_ZONE}::text)::date AS day, count(*) AS enquiries FROM enquiries
       WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1
@@ -216,11 +234,9 @@ async function daily(db: Kysely<Database>, from: string, to: string): Promise<So
 
 /** The most viewed pages, or the referrers that sent the most visits. */
 async function top(db: Kysely<Database>, kind: "pages" | "referrers", from: string, to: string): Promise<TopRow[]> {
-  const key = kind === "pages" ? sql`path` : sql`referrer`;
+  const counted = kind === "pages" ? keysIn("path", from, to) : keysIn("referrer", from, to, sql`AND key <> ''`);
   const { rows } = await sql<{ key: string; views: string; visits: string }>`
-    SELECT ${key} AS key, sum(views) AS views, sum(visits) AS visits FROM ${viewsIn(from, to)} AS v
-    ${kind === "referrers" ? sql`WHERE referrer <> ''` : sql``}
-    GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${MAX_ROWS}
+    SELECT key, views, visits FROM ${counted} AS v ORDER BY 2 DESC, 1 LIMIT ${MAX_ROWS}
   `.execute(db);
   return rows.map((r) => ({ key: r.key, views: Number(r.views), visits: Number(r.visits) }));
 }

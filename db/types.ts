@@ -220,6 +220,7 @@ export interface Database {
   authChallenges: AuthChallengesTable;
   pageViews: PageViewsTable;
   pageViewDays: PageViewDaysTable;
+  pageViewKeys: PageViewKeysTable;
 }
 
 /** One sign-in to the admin (db/sessions.repository.ts); the session token names its row. */
@@ -300,6 +301,15 @@ export interface PageViewsTable {
 
 /** Views and visits per office day and dimensions. */
 export interface PageViewDaysTable extends Omit<PageViewsTable, "id" | "entry"> {
+  views: number;
+  visits: number;
+}
+
+/** The Sources charts' daily counts: one row per day, dimension and value ('all' holds the day's totals). */
+export interface PageViewKeysTable {
+  day: ColumnType<string, string, string>;
+  dim: "all" | "source" | "campaign" | "path" | "lang" | "referrer";
+  key: string;
   views: number;
   visits: number;
 }
