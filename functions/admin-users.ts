@@ -19,6 +19,7 @@ import type { AccountInfo, UserAnswer } from "#shared/api/security.ts";
 import { inviteSchema } from "#shared/schemas/people.ts";
 import { roleChangeSchema } from "#shared/schemas/security.ts";
 import { audit } from "./_lib/auth/audit.ts";
+import { noticeOwner, notify } from "./_lib/auth/signin.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { pathId } from "./_lib/auth/sessions-answer.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
@@ -71,6 +72,8 @@ export default route({
         target: changed.username,
         detail: { from: changed.previous, to: role },
       });
+      // The person hears of it at their own address, in their panel's language (none: no email).
+      await notify(db, context, await noticeOwner(db, changed), "roleChanged", { role });
     }
     return json<UserAnswer>({ success: true, user: { id: changed.id, username: changed.username, role } });
   },

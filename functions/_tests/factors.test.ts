@@ -22,6 +22,8 @@ import accountPasskeys from "../account-passkeys.ts";
 import securitySettings from "../admin-security-settings.ts";
 import user from "../user.ts";
 import adminStats from "../admin-stats.ts";
+import adminUsers from "../admin-users.ts";
+import fa from "#src/i18n/locales/fa.json" with { type: "json" };
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -562,6 +564,39 @@ describe("the email for security notices", () => {
     expect((await outbox("noticed@example.com")).map((m) => m.kind)).toEqual([
       "security.factorAdded",
       "security.newDevice",
+    ]);
+  });
+});
+
+describe("a role changed by an admin", () => {
+  test("is told to the person at their address in their panel's language; nothing without an address", async () => {
+    const told = await newAccount("demoted", "admin");
+    const untold = await newAccount("promoted");
+    await sql`UPDATE users SET email = 'demoted@example.com', panel_language = 'fa' WHERE id = ${told.id}`.execute(
+      t.db,
+    );
+    const change = (id: number, role: string) =>
+      call(adminUsers, `/api/admin/users/${id}`, {
+        method: "PATCH",
+        body: { role },
+        cookie: adminCookie,
+        headers: same,
+      });
+    expect((await change(told.id, "editor")).status).toBe(200);
+    expect((await change(untold.id, "admin")).status).toBe(200);
+    // The same role again changes nothing and tells nobody.
+    expect((await change(told.id, "editor")).status).toBe(200);
+    const { rows } = await sql<{ kind: string; toAddress: string; subject: string; text: string }>`
+      SELECT kind, to_address AS "toAddress", subject, text_body AS text FROM email_outbox WHERE kind = 'security.roleChanged'`.execute(
+      t.db,
+    );
+    expect(rows).toEqual([
+      {
+        kind: "security.roleChanged",
+        toAddress: "demoted@example.com",
+        subject: fa.mail.security.roleChanged.subject,
+        text: expect.stringContaining(fa.mail.security.roles.editor),
+      },
     ]);
   });
 });

@@ -67,7 +67,7 @@ export async function notify(
   context: Partial<Context> | undefined,
   user: Pick<SigningIn, "username" | "email" | "panelLanguage">,
   notice: SecurityNotice,
-  details: { factor?: "totp" | "passkey"; device?: string; place?: string } = {},
+  details: { factor?: "totp" | "passkey"; role?: "admin" | "editor"; device?: string; place?: string } = {},
 ): Promise<void> {
   if (!user.email) return;
   const lang = isLanguage(user.panelLanguage) ? user.panelLanguage : "en";

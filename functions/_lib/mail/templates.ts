@@ -351,17 +351,24 @@ export function newsletterWelcomeEmail(lang: Language, links: NewsletterLinks): 
 }
 
 /** What a security notice to an account's owner is about. */
-export type SecurityNotice = "factorAdded" | "factorRemoved" | "newDevice";
+export type SecurityNotice = "factorAdded" | "factorRemoved" | "newDevice" | "roleChanged";
 
 /**
  * A notice to an account's owner (their address, their panel's language): a second factor added or
- * removed, or a sign-in from a device not seen before, with what, where from and when, and what to do
- * if it was not them. Every value is ours (a factor's kind, a device family, a network prefix).
+ * removed, a sign-in from a device not seen before, or their role changed by an admin, with what,
+ * where from and when, and what to do if it was not them (or not expected). Every value is ours (a factor's kind, a device family, a network prefix).
  */
 export function securityNoticeEmail(
   lang: Language,
   notice: SecurityNotice,
-  details: { username: string; factor?: "totp" | "passkey"; device?: string; place?: string; at: Date },
+  details: {
+    username: string;
+    factor?: "totp" | "passkey";
+    role?: "admin" | "editor";
+    device?: string;
+    place?: string;
+    at: Date;
+  },
 ): Email {
   const tr = plainT(lang);
   const subject = tr(`mail.security.${notice}.subject`);
@@ -370,6 +377,9 @@ export function securityNoticeEmail(
     [tr("mail.security.account"), details.username],
     ...(details.factor
       ? [[tr("mail.security.factor"), tr(`mail.security.factors.${details.factor}`)] as [string, string]]
+      : []),
+    ...(details.role
+      ? [[tr("mail.security.role"), tr(`mail.security.roles.${details.role}`)] as [string, string]]
       : []),
     ...(details.device ? [[tr("mail.security.device"), details.device] as [string, string]] : []),
     ...(details.place ? [[tr("mail.security.place"), details.place] as [string, string]] : []),
