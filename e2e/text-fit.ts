@@ -78,6 +78,10 @@ export function findTextProblems(): TextProblem[] {
     const d = getComputedStyle(el).display;
     return !d.startsWith("inline") || d === "inline-block" || d === "inline-flex" || d === "inline-grid";
   };
+  const readerScrolls = (el: Element) => {
+    const s = getComputedStyle(el);
+    return /auto|scroll/.test(`${s.overflowX} ${s.overflowY}`) && (el as HTMLElement).tabIndex >= 0;
+  };
   const clips = (el: Element) => {
     const s = getComputedStyle(el);
     return s.overflowX !== "visible" || s.overflowY !== "visible";
@@ -152,9 +156,10 @@ export function findTextProblems(): TextProblem[] {
       }
     }
     // 3. Clipped by a box with hidden overflow, up to the card of a carousel slide (whose slides
-    //    outside the carousel's window are hidden on purpose).
+    //    outside the carousel's window are hidden on purpose). A scrolling region a reader can reach
+    //    with the keyboard too (tabindex 0: arrow keys scroll it) clips nothing: the rest is a scroll away.
     for (let e: Element | null = parent; e && e !== document.body; e = e.parentElement) {
-      if (clips(e)) {
+      if (clips(e) && !readerScrolls(e)) {
         const r = e.getBoundingClientRect();
         const cut = Math.max(r.left - text.left, text.right - r.right, r.top - text.top, text.bottom - r.bottom);
         if (cut > tolerance && !seen.has(e)) {

@@ -4,6 +4,7 @@ import type { AdminAlertsAnswer } from "#shared/api/stats.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { AVAILABILITY_PATH } from "./api";
 import { useCopy } from "./copy";
+import { Data, Filled } from "./ui";
 
 type Alerts = AdminAlertsAnswer["data"];
 
@@ -49,7 +50,10 @@ export function BreakerBanner() {
           <ul role="list" className="mt-1 grid gap-1 text-sm">
             {calendars.map((cal) => (
               <li key={`${cal.name}-${cal.failingSince}`}>
-                {f(c.failingSince, { name: cal.name, date: dateTime(cal.failingSince) })}{" "}
+                <Filled
+                  text={c.failingSince}
+                  values={{ name: <Data>{cal.name}</Data>, date: dateTime(cal.failingSince) }}
+                />{" "}
                 {cal.reason && <span className="[overflow-wrap:anywhere]">{cal.reason}. </span>}
                 {cal.stale ? c.stale : c.notStale}
               </li>

@@ -4,7 +4,7 @@ import { NOTE_MAX_LENGTH } from "#shared/admin-lists.ts";
 import type { AdminNote } from "#shared/api/notes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { useCopy } from "./copy";
-import { BusyButton, Icon, iconPaths, problem } from "./ui";
+import { BusyButton, Data, Filled, Icon, iconPaths, problem } from "./ui";
 
 export function NoteEditor({
   note,
@@ -104,7 +104,7 @@ export function NoteEditor({
             {note.text}
           </blockquote>
           <figcaption className="mt-1 text-xs text-muted">
-            {f(c.byline, { name: note.by, date: dateTime(note.at) })}
+            <Filled text={c.byline} values={{ name: <Data>{note.by}</Data>, date: dateTime(note.at) }} />
           </figcaption>
         </figure>
       ) : null}

@@ -33,9 +33,15 @@ export function Table({
 }: TableProps) {
   const figuresFrom = keyed ? 1 : 0;
   // On a phone a row of five figures does not fit beside its name: each row is a small list there,
-  // its name above its figures, and the table from the sm breakpoint up.
+  // its name above its figures, and the table from the sm breakpoint up, where a long table scrolls
+  // in its box: a region of its own, reachable by the keyboard.
   const table = (
-    <div className="mt-3 sm:max-h-96 sm:overflow-auto">
+    <div
+      role="region"
+      aria-labelledby={`${id}-title`}
+      tabIndex={0}
+      className="mt-3 rounded-lg sm:max-h-96 sm:overflow-auto"
+    >
       <ul data-figures-list className="divide-y divide-line text-sm sm:hidden">
         {rows.map((row, r) => (
           <li key={r} className="py-2">

@@ -1,5 +1,5 @@
 /** Small building blocks shared by the admin islands. */
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Spinner } from "../../ui/Spinner";
 
 export { Spinner };
@@ -73,3 +73,22 @@ export const iconPaths = {
   chevronUp: "m6 15 6-6 6 6",
   chevronDown: "m6 9 6 6 6-6",
 } as const;
+
+/**
+ * A panel text with `{{name}}` placeholders filled by nodes: a person's name or an address is data,
+ * kept as it is in every language (`<Data>`), while the words around it are the panel's.
+ */
+export function Filled({ text, values }: { text: string; values: Record<string, ReactNode> }) {
+  return (
+    <>
+      {text.split(/\{\{(\w+)\}\}/).map((part, i) => (
+        <Fragment key={i}>{i % 2 ? (values[part] ?? `{{${part}}}`) : part}</Fragment>
+      ))}
+    </>
+  );
+}
+
+/** A value shown as it is, in any language: isolated for direction and left untranslated. */
+export function Data({ children }: { children: ReactNode }) {
+  return <bdi translate="no">{children}</bdi>;
+}

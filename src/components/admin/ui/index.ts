@@ -1,5 +1,5 @@
 /** The admin UI kit: every panel builds its fields, buttons, lists and states from these. */
-export { Badge, Icon, iconPaths, PageSpinner, Spinner } from "./basics";
+export { Badge, Data, Filled, Icon, iconPaths, PageSpinner, Spinner } from "./basics";
 export { ConfirmAction } from "./ConfirmAction";
 export { ErrorNote, Field, inputClass, Segmented, Toggle, type ControlProps } from "./fields";
 export { BusyButton, EmptyState, Loading, RowList, SaveBar, Section } from "./layout";
