@@ -68,6 +68,10 @@ async function newAdmin(browser: Browser, baseURL: string) {
   return { username, password };
 }
 
+/** Headless Chromium names itself a robot, which the counter does not count: a visitor's browser. */
+const DESKTOP_CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+
 const PERSIAN_MONTHS = /(فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند) [۰-۹]{4}/;
 // Names the Persian texts keep (copy-rules.json), the brand, and the preview's page paths.
 const KEPT_IN_LATIN = new RegExp(`\\b(${[...rules.keepInEnglish.fa, "Bridgewise", "F8"].join("|")})\\b`, "g");
@@ -78,6 +82,16 @@ test("each person's panel language: remembered, right to left with Persian digit
 }) => {
   test.setTimeout(900_000);
   const { username, password } = await newAdmin(browser, baseURL!);
+  // Counted visits, so the Sources view lists pages and campaigns: data, shown as it is in every language.
+  for (const p of ["/en/", "/fa/startup-visa"]) {
+    const counted = await browser.newContext({ baseURL, userAgent: DESKTOP_CHROME });
+    const res = await counted.request.post("/api/views", {
+      data: JSON.stringify({ p, r: "www.google.com", s: "newsletter", m: "email", c: "spring", e: 1 }),
+      headers: { "content-type": "text/plain;charset=UTF-8", origin: baseURL!, "sec-fetch-site": "same-origin" },
+    });
+    expect(res.status()).toBe(204);
+    await counted.close();
+  }
   const context = await browser.newContext({ baseURL, locale: "en-GB" });
   await skipSplash(context);
   const page = await context.newPage();

@@ -13,7 +13,10 @@ interface TableProps {
   empty?: string;
   /** The table folded away under its chart (a long list of days). */
   collapsed?: boolean;
-  /** Whether each row's first cell names it (a source, a page); otherwise every cell is a figure. */
+  /**
+   * Whether each row's first cell names it (a source, a page: data, shown as it is in every
+   * language); otherwise every cell is a figure.
+   */
   keyed?: boolean;
 }
 
@@ -46,7 +49,7 @@ export function Table({
         {rows.map((row, r) => (
           <li key={r} className="py-2">
             {keyed && (
-              <p dir="auto" className="font-semibold [overflow-wrap:anywhere] text-brand-950">
+              <p dir="auto" translate="no" className="font-semibold [overflow-wrap:anywhere] text-brand-950">
                 {row[0]}
               </p>
             )}
@@ -82,6 +85,7 @@ export function Table({
                 <td
                   key={i}
                   dir={i < figuresFrom ? "auto" : undefined}
+                  translate={i < figuresFrom ? "no" : undefined}
                   className={`px-2 py-1 ${i < figuresFrom ? "text-start [overflow-wrap:anywhere]" : "text-end tabular-nums"}`}
                 >
                   {cell}
