@@ -104,6 +104,12 @@ test("each person's panel language: remembered, right to left with Persian digit
   await expect(page.getByRole("heading", { level: 1, name: en.admin.dashboard.title })).toBeVisible({
     timeout: 60_000,
   });
+  // An invitation: the audit record then names another account, which is data in every language.
+  const invited = await page.request.post("/api/admin/users", {
+    data: { username: `invited${uniqueTag()}`, role: "editor" },
+    headers: { origin: baseURL! },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
 
   for (const lang of ["nl", "fa", "en"] as const) {
     const copy = COPY[lang].admin;

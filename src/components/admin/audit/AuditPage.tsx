@@ -243,15 +243,20 @@ function Entries({ entries }: { entries: AuditEntry[] }) {
   const { copy, dateTime } = texts;
   const c = copy.audit;
   const region = useRegionName();
-  const rows = entries.map((entry) => ({
-    entry,
-    when: dateTime(entry.at),
-    who: whoText(entry, texts),
-    place: placeText(entry.place, region) || "—",
-    action: actionName(entry.action, c),
-    target: targetText(entry, texts),
-    detail: detailText(entry, texts),
-  }));
+  const rows = entries.map((entry) => {
+    const target = targetText(entry, texts);
+    return {
+      entry,
+      when: dateTime(entry.at),
+      who: whoText(entry, texts),
+      place: placeText(entry.place, region) || "—",
+      action: actionName(entry.action, c),
+      target,
+      // An account's name or a person's address, as recorded: data, the same in every language.
+      targetIsData: target !== "" && (target === entry.target || target === entry.subject),
+      detail: detailText(entry, texts),
+    };
+  });
   return (
     <>
       <div className="card hidden overflow-hidden lg:block">
@@ -277,7 +282,7 @@ function Entries({ entries }: { entries: AuditEntry[] }) {
                 </td>
                 <td className="px-4 py-3 font-semibold text-brand-950">{row.action}</td>
                 <td className="px-4 py-3 break-words text-ink">
-                  <bdi>{row.target}</bdi>
+                  <bdi translate={row.targetIsData ? "no" : undefined}>{row.target}</bdi>
                   {row.detail && <span className="block text-muted">{row.detail}</span>}
                 </td>
               </tr>
@@ -304,7 +309,7 @@ function Entries({ entries }: { entries: AuditEntry[] }) {
                 <>
                   <dt className="text-muted">{c.what}</dt>
                   <dd className="min-w-0 break-words text-ink">
-                    <bdi>{row.target}</bdi>
+                    <bdi translate={row.targetIsData ? "no" : undefined}>{row.target}</bdi>
                     {row.detail && <span className="block text-muted">{row.detail}</span>}
                   </dd>
                 </>
