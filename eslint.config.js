@@ -86,6 +86,9 @@ export default tseslint.config(
       ...jsxA11y.configs.recommended.rules,
       // `role="list"` on a list without bullets is deliberate: Safari drops the list semantics otherwise.
       "jsx-a11y/no-redundant-roles": ["error", { ul: ["list"], ol: ["list"] }],
+      // A labelled region that scrolls must be reachable by the keyboard to be scrolled (axe's
+      // scrollable-region-focusable): tabIndex 0 on role="region" is that, not a stray tab stop.
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }],
     },
   },
   {
