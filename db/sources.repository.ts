@@ -1,9 +1,9 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Insertable, type Kysely, type RawBuilder, sql } from "kysely";
 import type { FunnelRow, SourcesChart, SourcesDay, TopRow } from "#shared/api/sources.ts";
 import type { LeadSource } from "#shared/sources.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { officeDayStart } from "./admin-rows.ts";
-import type { Database, PageViewKeysTable } from "./types.ts";
+import type { Database, PageViewKeysTable, PageViewsTable } from "./types.ts";
 
 // Counted views and the Sources view's figures. A view is one row of page_views until its day is
 // over; the retention run then folds the day into page_view_days (counts per day and dimensions)
@@ -11,20 +11,8 @@ import type { Database, PageViewKeysTable } from "./types.ts";
 // view exactly once. No row holds an identifier: no address, no cookie, no hash of either.
 
 /** One view as stored; '' stands for "none" in every text column. */
-export interface NewView {
-  /** Office-time date. */
-  day: string;
-  /** The first page of a visit (the visit's count). */
-  entry: boolean;
-  path: string;
-  lang: string;
-  referrer: string;
-  utmSource: string;
-  utmMedium: string;
-  utmCampaign: string;
-  device: string;
-  country: string;
-}
+/** A view as it is stored: every column of page_views but its id. */
+export type NewView = Omit<Insertable<PageViewsTable>, "id">;
 
 /** The per-address limit a view is counted under (null: not limited). */
 export interface ViewLimit {

@@ -287,7 +287,9 @@ export interface AuditLogTable {
 /** Counted views of the current days ('' is "none"); folded into page_view_days when the day is over. */
 export interface PageViewsTable {
   id: Generated<string>;
+  /** Office-time date. */
   day: ColumnType<string, string, string>;
+  /** The first page of a visit (the visit's count). */
   entry: boolean;
   path: string;
   lang: string;
