@@ -103,6 +103,39 @@ test.describe("arrival with a hash", () => {
     await scrollSettled(page);
     await expect.poll(async () => Math.abs((await topOf(page, "contact-form")) - 80)).toBeLessThanOrEqual(4);
   });
+  // The sections after the first are laid out only near the viewport (content-visibility), each
+  // guessed at 900 px until then: a jump across several of them must still land on its target.
+  for (const [path, id, width] of [
+    ["/en/", "contact", 390],
+    ["/fa/", "team", 390],
+    ["/nl/", "contact", 1280],
+  ] as const) {
+    test(`${path}#${id} at ${width} px lands 80 px below the top, across the sections laid out later`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${path}#${id}`);
+      await scrollSettled(page);
+      await expect.poll(async () => Math.abs((await topOf(page, id)) - 80)).toBeLessThanOrEqual(4);
+    });
+  }
+
+  test("a click on the menu's Contact link lands on the form's section, 80 px below the top", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/en/");
+    await page.locator('header a[href="/en/#contact"]').first().click();
+    await scrollSettled(page);
+    await expect.poll(async () => Math.abs((await topOf(page, "contact")) - 80)).toBeLessThanOrEqual(4);
+  });
+
+  test("a hash that is not a valid escape (#%E0) is ignored without a script error", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/en/#%E0");
+    await scrollSettled(page);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe("reduced motion", () => {
