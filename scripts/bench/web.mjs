@@ -1,7 +1,7 @@
 // `npm run bench:web`: what a visitor downloads and waits for. Builds, serves with the local
 // server (netlify.toml rules, compression) and reports:
 // 1. per page, the gzip bytes of HTML, CSS, JS (external + inline), fonts and images loaded before
-//    any interaction (phone viewport, no scrolling);
+//    any interaction (phone viewport, no scrolling); and the view counter's bytes in the head script;
 // 2. on a throttled phone (4× CPU, 150 ms RTT, 1.6 Mbit/s): the time from a tap on "Book a meeting"
 //    to the open dialog and to its calendar, and from the first keystroke in a form to the form's
 //    island hydrated (with the text typed meanwhile kept);
@@ -31,6 +31,9 @@ import path from "node:path";
 import { startServer, startStaticServer } from "../runtime/server.mjs";
 import { checkHtml, hasJava } from "../test/nu-checker.mjs";
 import { LANGUAGES } from "#shared/languages.ts";
+import { ROUTES } from "#shared/routes.ts";
+import { beacon, VISIT_KEY } from "#src/lib/beacon.ts";
+import { inlineScript } from "#src/lib/inline-script.ts";
 import { KINDS, medianSummary, traceLoad, TRACE_VIEWPORT } from "./main-thread.mjs";
 import { loadAverage, machineName, machineReference } from "./machine.mjs";
 import { cpus } from "node:os";
@@ -140,6 +143,13 @@ if (!ONLY_LIGHTHOUSE) {
   );
   console.log(
     `Fonts ≤ ${kb(FONT_BUDGET)}: ${heavyFonts.length ? `FAIL on ${heavyFonts.map((r) => r.path).join(", ")}` : `met on every page (max ${kb(Math.max(...rows.map((r) => r.font)))})`}`,
+  ); // The view counter's share of the head script, as BaseLayout.astro inlines it (its TBT: a build
+  // without it, measured by hand; docs/benchmarks.md).
+  const counter = inlineScript(
+    `(${beacon.toString()})(document,window,${JSON.stringify({ url: ROUTES.views, key: VISIT_KEY })})`,
+  );
+  console.log(
+    `The view counter inlined in every counted page: ${counter.length} bytes minified, ${gzipSync(counter).length} gzip`,
   );
 }
 
