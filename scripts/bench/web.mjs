@@ -143,7 +143,8 @@ if (!ONLY_LIGHTHOUSE) {
   );
   console.log(
     `Fonts ≤ ${kb(FONT_BUDGET)}: ${heavyFonts.length ? `FAIL on ${heavyFonts.map((r) => r.path).join(", ")}` : `met on every page (max ${kb(Math.max(...rows.map((r) => r.font)))})`}`,
-  ); // The view counter's share of the head script, as BaseLayout.astro inlines it (its TBT: a build
+  );
+  // The view counter's share of the head script, as BaseLayout.astro inlines it (its TBT: a build
   // without it, measured by hand; docs/benchmarks.md).
   const counter = inlineScript(
     `(${beacon.toString()})(document,window,${JSON.stringify({ url: ROUTES.views, key: VISIT_KEY })})`,
