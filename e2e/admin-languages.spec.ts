@@ -13,7 +13,8 @@ import { officeAddressLine } from "../src/config/site.ts";
  * header, their account remembers it, and every admin page then speaks it: <html lang dir>, Persian
  * digits and Jalali dates in fa, and no visible word left in English (each visible text is an admin
  * text of that language; names, addresses and other people's data are marked translate="no").
- * Screenshots of every page at 390 and 1280 px in each language go to /tmp/admin-*.png.
+ * Screenshots of every page at 390 and 1280 px in each language go to the test's folder in
+ * test-results/ (admin-*.png).
  */
 
 const COPY = { en, nl, fa } as const;
@@ -127,7 +128,7 @@ test("each person's panel language: remembered, right to left with Persian digit
         await expect(page.locator("html")).toHaveAttribute("dir", lang === "fa" ? "rtl" : "ltr");
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await page.waitForLoadState("networkidle");
-        await page.screenshot({ path: `/tmp/admin-${name}-${lang}-${width}.png`, fullPage: true });
+        await page.screenshot({ path: test.info().outputPath(`admin-${name}-${lang}-${width}.png`), fullPage: true });
         if (width === 1280) await expectNoViolations(page);
       }
       const texts = await visibleTexts(page, lang);
@@ -175,7 +176,7 @@ test("each person's panel language: remembered, right to left with Persian digit
         timeout: 60_000,
       });
       await expect(login.locator("html")).toHaveAttribute("dir", lang === "fa" ? "rtl" : "ltr");
-      await login.screenshot({ path: `/tmp/admin-login-${lang}-${width}.png`, fullPage: true });
+      await login.screenshot({ path: test.info().outputPath(`admin-login-${lang}-${width}.png`), fullPage: true });
     }
     await expectNoViolations(login);
     await visitor.close();

@@ -11,8 +11,8 @@ import { ADMIN, uniqueTag } from "./helpers";
  * The Security page (/admin/security) and the audit record (/admin/audit): ending someone's session
  * from the page signs them out on their next request, a password change ends one's other sessions,
  * an export made here is found in the record by its filters and in its CSV, and an editor sees
- * neither the accounts nor the record. Screenshots at 390 and 1280 px in each language go to
- * /tmp/security-*.png and /tmp/audit-*.png.
+ * neither the accounts nor the record. Screenshots at 390 and 1280 px in each language go to the
+ * test's folder in test-results/ (security-*.png, audit-*.png).
  */
 
 const COPY = { en, nl, fa } as const;
@@ -246,7 +246,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
               .filter({ visible: true })
               .first(),
           ).toBeVisible();
-        await page.screenshot({ path: `/tmp/${name}-${lang}-${width}.png`, fullPage: true });
+        await page.screenshot({ path: test.info().outputPath(`${name}-${lang}-${width}.png`), fullPage: true });
         // Nothing wider than the window (Dutch compounds, long names, Persian).
         const wide = await page.evaluate((w) => {
           const out: string[] = [];
