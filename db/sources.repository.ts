@@ -10,8 +10,7 @@ import type { Database, PageViewKeysTable, PageViewsTable } from "./types.ts";
 // and deletes its rows in the same transaction, so every figure reads both tables and counts each
 // view exactly once. No row holds an identifier: no address, no cookie, no hash of either.
 
-/** One view as stored; '' stands for "none" in every text column. */
-/** A view as it is stored: every column of page_views but its id. */
+/** One view as stored: every column of page_views but its id; '' stands for "none" in every text column. */
 export type NewView = Omit<Insertable<PageViewsTable>, "id">;
 
 /** The per-address limit a view is counted under (null: not limited). */

@@ -6,7 +6,7 @@ export const ANCHOR_DELAY = 100;
  * laid out only as they near the viewport, and until then hold a guessed height, so a position
  * measured or scrolled to across them would be off by the difference.
  */
-export const WHOLE_PAGE = "whole-page";
+const WHOLE_PAGE = "whole-page";
 
 /** Lays the whole page out, once: before anything measures or scrolls to an in-page target. */
 const layOutWholePage = () => document.documentElement.classList.add(WHOLE_PAGE);
@@ -35,7 +35,7 @@ export function scrollToHashOnArrival(): void {
 }
 
 /** The id a hash names, or "" when it names none ("#%E0" is not a valid escape). */
-export function targetId(hash: string): string {
+function targetId(hash: string): string {
   try {
     return decodeURIComponent(hash.slice(1));
   } catch {
