@@ -18,6 +18,7 @@ import {
   type OpeningHours,
 } from "#shared/office.ts";
 import type { AvailabilityPayload, ClosurePayload } from "#shared/schemas/availability.ts";
+import { prepare } from "./prepared.ts";
 import { isSerialId } from "./rows.ts";
 import type { Database } from "./types.ts";
 
@@ -127,15 +128,30 @@ export async function slotsContext(
   span: BusySpan,
   except?: number,
 ): Promise<{ taken: string[]; stored: StoredAvailability; busy: BusyInterval[] }> {
-  const others = except === undefined ? sql`` : sql` AND id <> ${except}`;
-  const { rows } = await sql<Row & { taken: string[] | null; busy: [number, number][] | null }>`
+  const params = { date, from: span.from, to: span.to, staleBefore: span.staleBefore ?? null };
+  const [row] =
+    except === undefined ? await slotsStatement(db, params) : await slotsStatementExcept(db, { ...params, except });
+  return { taken: row?.taken ?? [], stored: toStored(row), busy: toBusy(row?.busy) };
+}
+
+type SlotsParams = { date: string; from: Date; to: Date; staleBefore: Date | null };
+type SlotsRow = Row & { taken: string[] | null; busy: [number, number][] | null };
+
+const slotsSql = ({ date, from, to, staleBefore }: SlotsParams, others = sql``) => sql<SlotsRow>`
     SELECT
       (SELECT json_agg(time ORDER BY time) FROM meetings
         WHERE date = ${date} AND cancelled_at IS NULL${others}) AS taken,
-      ${busyColumn(span)},
-      ${rulesColumns(date, date)}`.execute(db);
-  return { taken: rows[0]?.taken ?? [], stored: toStored(rows[0]), busy: toBusy(rows[0]?.busy) };
-}
+      ${busyColumn({ from, to, staleBefore: staleBefore ?? undefined })},
+      ${rulesColumns(date, date)}`;
+
+// The public read every booking page makes, compiled once (db/prepared.ts); and the same with the
+// meeting a visitor is moving left out.
+const SLOTS_PARAMS = ["date", "from", "to", "staleBefore"] as const;
+const slotsStatement = prepare<Database, SlotsParams, SlotsRow>(SLOTS_PARAMS, (_, params) => slotsSql(params));
+const slotsStatementExcept = prepare<Database, SlotsParams & { except: number }, SlotsRow>(
+  [...SLOTS_PARAMS, "except"],
+  (_, params) => slotsSql(params, sql` AND id <> ${params.except}`),
+);
 
 /** Replaces the weekly opening hours and the public-holiday switch, in one transaction. */
 export async function saveAvailability(db: Kysely<Database>, value: AvailabilityPayload): Promise<void> {

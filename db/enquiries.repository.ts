@@ -1,9 +1,18 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { EnquiryFilters, EnquirySort } from "#shared/admin-lists.ts";
+import { isUnfiltered, type EnquiryFilters, type EnquirySort } from "#shared/admin-lists.ts";
 import type { AdminEnquiry, Enquiry } from "#shared/api/enquiries.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
 import { officeDayStart, toNote } from "./admin-rows.ts";
-import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";
+import {
+  after,
+  DEFAULT_PAGE_SIZE,
+  type KeysetOrder,
+  orderBy,
+  type Page,
+  type PageRequest,
+  toPage,
+  unfilteredPages,
+} from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import { searchMatches } from "./search.ts";
 import { type OutboxMessage, outboxValues } from "./outbox.repository.ts";
@@ -180,9 +189,18 @@ export async function listEnquiries(
   page: PageRequest = {},
   filters: EnquiryFilters = {},
 ): Promise<Page<AdminEnquiry>> {
-  const rows = await enquiryPageQuery(db, page, filters).execute();
-  return toPage(rows, page.limit ?? DEFAULT_PAGE_SIZE, ENQUIRY_ORDERS[filters.sort ?? "newest"], toAdminEnquiry);
+  const order = ENQUIRY_ORDERS[filters.sort ?? "newest"];
+  const limit = page.limit ?? DEFAULT_PAGE_SIZE;
+  const rows = isUnfiltered(filters)
+    ? await unfilteredEnquiries(db, order, { limit, cursor: page.cursor ?? null })
+    : await enquiryPageQuery(db, page, filters).execute();
+  return toPage(rows, limit, order, toAdminEnquiry);
 }
+
+// The inbox as it opens and pages on, without a filter: compiled once.
+const unfilteredEnquiries = unfilteredPages(ENQUIRY_ORDERS, (db: Kysely<Database>) =>
+  db.selectFrom("enquiries").select(ADMIN_COLUMNS),
+);
 
 /** Marks an enquiry processed or pending; undefined when there is no such enquiry. */
 export async function setEnquiryProcessed(

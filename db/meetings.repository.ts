@@ -1,12 +1,21 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { MeetingFilters, MeetingSort } from "#shared/admin-lists.ts";
+import { isUnfiltered, type MeetingFilters, type MeetingSort } from "#shared/admin-lists.ts";
 import type { AdminMeeting, Meeting, MeetingLocation, MeetingOutcome } from "#shared/api/meetings.ts";
 import { officeNow } from "#shared/dates.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { toNote } from "./admin-rows.ts";
 import { isUniqueViolation } from "./errors.ts";
-import { after, DEFAULT_PAGE_SIZE, type KeysetOrder, orderBy, type Page, type PageRequest, toPage } from "./paging.ts";
+import {
+  after,
+  DEFAULT_PAGE_SIZE,
+  type KeysetOrder,
+  orderBy,
+  type Page,
+  type PageRequest,
+  toPage,
+  unfilteredPages,
+} from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import { searchMatches } from "./search.ts";
 import type { AdminMeetingRow, Database, MeetingRow } from "./types.ts";
@@ -187,13 +196,20 @@ export async function listMeetings(
   now = new Date(),
 ): Promise<Page<AdminMeeting>> {
   const order = MEETING_ORDERS[filters.sort ?? "newest"];
-  const rows = await filtered(db.selectFrom("meetings").selectAll(), filters, now)
-    .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
-    .orderBy(orderBy(order))
-    .limit(limit + 1)
-    .execute();
+  const rows = isUnfiltered(filters)
+    ? await unfilteredMeetings(db, order, { limit, cursor: cursor ?? null })
+    : await filtered(db.selectFrom("meetings").selectAll(), filters, now)
+        .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
+        .orderBy(orderBy(order))
+        .limit(limit + 1)
+        .execute();
   return toPage(rows, limit, order, toAdminMeeting);
 }
+
+// The reservations as the list opens and pages on, without a filter: compiled once.
+const unfilteredMeetings = unfilteredPages(MEETING_ORDERS, (db: Kysely<Database>) =>
+  db.selectFrom("meetings").selectAll(),
+);
 
 /** One reservation with the state of its emails; undefined when there is no such reservation. */
 export async function getMeeting(db: Kysely<Database>, id: number): Promise<AdminMeeting | undefined> {

@@ -4,7 +4,8 @@
  * holds the order's name and the last row's key. Pages stay fast however long the list grows, and
  * a row added meanwhile never shifts a page: no row is shown twice and none is skipped.
  */
-import { sql } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { prepare } from "./prepared.ts";
 import { isCalendarDate } from "#shared/dates.ts";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -84,8 +85,8 @@ export function decodeCursor(cursor: string): { order: string; key: KeyValue[] }
   return { order: value[0], key };
 }
 
-/** The condition "after the cursor's row in `order`"; throws InvalidCursorError for another order's cursor. */
-export function after<Row>(order: KeysetOrder<Row>, cursor: string) {
+/** The key a cursor holds, checked against `order`; throws InvalidCursorError for another order's cursor. */
+export function cursorKey<Row>(order: KeysetOrder<Row>, cursor: string): KeyValue[] {
   const decoded = decodeCursor(cursor);
   if (
     !decoded ||
@@ -95,11 +96,62 @@ export function after<Row>(order: KeysetOrder<Row>, cursor: string) {
   ) {
     throw new InvalidCursorError();
   }
+  return decoded.key;
+}
+
+/** The condition "after the row with this key in `order`". */
+function afterKey<Row>(order: KeysetOrder<Row>, key: readonly unknown[]) {
   const columns = sql.join(order.columns.map((c) => sql.ref(c)));
-  const values = sql.join(decoded.key);
+  const values = sql.join(key);
   return order.direction === "desc"
     ? sql<boolean>`(${columns}) < (${values})`
     : sql<boolean>`(${columns}) > (${values})`;
+}
+
+/** The condition "after the cursor's row in `order`"; throws InvalidCursorError for another order's cursor. */
+export const after = <Row>(order: KeysetOrder<Row>, cursor: string) => afterKey(order, cursorKey(order, cursor));
+
+/**
+ * A list's pages without a filter, as the admin opens it and pages on: for each of `orders`, the
+ * first page and the page after a cursor, each a statement compiled once (db/prepared.ts). `base`
+ * is the list's query before its order, cursor and limit. Resolves to the rows (limit + 1 of them
+ * at most, for toPage); a cursor of another order is an InvalidCursorError.
+ */
+export function unfilteredPages<DB, Row>(
+  orders: Record<string, KeysetOrder<Row>>,
+  base: (db: Kysely<DB>) => SelectQueryBuilder<DB, keyof DB & string, Row>,
+): (db: Kysely<DB>, order: KeysetOrder<Row>, page: Required<PageRequest>) => Promise<Row[]> {
+  type Params = Record<string, unknown>;
+  const statements = new Map<string, (db: Kysely<DB>, params: Params) => Promise<Row[]>>();
+  for (const order of Object.values(orders)) {
+    const keys = order.columns.map((_, i) => `key${i}`);
+    const page = (q: SelectQueryBuilder<DB, keyof DB & string, Row>, rows: unknown) =>
+      q.orderBy(orderBy(order)).limit(rows as number);
+    statements.set(
+      `${order.name} first`,
+      prepare<DB, Params, Row>(["rows"], (db, p) => page(base(db), p.rows)),
+    );
+    statements.set(
+      `${order.name} next`,
+      prepare<DB, Params, Row>(["rows", ...keys], (db, p) =>
+        page(
+          base(db).where(
+            afterKey(
+              order,
+              keys.map((k) => p[k]),
+            ),
+          ),
+          p.rows,
+        ),
+      ),
+    );
+  }
+  return (db, order, { limit, cursor }) => {
+    const key = cursor === null ? null : cursorKey(order, cursor);
+    const params: Params = { rows: limit + 1 };
+    key?.forEach((value, i) => (params[`key${i}`] = value));
+    return statements.get(`${order.name} ${key ? "next" : "first"}`)!(db, params);
+  };
 }
 
 /** The ORDER BY of an order. */

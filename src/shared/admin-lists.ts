@@ -107,6 +107,10 @@ export const parseEnquiryFilters = (params: URLSearchParams) => parse<EnquiryFil
 /** The meeting filters of a query string; `problems` says what was wrong (each wrong value is left out). */
 export const parseMeetingFilters = (params: URLSearchParams) => parse<MeetingFilters>(meetingReaders, params);
 
+/** Whether a list's filters narrow nothing (an order alone, or an empty search, is no filter). */
+export const isUnfiltered = (filters: EnquiryFilters | MeetingFilters): boolean =>
+  Object.entries(filters).every(([key, value]) => key === "sort" || value === undefined || (key === "q" && !value));
+
 /** The query string of a set of filters, in a fixed order, without empty values (the inverse of the parsers). */
 export function filtersToParams(filters: EnquiryFilters | MeetingFilters): URLSearchParams {
   const params = new URLSearchParams();
