@@ -29,7 +29,7 @@ describe("prepare", () => {
     await createEnquiry(database.db, enquiry("a@example.com"));
     await createEnquiry(database.db, enquiry("a@example.com"));
     await createEnquiry(database.db, enquiry("b@example.com"));
-    const build = vi.fn((db, { date }) => sql<{ day: string }>`SELECT ${date}::date::text AS day`);
+    const build = vi.fn((_db, { date }) => sql<{ day: string }>`SELECT ${date}::date::text AS day`);
     const day = prepare<Database, { date: string }, { day: string }>(["date"], build);
 
     expect(await day(database.db, { date: "2026-11-27" })).toEqual([{ day: "2026-11-27" }]);
