@@ -16,7 +16,8 @@
 //     same statements and the same pure computation): its answers are checked byte for byte against
 //     the project's (slots for four dates, three pages of the admin list), then each of the two reads
 //     is run on the project and on the limit alternately, ROUNDS times each after a warm-up, and the
-//     ratios printed: requests per second, server CPU per request (/proc of each server process),
+//     ratios printed: requests per second, server CPU per request (/proc of each server process, and
+//     the part of it on threads other than the main one: V8's garbage collection, which allocation costs),
 //     p99 of both.
 // Targets: reads ≥ 1,000 req/s (the slots answer with three feeds too); against the limit, both reads
 // at ≥ 85 % of its requests per second and ≤ 1.3 × its CPU per request; POST /api/contact ≥ 200 req/s
@@ -391,6 +392,7 @@ async function againstLimit({ cookie, friday }) {
     const measure = async (side, duration) => {
       const pid = sides[side].child.pid;
       const before = cpuMs(pid);
+      const helpersBefore = helperThreadsCpuMs(pid);
       const result = await load({
         url: sides[side].url + read.url,
         headers: read.headers,
@@ -398,7 +400,11 @@ async function againstLimit({ cookie, friday }) {
         duration,
         timeout: 30,
       });
-      return { ...result, cpuPerRequest: (cpuMs(pid) - before) / result.requests };
+      return {
+        ...result,
+        cpuPerRequest: (cpuMs(pid) - before) / result.requests,
+        helpersPerRequest: (helperThreadsCpuMs(pid) - helpersBefore) / result.requests,
+      };
     };
     for (const side of ["project", "limit"]) await measure(side, 3); // warm-up
     for (let round = 0; round < ROUNDS; round++) {
@@ -419,6 +425,8 @@ async function againstLimit({ cookie, friday }) {
       "CPU ms/req project": runs.project.map((r) => r.cpuPerRequest.toFixed(3)).join(" / "),
       "CPU ms/req limit": runs.limit.map((r) => r.cpuPerRequest.toFixed(3)).join(" / "),
       "CPU ratio": `${cpuRatio.toFixed(2)} ×`,
+      "of which helper threads, project": runs.project.map((r) => r.helpersPerRequest.toFixed(3)).join(" / "),
+      "of which helper threads, limit": runs.limit.map((r) => r.helpersPerRequest.toFixed(3)).join(" / "),
       "p99 ms project": runs.project.map((r) => r.p99).join(" / "),
       "p99 ms limit": runs.limit.map((r) => r.p99).join(" / "),
       errors,
@@ -545,6 +553,24 @@ async function connectFeed(url, cookie, feedsUrl, n) {
   if (res.status !== 201 || !answer.data?.ok)
     throw new Error(`connecting feed ${n}: ${res.status} ${JSON.stringify(answer)}`);
   return answer.data.id;
+}
+
+/**
+ * CPU time (user + system) of process `pid`'s threads other than its main one, in ms: V8's helpers
+ * (garbage collection, compiling) and libuv's pool. What a request allocates shows here.
+ */
+function helperThreadsCpuMs(pid) {
+  let ms = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (tid === String(pid)) continue;
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The thread ended since the folder was listed.
+    }
+  }
+  return ms;
 }
 
 /** CPU time (user + system) of process `pid` so far, in ms; with `children`, also its waited-for children's. */
