@@ -128,20 +128,20 @@ export async function slotsContext(
   span: BusySpan,
   except?: number,
 ): Promise<{ taken: string[]; stored: StoredAvailability; busy: BusyInterval[] }> {
-  const params = { date, from: span.from, to: span.to, staleBefore: span.staleBefore ?? null };
+  const params = { date, ...span };
   const [row] =
     except === undefined ? await slotsStatement(db, params) : await slotsStatementExcept(db, { ...params, except });
   return { taken: row?.taken ?? [], stored: toStored(row), busy: toBusy(row?.busy) };
 }
 
-type SlotsParams = { date: string; from: Date; to: Date; staleBefore: Date | null };
+type SlotsParams = BusySpan & { date: string };
 type SlotsRow = Row & { taken: string[] | null; busy: [number, number][] | null };
 
-const slotsSql = ({ date, from, to, staleBefore }: SlotsParams, others = sql``) => sql<SlotsRow>`
+const slotsSql = ({ date, ...span }: SlotsParams, others = sql``) => sql<SlotsRow>`
     SELECT
       (SELECT json_agg(time ORDER BY time) FROM meetings
         WHERE date = ${date} AND cancelled_at IS NULL${others}) AS taken,
-      ${busyColumn({ from, to, staleBefore: staleBefore ?? undefined })},
+      ${busyColumn(span)},
       ${rulesColumns(date, date)}`;
 
 // The public read every booking page makes, compiled once (db/prepared.ts); and the same with the

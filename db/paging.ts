@@ -122,35 +122,34 @@ export function unfilteredPages<DB, Row>(
   base: (db: Kysely<DB>) => SelectQueryBuilder<DB, keyof DB & string, Row>,
 ): (db: Kysely<DB>, order: KeysetOrder<Row>, page: Required<PageRequest>) => Promise<Row[]> {
   type Params = Record<string, unknown>;
-  const statements = new Map<string, (db: Kysely<DB>, params: Params) => Promise<Row[]>>();
+  type Statement = (db: Kysely<DB>, params: Params) => Promise<Row[]>;
+  const statements = new Map<string, { first: Statement; next: Statement }>();
   for (const order of Object.values(orders)) {
     const keys = order.columns.map((_, i) => `key${i}`);
-    const page = (q: SelectQueryBuilder<DB, keyof DB & string, Row>, rows: unknown) =>
-      q.orderBy(orderBy(order)).limit(rows as number);
-    statements.set(
-      `${order.name} first`,
-      prepare<DB, Params, Row>(["rows"], (db, p) => page(base(db), p.rows)),
+    const first = prepare<DB, Params, Row>(["rows"], (db, p) =>
+      base(db)
+        .orderBy(orderBy(order))
+        .limit(p.rows as number),
     );
-    statements.set(
-      `${order.name} next`,
-      prepare<DB, Params, Row>(["rows", ...keys], (db, p) =>
-        page(
-          base(db).where(
-            afterKey(
-              order,
-              keys.map((k) => p[k]),
-            ),
+    const next = prepare<DB, Params, Row>(["rows", ...keys], (db, p) =>
+      base(db)
+        .where(
+          afterKey(
+            order,
+            keys.map((k) => p[k]),
           ),
-          p.rows,
-        ),
-      ),
+        )
+        .orderBy(orderBy(order))
+        .limit(p.rows as number),
     );
+    statements.set(order.name, { first, next });
   }
   return (db, order, { limit, cursor }) => {
-    const key = cursor === null ? null : cursorKey(order, cursor);
+    const { first, next } = statements.get(order.name)!;
+    if (cursor === null) return first(db, { rows: limit + 1 });
     const params: Params = { rows: limit + 1 };
-    key?.forEach((value, i) => (params[`key${i}`] = value));
-    return statements.get(`${order.name} ${key ? "next" : "first"}`)!(db, params);
+    cursorKey(order, cursor).forEach((value, i) => (params[`key${i}`] = value));
+    return next(db, params);
   };
 }
 

@@ -31,7 +31,7 @@ interface Statement<Row> {
 type Build<DB, Params, Row> = (db: Kysely<DB>, params: Params) => Compilable<Row> | RawBuilder<Row>;
 
 /** A statement with the parameters `names`, compiled on its first call on each client. */
-export function prepare<DB, Params extends Record<string, unknown>, Row>(
+export function prepare<DB, Params extends object, Row>(
   names: readonly (keyof Params & string)[],
   build: Build<DB, Params, Row>,
 ): (db: Kysely<DB>, params: Params) => Promise<Row[]> {
@@ -39,13 +39,15 @@ export function prepare<DB, Params extends Record<string, unknown>, Row>(
   return async (db, params) => {
     let statement = compiled.get(db);
     if (!statement) compiled.set(db, (statement = compile(db, names, build)));
-    const parameters = statement.slots.map((slot) => ("name" in slot ? params[slot.name] : slot.value));
+    const parameters = statement.slots.map((slot) =>
+      "name" in slot ? (params as Record<string, unknown>)[slot.name] : slot.value,
+    );
     const { rows } = await db.executeQuery<Row>({ ...statement.query, parameters });
     return rows;
   };
 }
 
-function compile<DB, Params extends Record<string, unknown>, Row>(
+function compile<DB, Params extends object, Row>(
   db: Kysely<DB>,
   names: readonly (keyof Params & string)[],
   build: Build<DB, Params, Row>,
