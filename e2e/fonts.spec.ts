@@ -53,6 +53,10 @@ async function layout(browser: Browser, baseURL: string, path: string, withFonts
       .map((el) => el.getBoundingClientRect())
       .filter((r) => r.top < window.innerHeight && r.height > 0)
       .map((r) => [Math.round(r.top), Math.round(r.height)]);
+    // The sections after the first are laid out only as they near the viewport (content-visibility:
+    // auto); until then each counts as 900 px, so scrollHeight depends on which of them the browser
+    // had reached when it is read. The page's length is read with every section laid out.
+    document.documentElement.classList.add("whole-page");
     return { firstScreen, height: document.documentElement.scrollHeight, fonts: document.fonts.size };
   });
   await context.close();
