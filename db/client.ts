@@ -28,6 +28,21 @@ function usesNeonDriver(connectionString: string): boolean {
   }
 }
 
+/** How every client turns snake_case columns into camelCase keys; prepared reads map theirs with it too. */
+export const camelCase = new CamelCasePlugin();
+
+/** Each client's pool, once its first query has opened it (for db/prepared.ts). */
+const openPools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The pool under a client made by createDb, once a query through Kysely has opened it (it opens on
+ * the first one, and checks the schema there); undefined before that, and for any other Kysely (a
+ * transaction's, a test's own).
+ */
+export function openPool(db: object): pg.Pool | undefined {
+  return openPools.get(db as Kysely<Database>);
+}
+
 export interface CreateDbOptions {
   /**
    * Check once, on the first query, that the database has exactly this code's migrations; until it
@@ -70,12 +85,14 @@ export function createDb(connectionString: string, { checkSchema = false }: Crea
         throw error;
       }
     }
+    openPools.set(db, created);
     return created;
   };
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [camelCase],
   });
+  return db;
 }
 
 /** How long a mismatch found is answered without asking the database again. */

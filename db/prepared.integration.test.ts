@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, test, vi } from "vitest";
-import { createDb } from "./client.ts";
+import { createDb, openPool } from "./client.ts";
+import { isDatabaseUnavailable } from "./errors.ts";
 import { createEnquiry, enquiryPageQuery, ENQUIRY_ORDERS, listEnquiries } from "./enquiries.repository.ts";
 import { cursorKey, InvalidCursorError } from "./paging.ts";
 import { prepare } from "./prepared.ts";
@@ -76,6 +77,65 @@ describe("prepare", () => {
         .$if(!q, (query) => query.where("id", "=", 0)),
     );
     await expect(tested(database.db, { q: "" })).rejects.toThrow(/"q" is not a parameter/);
+  });
+});
+
+describe("a prepared read on an open pool", () => {
+  // Nested keys too: CamelCasePlugin maps the keys of JSON values, and the slots read returns some.
+  const nested = prepare<Database, { email: string }, Record<string, unknown>>(
+    ["email"],
+    (_db, { email }) =>
+      sql`SELECT ${email}::text AS e_mail, json_build_object('first_name', 'Ada', 'opening_hours', json_build_array(json_build_object('week_day', 1))) AS the_rules`,
+  );
+
+  test("goes to the pool straight and maps its rows as Kysely does", async () => {
+    const db = createDb(database.url);
+    try {
+      expect(openPool(db)).toBeUndefined();
+      const first = await nested(db, { email: "a@example.com" }); // through Kysely: opens the pool
+      const pool = openPool(db)!;
+      expect(pool).toBeDefined();
+      const query = vi.spyOn(pool, "query");
+      const direct = await nested(db, { email: "a@example.com" });
+      expect(query).toHaveBeenCalledTimes(1);
+      expect(direct).toEqual(first);
+      expect(direct).toEqual([
+        { eMail: "a@example.com", theRules: { firstName: "Ada", openingHours: [{ weekDay: 1 }] } },
+      ]);
+      // A transaction's client is not the pool's: the read runs on the transaction's connection.
+      await db.transaction().execute(async (trx) => {
+        expect(openPool(trx)).toBeUndefined();
+        expect(await nested(trx, { email: "b@example.com" })).toEqual([
+          { eMail: "b@example.com", theRules: { firstName: "Ada", openingHours: [{ weekDay: 1 }] } },
+        ]);
+      });
+      expect(query).toHaveBeenCalledTimes(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  test("a connection the server cut is answered 503, and the next read gets a new one", async () => {
+    const db = createDb(database.url);
+    try {
+      await nested(db, { email: "a@example.com" });
+      const pool = openPool(db)!;
+      // Hold the pool's one idle connection, so the next read is sure to use it, and cut it.
+      const client = await pool.connect();
+      const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      client.release();
+      await sql`SELECT pg_terminate_backend(${rows[0].pid})`.execute(database.db);
+      const error = await nested(db, { email: "a@example.com" }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      // pg may find the connection closed before it sends; either way the read fails or succeeds
+      // cleanly, and a failure is one the API answers 503.
+      if (error) expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(await nested(db, { email: "b@example.com" })).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
   });
 });
 

@@ -8,8 +8,14 @@
  * to the query as a value: it must not test one, compute with it or turn it into text. Compiling
  * checks that every stand-in became a parameter of the statement, so a builder that breaks this
  * rule fails on its first call, in every test that runs it.
+ *
+ * Once the client's pool is open, a prepared statement goes to it straight, and its rows are mapped
+ * by the client's own CamelCasePlugin: Kysely's executor (a connection checked out and back, each
+ * plugin's pass) costs a read as much again as the pool's query. Inside a transaction, or on a
+ * client createDb did not make, it runs through Kysely as any query does.
  */
-import type { Compilable, CompiledQuery, Kysely, RawBuilder } from "kysely";
+import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type RawBuilder } from "kysely";
+import { camelCase, openPool } from "./client.ts";
 
 /** Holds a parameter's place while the statement is compiled. */
 class StandIn {
@@ -42,8 +48,11 @@ export function prepare<DB, Params extends object, Row>(
     const parameters = statement.slots.map((slot) =>
       "name" in slot ? (params as Record<string, unknown>)[slot.name] : slot.value,
     );
-    const { rows } = await db.executeQuery<Row>({ ...statement.query, parameters });
-    return rows;
+    const pool = openPool(db);
+    if (!pool) return (await db.executeQuery<Row>({ ...statement.query, parameters })).rows;
+    const result = await pool.query(statement.query.sql, parameters);
+    const mapped = await camelCase.transformResult({ result, queryId: createQueryId() });
+    return mapped.rows as Row[];
   };
 }
 
