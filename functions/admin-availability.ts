@@ -36,10 +36,10 @@ import { credentialsRefused } from "./_lib/calendars/fetch.ts";
 import { meetingsFeedUrl } from "./_lib/calendars/meetings-feed.ts";
 import { audit } from "./_lib/auth/audit.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
+import { HttpError, json, type JsonAnswer, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { ROUTES } from "#shared/routes.ts";
 
-async function answer(): Promise<Response> {
+async function answer(): Promise<JsonAnswer> {
   const year = Number(officeNow(now(), OFFICE_TIME_ZONE).date.slice(0, 4));
   const stored = await readAvailability(getDb());
   return json<AvailabilityAnswer>({

@@ -35,7 +35,7 @@ const PASSKEY_REFUSED = "This passkey could not sign you in";
 
 /** A session answer that also clears the second step's cookie. */
 function signedIn(sessionCookie: string, clearChallenge?: string): Response {
-  const res = json<LoginAnswer>({ success: true, message: "Login successful" });
+  const res = json<LoginAnswer>({ success: true, message: "Login successful" }).toResponse();
   res.headers.append("Set-Cookie", sessionCookie);
   if (clearChallenge) res.headers.append("Set-Cookie", clearChallenge);
   return res;

@@ -241,7 +241,18 @@ export async function callFunction(match, req, res, url, waitUntil) {
     duplex: hasBody ? "half" : undefined,
   });
   const context = createContext({ req: request, ip, params: match.params, waitUntil, url });
-  const response = await match.handler(request, context);
+  // A function made with route() answers JSON as a JsonAnswer (functions/_lib/http/http.ts): its
+  // status, headers and text are written as they are, with no Response and body stream in between.
+  const response = match.handler.answer
+    ? await match.handler.answer(request, context)
+    : await match.handler(request, context);
+  if (!(response instanceof Response)) {
+    const body = Buffer.from(response.text);
+    res.writeHead(response.status, { ...response.headers, "content-length": body.length });
+    res.end(req.method === "HEAD" ? undefined : body);
+    if (hasBody && !req.readableEnded) req.resume();
+    return;
+  }
   // JSON answers are small: one write. Anything else (a CSV export) is passed on as it is made,
   // as Netlify streams it, so a large file never sits whole in memory.
   const streamed = response.body && !/json/i.test(response.headers.get("content-type") ?? "");

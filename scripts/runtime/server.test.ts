@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import http from "node:http";
 import { API_SECURITY_HEADERS } from "#functions/_lib/http/http.ts";
+import detectLanguage from "#functions/detect-language.ts";
+import { createContext } from "./functions-router.mjs";
 import { StaticFiles, startServer } from "./server.mjs";
 
 // The local server with the project's netlify.toml and functions, serving a small stand-in for dist/.
@@ -87,6 +89,30 @@ describe("functions", () => {
     expect(await res.json()).toEqual({ language: "nl" });
     expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'; frame-ancestors 'none'/);
     expect(res.headers.get("permissions-policy")).toBeNull();
+  });
+  test("a JSON answer written straight to the socket is what Netlify sends for the function's Response", async () => {
+    const headers = { "accept-language": "fa-IR,fa;q=0.9" };
+    const url = server.url + "/api/detect-language";
+    const request = new Request(url, { headers });
+    const netlify = await detectLanguage(request, createContext({ req: request, ip: "127.0.0.1", params: {} }));
+    const local = await get("/api/detect-language", headers);
+    const head = await fetch(url, { method: "HEAD", headers });
+    const comparable = (res: Response) =>
+      [...res.headers].filter(([name]) => !["date", "connection", "keep-alive", "content-length"].includes(name));
+    expect(local.status).toBe(netlify.status);
+    expect(comparable(local)).toEqual(comparable(netlify));
+    const body = await netlify.text();
+    expect(await local.text()).toBe(body);
+    expect(local.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+    // HEAD: what Netlify answers for it, without a body.
+    const headRequest = new Request(url, { method: "HEAD", headers });
+    const netlifyHead = await detectLanguage(
+      headRequest,
+      createContext({ req: headRequest, ip: "127.0.0.1", params: {} }),
+    );
+    expect(head.status).toBe(netlifyHead.status);
+    expect(comparable(head)).toEqual(comparable(netlifyHead));
+    expect(await head.text()).toBe("");
   });
 });
 

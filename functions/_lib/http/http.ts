@@ -31,26 +31,62 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Cache-Control": "no-store",
 };
 
+/** API_SECURITY_HEADERS with lower-case names, as a JsonAnswer's headers are kept. */
+const SECURITY_HEADERS_LOWER: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(API_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]),
+);
+
 /** Sets each of API_SECURITY_HEADERS the headers do not have yet. */
 function addSecurityHeaders(headers: Headers): void {
   for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
 }
 
 /**
- * The response with API_SECURITY_HEADERS added (a header the function set itself is kept). A
+ * The answer with API_SECURITY_HEADERS added (a header the function set itself is kept). A
  * response the function made has mutable headers and gets them in place, so its body is not wrapped
  * in a second stream; one with immutable headers (Response.redirect, a fetched one) is copied.
  */
-export function withSecurityHeaders(res: Response): Response {
+export function withSecurityHeaders<A extends Response | JsonAnswer>(answer: A): A;
+export function withSecurityHeaders(answer: Response | JsonAnswer): Response | JsonAnswer {
+  if (answer instanceof JsonAnswer) return answer.withDefaults(SECURITY_HEADERS_LOWER);
   try {
-    addSecurityHeaders(res.headers);
-    return res;
+    addSecurityHeaders(answer.headers);
+    return answer;
   } catch {
-    const headers = new Headers(res.headers);
+    const headers = new Headers(answer.headers);
     addSecurityHeaders(headers);
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
   }
 }
+
+/**
+ * A JSON answer as json() makes it: status, headers (lower-case names) and the body's text. route()
+ * hands Netlify a Response made from it; npm start's server (scripts/runtime/server.mjs) writes it
+ * to the socket as it is, without a Response and its body stream in between.
+ */
+export class JsonAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  constructor(status: number, headers: Record<string, string>, text: string) {
+    this.status = status;
+    this.headers = headers;
+    this.text = text;
+  }
+
+  /** The same answer with each of `defaults` it does not set itself. */
+  withDefaults(defaults: Readonly<Record<string, string>>): JsonAnswer {
+    return new JsonAnswer(this.status, { ...defaults, ...this.headers }, this.text);
+  }
+
+  toResponse(): Response {
+    return new Response(this.text, { status: this.status, headers: this.headers });
+  }
+}
+
+/** A Response for what a handler answered. */
+export const toResponse = (answer: Response | JsonAnswer): Response =>
+  answer instanceof JsonAnswer ? answer.toResponse() : answer;
 
 /** An error that is already an answer. */
 export class HttpError extends Error {
@@ -74,11 +110,13 @@ export class HttpError extends Error {
  * A JSON answer that no cache keeps. Name the answer's type from src/shared/api/, `json<SlotsAnswer>(…)`,
  * so the compiler holds the function to what the islands read.
  */
-export function json<T>(body: T, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
-  });
+export function json<T>(body: T, status = 200, headers: Record<string, string> = {}): JsonAnswer {
+  const all: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+  };
+  for (const name in headers) all[name.toLowerCase()] = headers[name];
+  return new JsonAnswer(status, all, JSON.stringify(body));
 }
 
 /**
@@ -242,16 +280,27 @@ export function requireSameOrigin(req: Request): void {
   }
 }
 
-type Handler = (req: Request, context: Context) => Promise<Response>;
+type Handler = (req: Request, context: Context) => Promise<Response | JsonAnswer>;
+
+/**
+ * A function's entry point as Netlify calls it (a Response), with `answer`: the same call answering a
+ * JsonAnswer as it is, for npm start's server.
+ */
+export type Entry = ((req: Request, context: Context) => Promise<Response>) & {
+  answer: (req: Request, context: Context) => Promise<Response | JsonAnswer>;
+};
+
+const entry = (answer: Entry["answer"]): Entry =>
+  Object.assign(async (req: Request, context: Context) => toResponse(await answer(req, context)), { answer });
 
 /**
  * A function's entry point: dispatches on method (405 with Allow otherwise), turns every thrown
  * error into a clear JSON answer (unexpected ones are logged here and answered 500), and puts
  * API_SECURITY_HEADERS on whatever it answers.
  */
-export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE", Handler>>) {
+export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE", Handler>>): Entry {
   const allowed = Object.keys(handlers).join(", ");
-  return async (req: Request, context: Context): Promise<Response> => {
+  return entry(async (req, context) => {
     noteDeployContext(context);
     const handler = handlers[req.method as keyof typeof handlers];
     if (!handler)
@@ -264,25 +313,25 @@ export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" 
     } catch (error) {
       return withSecurityHeaders(errorResponse(error, req));
     }
-  };
+  });
 }
 
 /**
  * One function serving several paths (its `config.path` list): the path's last segment picks the
  * handlers, so a method one path does not serve is a 405 with that path's own `Allow`.
  */
-export function routes(byEndpoint: Record<string, ReturnType<typeof route>>) {
-  return async (req: Request, context: Context): Promise<Response> => {
+export function routes(byEndpoint: Record<string, Entry>): Entry {
+  return entry(async (req, context) => {
     const name = new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
     const handler = Object.hasOwn(byEndpoint, name) ? byEndpoint[name] : undefined;
     return handler
-      ? handler(req, context)
+      ? handler.answer(req, context)
       : withSecurityHeaders(json<ErrorAnswer>({ success: false, message: "Not found" }, 404));
-  };
+  });
 }
 
 /** Maps an error to its answer. */
-export function errorResponse(error: unknown, req: Request): Response {
+export function errorResponse(error: unknown, req: Request): JsonAnswer {
   if (error instanceof HttpError) return json(error.body, error.status, error.headers);
   if (isDatabaseUnavailable(error)) {
     console.error(`[api] ${req.method} ${new URL(req.url).pathname}: database unavailable:`, describe(error));
