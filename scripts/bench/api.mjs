@@ -17,7 +17,7 @@
 //     the project's (slots for four dates, three pages of the admin list), then each of the two reads
 //     is run on the project and on the limit alternately, ROUNDS times each after a warm-up, and the
 //     ratios printed: requests per second, server CPU per request (/proc of each server process, and
-//     the part of it on threads other than the main one: V8's garbage collection, which allocation costs),
+//     the part of it on threads other than the main one: V8 compiling hot code and collecting garbage),
 //     p99 of both.
 // Targets: reads ≥ 1,000 req/s (the slots answer with three feeds too); against the limit, both reads
 // at ≥ 85 % of its requests per second and ≤ 1.3 × its CPU per request; POST /api/contact ≥ 200 req/s
@@ -557,7 +557,7 @@ async function connectFeed(url, cookie, feedsUrl, n) {
 
 /**
  * CPU time (user + system) of process `pid`'s threads other than its main one, in ms: V8's helpers
- * (garbage collection, compiling) and libuv's pool. What a request allocates shows here.
+ * (compiling hot code, collecting garbage) and libuv's pool.
  */
 function helperThreadsCpuMs(pid) {
   let ms = 0;
