@@ -1,5 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { expect, test } from "./test";
+import { WHOLE_PAGE } from "../src/lib/anchor-scroll.ts";
 import { skipSplash } from "./helpers";
 
 /**
@@ -48,7 +49,7 @@ async function layout(browser: Browser, baseURL: string, path: string, withFonts
     fonts.some((f) => f.isCustomFont && f.familyName === family),
     `h1 drawn in ${family}`,
   ).toBe(withFonts);
-  const result = await page.evaluate(() => {
+  const result = await page.evaluate((wholePage) => {
     const firstScreen = [...document.querySelectorAll("header a, header summary, main h1, main h2, main p, main a")]
       .map((el) => el.getBoundingClientRect())
       .filter((r) => r.top < window.innerHeight && r.height > 0)
@@ -56,9 +57,9 @@ async function layout(browser: Browser, baseURL: string, path: string, withFonts
     // The sections after the first are laid out only as they near the viewport (content-visibility:
     // auto); until then each counts as 900 px, so scrollHeight depends on which of them the browser
     // had reached when it is read. The page's length is read with every section laid out.
-    document.documentElement.classList.add("whole-page");
+    document.documentElement.classList.add(wholePage);
     return { firstScreen, height: document.documentElement.scrollHeight, fonts: document.fonts.size };
-  });
+  }, WHOLE_PAGE);
   await context.close();
   return result;
 }

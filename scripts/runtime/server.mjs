@@ -253,8 +253,9 @@ export async function callFunction(match, req, res, url, waitUntil) {
     if (hasBody && !req.readableEnded) req.resume();
     return;
   }
-  // JSON answers are small: one write. Anything else (a CSV export) is passed on as it is made,
-  // as Netlify streams it, so a large file never sits whole in memory.
+  // A Response of JSON (one a function made itself) is small: one write. Anything else (a CSV
+  // export) is passed on as it is made, as Netlify streams it, so a large file never sits whole in
+  // memory.
   const streamed = response.body && !/json/i.test(response.headers.get("content-type") ?? "");
   const body = streamed ? null : Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;

@@ -6,7 +6,7 @@ export const ANCHOR_DELAY = 100;
  * laid out only as they near the viewport, and until then hold a guessed height, so a position
  * measured or scrolled to across them would be off by the difference.
  */
-const WHOLE_PAGE = "whole-page";
+export const WHOLE_PAGE = "whole-page";
 
 /** Lays the whole page out, once: before anything measures or scrolls to an in-page target. */
 const layOutWholePage = () => document.documentElement.classList.add(WHOLE_PAGE);
