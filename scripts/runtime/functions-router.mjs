@@ -30,14 +30,17 @@ export async function loadFunctions(root, { load = (file) => import(pathToFileUR
     if (!config.path) continue;
     const paths = [config.path].flat();
     const excluded = [config.excludedPath ?? []].flat();
-    entries.push({
+    const entry = {
       name: path.basename(file).replace(/\.[^.]+$/, ""),
       file,
       handler: module.default,
       methods: config.method ? [config.method].flat().map((m) => m.toUpperCase()) : null,
       patterns: paths.map(matcher),
       excluded: excluded.map(matcher),
-    });
+    };
+    // The answer for a path without parameters, made once: most requests take one.
+    entry.plain = Object.freeze({ ...entry, params: NO_PARAMS });
+    entries.push(entry);
   }
   return {
     functions: entries,
@@ -48,13 +51,16 @@ export async function loadFunctions(root, { load = (file) => import(pathToFileUR
         if (entry.excluded.some((match) => match(pathname))) continue;
         for (const match of entry.patterns) {
           const params = match(pathname);
-          if (params) return { ...entry, params };
+          if (params) return params === NO_PARAMS ? entry.plain : { ...entry, params };
         }
       }
       return null;
     },
   };
 }
+
+/** The parameters of a path that has none (shared: a function reads its parameters, never writes them). */
+const NO_PARAMS = Object.freeze({});
 
 /**
  * A matcher for one `config.path`: the path's parameters when `pathname` matches, else null.
@@ -63,43 +69,85 @@ export async function loadFunctions(root, { load = (file) => import(pathToFileUR
  */
 function matcher(path) {
   const literal = /^[^:*(){}?+]*$/.test(path);
-  if (literal) return (pathname) => (pathname === path ? {} : null);
+  if (literal) return (pathname) => (pathname === path ? NO_PARAMS : null);
   const prefix = path.slice(0, path.search(/[:*(){}?+]/));
   const pattern = new URLPattern({ pathname: path });
   return (pathname) => {
     if (!pathname.startsWith(prefix)) return null;
     const match = pattern.exec({ pathname });
-    return match ? filterParams(match.pathname.groups) : null;
+    if (!match) return null;
+    const params = Object.fromEntries(
+      Object.entries(match.pathname.groups ?? {}).filter(([, value]) => value !== undefined),
+    );
+    return Object.keys(params).length ? params : NO_PARAMS;
   };
 }
 
-function filterParams(groups) {
-  return Object.fromEntries(Object.entries(groups ?? {}).filter(([, value]) => value !== undefined));
-}
+/** The parts of the local Context that are the same for every request. */
+const LOCAL = Object.freeze({
+  // Locally there is no geolocation: an empty location, as Netlify gives when it knows nothing.
+  geo: Object.freeze({}),
+  server: Object.freeze({ region: "local" }),
+  account: Object.freeze({ id: "local" }),
+  deploys: new Map(),
+});
 
 /**
  * The Context Netlify passes a function, with what this project's functions use: the client's address
  * and location, the path's parameters, waitUntil, the deploy context, the site's URL and a request id.
- * `url` is the request's URL when the caller has parsed it already.
+ * `url` is the request's URL when the caller has parsed it already. What does not change from one
+ * request to the next is made once; the site's URL and the request id when a function asks.
  */
 export function createContext({ req, ip, params, waitUntil, deployContext = "dev", url = new URL(req.url) }) {
-  let requestId;
-  return {
-    ip,
-    // Locally there is no geolocation: an empty location, as Netlify gives when it knows nothing.
-    geo: {},
-    params,
-    waitUntil,
-    // Made when a function asks (none of ours does on the hot paths): a UUID costs a random read.
-    get requestId() {
-      return (requestId ??= randomUUID());
-    },
-    deploy: { context: deployContext, id: "local", published: false },
-    site: { url: url.origin },
-    server: { region: "local" },
-    url,
-    account: { id: "local" },
-    json: (body) => Response.json(body),
-    log: console.log,
-  };
+  return new LocalContext(ip, params, waitUntil, deployContext, url);
+}
+
+class LocalContext {
+  #deployContext;
+  #requestId;
+  constructor(ip, params, waitUntil, deployContext, url) {
+    this.ip = ip;
+    this.params = params;
+    this.waitUntil = waitUntil;
+    this.url = url;
+    this.#deployContext = deployContext;
+  }
+
+  get geo() {
+    return LOCAL.geo;
+  }
+
+  get server() {
+    return LOCAL.server;
+  }
+
+  get account() {
+    return LOCAL.account;
+  }
+
+  get deploy() {
+    let deploy = LOCAL.deploys.get(this.#deployContext);
+    if (!deploy) {
+      deploy = Object.freeze({ context: this.#deployContext, id: "local", published: false });
+      LOCAL.deploys.set(this.#deployContext, deploy);
+    }
+    return deploy;
+  }
+
+  get site() {
+    return { url: this.url.origin };
+  }
+
+  // None of ours asks on the hot paths: a UUID costs a random read.
+  get requestId() {
+    return (this.#requestId ??= randomUUID());
+  }
+
+  json(body) {
+    return Response.json(body);
+  }
+
+  log(...args) {
+    console.log(...args);
+  }
 }

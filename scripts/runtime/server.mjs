@@ -59,6 +59,9 @@ export function readNetlifyRules(root) {
   };
 }
 
+/** Where a response keeps its connection's entry (startServer's bookkeeping). */
+const CONNECTION = Symbol("connection");
+
 /** How long close() lets the requests in flight run before it closes their connections. */
 export const DRAIN_MS = 6_000;
 /** How long close() then waits for the work handed to waitUntil (sending emails) before it returns. */
@@ -95,23 +98,25 @@ export async function startServer({
     tracked.finally(() => pending.delete(tracked));
   };
 
-  // Each connection and how many of its requests are unanswered, so close() can tell a connection
+  // Each connection and its responses not yet closed, so close() can tell a connection
   // that is idle (closed at once) from one with a request in flight (closed after its answer).
   const connections = new Map();
   let closing = false;
   let answeredWhileClosing = 0;
+  // One listener for every response (no closure made per request): `this` is the response.
+  function responseClosed() {
+    const connection = this[CONNECTION];
+    if (closing && this.writableFinished) answeredWhileClosing++;
+    connection.responses.delete(this);
+    if (closing && connection.responses.size === 0) connection.socket.end();
+  }
   const server = http.createServer(async (req, res) => {
     const connection = connections.get(req.socket);
     if (connection) {
-      connection.requests++;
       connection.served = true;
       connection.responses.add(res);
-      res.once("close", () => {
-        if (closing && res.writableFinished) answeredWhileClosing++;
-        connection.requests--;
-        connection.responses.delete(res);
-        if (closing && connection.requests === 0) req.socket.end();
-      });
+      res[CONNECTION] = connection;
+      res.on("close", responseClosed);
     }
     if (closing) res.setHeader("connection", "close");
     try {
@@ -132,7 +137,7 @@ export async function startServer({
   let accepted = 0;
   server.on("connection", (socket) => {
     accepted++;
-    connections.set(socket, { requests: 0, served: false, responses: new Set() });
+    connections.set(socket, { socket, served: false, responses: new Set() });
     socket.once("close", () => connections.delete(socket));
   });
 
@@ -165,10 +170,11 @@ export async function startServer({
       const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
       onStopListening?.();
       for (const [socket, connection] of connections) {
-        if (connection.requests) {
+        if (connection.responses.size) {
           for (const res of connection.responses) if (!res.headersSent) res.setHeader("connection", "close");
         } else if (connection.served) socket.end();
-        else setTimeout(() => connections.get(socket)?.requests === 0 && socket.destroy(), FIRST_REQUEST_MS).unref();
+        else
+          setTimeout(() => connections.get(socket)?.responses.size === 0 && socket.destroy(), FIRST_REQUEST_MS).unref();
       }
       let cut = 0;
       const drained = await Promise.race([closed.then(() => true), sleep(drainMs).then(() => false)]);
