@@ -25,7 +25,17 @@ import { newMeetingLocation, requireBookable, requireRoomOnDay } from "./_lib/bo
 import { leadSource } from "./_lib/sources.ts";
 import { bearerToken, verifyManageToken } from "./_lib/booking/manage-token.ts";
 import { guardJson, tokenRefused } from "./_lib/forms/form-guard.ts";
-import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
+import {
+  clientIp,
+  HttpError,
+  json,
+  readJson,
+  requestUrl,
+  requireSameOrigin,
+  route,
+  routes,
+  validate,
+} from "./_lib/http/http.ts";
 import { assertRoomForBooking, bookingVerdict } from "./_lib/forms/limits.ts";
 import { submissionLanguage } from "./_lib/http/language.ts";
 import { afterCommitDelivery, enqueueBookingEmails } from "./_lib/mail/outbox.ts";
@@ -71,8 +81,8 @@ export default routes({
     },
   }),
   "available-slots": route({
-    GET: async (req) => {
-      const { date } = validate(slotsQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+    GET: async (req, context) => {
+      const { date } = validate(slotsQuerySchema, Object.fromEntries(requestUrl(req, context).searchParams));
       const moving = await movingMeeting(req);
       const at = now();
       const span = { ...officeDaySpan(date, officeRules()), staleBefore: calendarStaleBefore(at) };

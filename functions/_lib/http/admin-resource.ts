@@ -24,7 +24,7 @@ import type { Database } from "#db/types.ts";
 import type { AuditAction } from "#shared/schemas/security.ts";
 import { audit } from "../auth/audit.ts";
 import { requireAdmin } from "../auth/auth.ts";
-import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./http.ts";
+import { HttpError, json, readJson, requestUrl, requireSameOrigin, route, validate } from "./http.ts";
 
 interface AdminResource<Item, Patch, Filters> {
   list: (db: Kysely<Database>, page: PageRequest, filters: Filters) => Promise<Page<Item>>;
@@ -92,7 +92,7 @@ export function adminResource<Item, Patch, Filters>(resource: AdminResource<Item
       await requireAdmin(db, req);
       if (recordId(req, context) !== null)
         throw new HttpError(405, "Method GET is not allowed on a single record", {}, { Allow: onRecord });
-      const url = new URL(req.url);
+      const url = requestUrl(req, context);
       const request = pageRequest(url.searchParams);
       const filters = readFilters(resource.parseFilters, url.searchParams);
       const page = await readPage((p, f) => resource.list(db, p, f), request, filters);

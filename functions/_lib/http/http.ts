@@ -280,6 +280,12 @@ export function requireSameOrigin(req: Request): void {
   }
 }
 
+/**
+ * The request's URL as the platform parsed it for the Context (Netlify's and npm start's give it),
+ * or parsed here when there is no Context. Read it; a URL to change is a copy (`new URL(url)`).
+ */
+export const requestUrl = (req: Request, context?: Partial<Context>): URL => context?.url ?? new URL(req.url);
+
 type Handler = (req: Request, context: Context) => Promise<Response | JsonAnswer>;
 
 /**
@@ -308,7 +314,7 @@ export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" 
         json<ErrorAnswer>({ success: false, message: `Method ${req.method} is not allowed` }, 405, { Allow: allowed }),
       );
     try {
-      refuseControlsInQuery(new URL(req.url));
+      refuseControlsInQuery(requestUrl(req, context));
       return withSecurityHeaders(await handler(req, context));
     } catch (error) {
       return withSecurityHeaders(errorResponse(error, req));
@@ -322,7 +328,7 @@ export function route(handlers: Partial<Record<"GET" | "POST" | "PATCH" | "PUT" 
  */
 export function routes(byEndpoint: Record<string, Entry>): Entry {
   return entry(async (req, context) => {
-    const name = new URL(req.url).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
+    const name = requestUrl(req, context).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
     const handler = Object.hasOwn(byEndpoint, name) ? byEndpoint[name] : undefined;
     return handler
       ? handler.answer(req, context)
