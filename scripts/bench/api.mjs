@@ -18,7 +18,8 @@
 //     is run on the project and on the limit alternately, ROUNDS times each after a warm-up, and the
 //     ratios printed: requests per second, server CPU per request (/proc of each server process, and
 //     the part of it on threads other than the main one: V8 compiling hot code and collecting garbage),
-//     p99 of both.
+//     the memory each allocates per request (both run with --trace-gc-nvp; a figure that hardly moves
+//     with the machine's load, so a cut in what a request allocates shows in one run), p99 of both.
 // Targets: reads ≥ 1,000 req/s (the slots answer with three feeds too); against the limit, both reads
 // at ≥ 85 % of its requests per second and ≤ 1.3 × its CPU per request; POST /api/contact ≥ 200 req/s
 // with p99 ≤ 300 ms; 0 errors; memory ≤ 400 MB; a feed refresh ≤ 1 s of CPU; the largest feeds read
@@ -39,7 +40,7 @@ import { bundleFunctions } from "../build/bundle-functions.mjs";
 import { coldStart, median, nextWeekday } from "./cold-start.mjs";
 import { buildIfNeeded } from "../build/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "../runtime/embedded-db.mjs";
-import { BENCH_ADMIN, load, rssMb, signIn, startSite, stopSite } from "./site.mjs";
+import { allocationCounter, BENCH_ADMIN, load, rssMb, signIn, startSite, stopSite, untilReady } from "./site.mjs";
 import { loadAverage, machineReference } from "./machine.mjs";
 import { measureSessionCheck } from "./sessions.mjs";
 import { ROUTES, withQuery } from "#shared/routes.ts";
@@ -108,7 +109,10 @@ try {
     ...(CPU_PROF && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROF)}` }),
   };
   feedServer = await serveFeeds();
-  server = await startSite(PROJECT ? path.resolve(PROJECT) : root, env);
+  // --trace-gc-nvp: each collection prints what was allocated since the last, which the comparison
+  // with the limit counts per request (allocationCounter).
+  server = await startSite(PROJECT ? path.resolve(PROJECT) : root, env, { nodeFlags: ["--trace-gc-nvp"] });
+  server.allocation = allocationCounter(server.child.stdout);
   console.log(
     `npm start (process ${server.child.pid}) at ${server.url}, embedded PostgreSQL ${new URL(database.url).host}`,
   );
@@ -328,20 +332,15 @@ console.log("\nEvery target met.");
 
 /** Starts scripts/bench/limit-server.mjs as its own process; resolves with it and its address. */
 function startLimit(root, env) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/bench/limit-server.mjs")], {
+  const child = spawn(process.execPath, ["--trace-gc-nvp", path.join(root, "scripts/bench/limit-server.mjs")], {
     env: { ...env, DATABASE_POOL_MAX: "20", PORT: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      const match = /Limit ready: (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.once("exit", (code) => reject(new Error(`the limit server exited (${code}):\n${output}`)));
-  });
+  const allocation = allocationCounter(child.stdout);
+  return untilReady(child, /Limit ready: (http:\/\/\S+)/, "the limit server").then((limit) => ({
+    ...limit,
+    allocation,
+  }));
 }
 
 /** An answer as the comparison sees it: status, the Link header (paging) and the body's exact text. */
@@ -393,6 +392,7 @@ async function againstLimit({ cookie, friday }) {
       const pid = sides[side].child.pid;
       const before = cpuMs(pid);
       const helpersBefore = helperThreadsCpuMs(pid);
+      const allocatedBefore = sides[side].allocation.bytes;
       const result = await load({
         url: sides[side].url + read.url,
         headers: read.headers,
@@ -404,6 +404,7 @@ async function againstLimit({ cookie, friday }) {
         ...result,
         cpuPerRequest: (cpuMs(pid) - before) / result.requests,
         helpersPerRequest: (helperThreadsCpuMs(pid) - helpersBefore) / result.requests,
+        kbPerRequest: (sides[side].allocation.bytes - allocatedBefore) / 1024 / result.requests,
       };
     };
     for (const side of ["project", "limit"]) await measure(side, 3); // warm-up
@@ -427,6 +428,8 @@ async function againstLimit({ cookie, friday }) {
       "CPU ratio": `${cpuRatio.toFixed(2)} ×`,
       "of which helper threads, project": runs.project.map((r) => r.helpersPerRequest.toFixed(3)).join(" / "),
       "of which helper threads, limit": runs.limit.map((r) => r.helpersPerRequest.toFixed(3)).join(" / "),
+      "KB allocated/req project": runs.project.map((r) => r.kbPerRequest.toFixed(0)).join(" / "),
+      "KB allocated/req limit": runs.limit.map((r) => r.kbPerRequest.toFixed(0)).join(" / "),
       "p99 ms project": runs.project.map((r) => r.p99).join(" / "),
       "p99 ms limit": runs.limit.map((r) => r.p99).join(" / "),
       errors,

@@ -9,10 +9,10 @@ import autocannon from "autocannon";
 export const BENCH_ADMIN = { username: "bench-admin", password: "bench-password-long-enough" };
 
 /**
- * Starts the site as `npm start` does (the same Node flags, read from package.json) as its own
- * process and resolves with it and its address once it prints that.
+ * Starts the site as `npm start` does (the same Node flags, read from package.json, then `nodeFlags`)
+ * as its own process and resolves with it and its address once it prints that.
  */
-export function startSite(root, env) {
+export function startSite(root, env, { nodeFlags = [] } = {}) {
   const start = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
   const flags = /^node((?:\s+--\S+)*)\s+scripts\/runtime\/start\.mjs$/
     .exec(start)?.[1]
@@ -21,21 +21,56 @@ export function startSite(root, env) {
     .filter(Boolean);
   if (!flags)
     throw new Error(`package.json's start script is not "node [--flags] scripts/runtime/start.mjs": ${start}`);
-  const child = spawn(process.execPath, [...flags, path.join(root, "scripts/runtime/start.mjs")], {
+  const child = spawn(process.execPath, [...flags, ...nodeFlags, path.join(root, "scripts/runtime/start.mjs")], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  return untilReady(child, /Site ready: (http:\/\/\S+?)\/?\s/, "npm start");
+}
+
+/**
+ * Resolves with { child, url } once the child prints `ready` (its first group is the URL); rejects
+ * with what it printed if it exits first. What it prints after that is not kept.
+ */
+export function untilReady(child, ready, name) {
   let output = "";
   return new Promise((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
+    const take = (chunk) => {
       output += chunk;
-      const match = /Site ready: (http:\/\/\S+?)\/?\s/.exec(output);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.once("exit", (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
+      const match = ready.exec(output);
+      if (!match) return;
+      child.stdout.off("data", take);
+      child.stderr.off("data", take);
+      // Still read (and dropped, unless a caller listens), so the child never blocks on a full pipe.
+      child.stdout.resume();
+      child.stderr.resume();
+      output = "";
+      resolve({ child, url: match[1] });
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
+    child.once("exit", (code) => reject(new Error(`${name} exited (${code}):\n${output}`)));
   });
+}
+
+/**
+ * The bytes V8 has allocated in a process started with --trace-gc-nvp, as its collections report them
+ * on its standard output (each one's `allocated=`: the bytes allocated since the one before). A
+ * window's figure is off by at most the collection at each end: a young generation's worth.
+ */
+export function allocationCounter(stream) {
+  const counter = { bytes: 0 };
+  let rest = "";
+  stream.on("data", (chunk) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) {
+      const match = / allocated=(\d+)/.exec(line);
+      if (match) counter.bytes += Number(match[1]);
+    }
+  });
+  return counter;
 }
 
 /** Stops a site startSite started, and resolves once its process has exited. */
