@@ -89,7 +89,6 @@ const LOCAL = Object.freeze({
   geo: Object.freeze({}),
   server: Object.freeze({ region: "local" }),
   account: Object.freeze({ id: "local" }),
-  deploys: new Map(),
 });
 
 /**
@@ -125,13 +124,9 @@ class LocalContext {
     return LOCAL.account;
   }
 
+  // Read once per process (server/deploy-context.ts keeps the first call's), so made when asked.
   get deploy() {
-    let deploy = LOCAL.deploys.get(this.#deployContext);
-    if (!deploy) {
-      deploy = Object.freeze({ context: this.#deployContext, id: "local", published: false });
-      LOCAL.deploys.set(this.#deployContext, deploy);
-    }
-    return deploy;
+    return Object.freeze({ context: this.#deployContext, id: "local", published: false });
   }
 
   get site() {
