@@ -69,6 +69,15 @@ export const LIMITS = {
     /** Past perUsername, the tries still evaluated for an address that is new to this username (the owner's typo, then the right password). */
     perPairUnderAttack: 3,
     /**
+     * Tries for one account from all addresses, whatever the address: past it only an address where
+     * the account signed in within `knownAddressSeconds` is evaluated (the owner's way in).
+     */
+    perAccount: { limit: 100, windowSeconds: HOUR } satisfies Rate,
+    /** How long an address where the account's password, code or passkey was right stays known to it. */
+    knownAddressSeconds: 30 * DAY,
+    /** Wrong second-factor codes (TOTP or recovery) for one account, whatever the password step did. */
+    codesPerAccount: { limit: 5, windowSeconds: 15 * MINUTE } satisfies Rate,
+    /**
      * bcrypt comparisons in one process run one at a time, each address in turn (db/admins.ts).
      * An address may have `perAddress` waiting or running and the process `waiting` in all; past
      * either the answer is 429 before bcrypt runs. At ~0.3 s a comparison, the owner waits at most

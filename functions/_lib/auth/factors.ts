@@ -38,7 +38,7 @@ import {
 import { ROUTES } from "#shared/routes.ts";
 import { HttpError, clientIp } from "../http/http.ts";
 import { addressKey } from "../forms/limits.ts";
-import { loginNotEvaluated, loginSucceeded, takeLoginTry } from "./throttle.ts";
+import { codeSucceeded, loginNotEvaluated, loginSucceeded, takeCodeTry, takeLoginTry } from "./throttle.ts";
 
 /** TOTP's step, in seconds; a code is accepted in its own step and one before or after. */
 export const TOTP_PERIOD = 30;
@@ -113,8 +113,9 @@ export async function useFactorCode(
 }
 
 /**
- * Checks a code under the login throttle (per account and per address, as passwords are): 429 when
- * the tries are used up, even for a right code; a wrong one counts as a failed sign-in.
+ * Checks a code under the login throttle (per account and per address, as passwords are, and the
+ * account's own count of wrong codes): 429 when the tries are used up, even for a right code; a
+ * wrong one counts as a failed sign-in.
  */
 export async function throttledFactorCode(
   db: Kysely<Database>,
@@ -125,8 +126,13 @@ export async function throttledFactorCode(
 ): Promise<"totp" | "recovery" | null> {
   const ip = clientIp(req, context);
   const ticket = await takeLoginTry(db, user.username, ip);
+  // Codes also count per account on their own, so a right password in between gives no new tries.
+  const codeTicket = await takeCodeTry(db, user.id).catch(async (error: unknown) => {
+    await loginNotEvaluated(db, ticket);
+    throw error;
+  });
   const factor = await useFactorCode(db, user.id, payload);
-  if (factor) await loginSucceeded(db, ticket);
+  if (factor) await Promise.all([loginSucceeded(db, ticket), codeSucceeded(db, codeTicket)]);
   else await recordFailure(db, [`user:${user.username.trim().toLowerCase()}`, `ip:${ip}`]);
   return factor;
 }
