@@ -37,9 +37,11 @@ describe("password hashing", () => {
     expect(await verifyPassword("anything", "not a hash")).toBe(false);
   });
 
-  test("admin passwords need 10 characters and at most 72 bytes", () => {
-    expect(passwordProblem("short")).toMatch(/at least 10/);
-    expect(passwordProblem("ten chars!")).toBeUndefined();
+  test("admin passwords need 12 characters, at most 72 bytes, and none of the most common ones", () => {
+    expect(passwordProblem("short")).toMatch(/at least 12/);
+    expect(passwordProblem("eleven char")).toMatch(/at least 12/);
+    expect(passwordProblem("twelve chars")).toBeUndefined();
+    expect(passwordProblem("password1234")).toMatch(/most common/);
     expect(passwordProblem("گذرواژه".repeat(6))).toMatch(/at most 72 bytes/);
   });
 });
@@ -72,8 +74,9 @@ describe("ensureAdmin", () => {
     expect(await verifyPassword("second password", stored!.password)).toBe(true);
   });
 
-  test("refuses a password shorter than 10 characters", async () => {
-    await expect(ensureAdmin(database.db, "alice", "short")).rejects.toThrow(/at least 10/);
+  test("refuses a password shorter than 12 characters, or a common one", async () => {
+    await expect(ensureAdmin(database.db, "alice", "eleven char")).rejects.toThrow(/at least 12/);
+    await expect(ensureAdmin(database.db, "alice", "password1234")).rejects.toThrow(/most common/);
     expect(await countUsers(database.db)).toBe(0);
   });
 });

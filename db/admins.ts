@@ -2,17 +2,13 @@ import { randomInt } from "node:crypto";
 import bcrypt from "bcryptjs";
 import type { Kysely } from "kysely";
 import { LIMITS } from "#shared/limits.ts";
+import { PASSWORD_RULE_MESSAGES, passwordRuleProblem } from "#shared/passwords.ts";
 import { isUniqueViolation } from "./errors.ts";
 import type { Database } from "./types.ts";
 import type { Role } from "#shared/roles.ts";
 import { countUsers, createUser, findUserByUsername, setPassword, type User } from "./users.repository.ts";
 
 const BCRYPT_COST = 12;
-
-/** Shortest password an administrator may set. */
-export const PASSWORD_MIN_LENGTH = 10;
-/** bcrypt reads only the first 72 bytes; longer passwords would be silently cut. */
-export const PASSWORD_MAX_BYTES = 72;
 
 /**
  * A bcrypt hash (cost 12) of a random string nobody knows. Sign-in verifies against it when the
@@ -21,13 +17,10 @@ export const PASSWORD_MAX_BYTES = 72;
  */
 export const DUMMY_HASH = "$2b$12$p9UVo8P4mIMVxKxblANx1OrOP892q3W5aMcO8ycAemvEwHSwBJpli";
 
-/** Why `plain` cannot be an admin password, or undefined when it can. */
+/** Why `plain` cannot be an account's password (the one rule, src/shared/passwords.ts), or undefined when it can. */
 export function passwordProblem(plain: string): string | undefined {
-  if (plain.length < PASSWORD_MIN_LENGTH) return `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if (Buffer.byteLength(plain, "utf8") > PASSWORD_MAX_BYTES) {
-    return `The password must be at most ${PASSWORD_MAX_BYTES} bytes (bcrypt ignores the rest).`;
-  }
-  return undefined;
+  const problem = passwordRuleProblem(plain);
+  return problem ? PASSWORD_RULE_MESSAGES[problem] : undefined;
 }
 
 /** bcrypt hash (cost 12) of a password. */

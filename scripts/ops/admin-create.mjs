@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { ensureAdmin, passwordProblem } from "#db/admins.ts";
+import { PASSWORD_MIN } from "#shared/passwords.ts";
 import { isDatabaseUnavailable } from "#db/errors.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { openScriptDatabase } from "../runtime/embedded-db.mjs";
@@ -90,7 +91,7 @@ async function readCredentials(flags) {
   };
   try {
     const name = flags.username ?? (await ask("Username: "));
-    const secret = flags.password ?? (await ask("Password (at least 10 characters): ", { hidden: true }));
+    const secret = flags.password ?? (await ask(`Password (at least ${PASSWORD_MIN} characters): `, { hidden: true }));
     return { username: name.trim(), password: secret };
   } finally {
     rl.close();

@@ -4,21 +4,17 @@ import { loginSchema } from "./people.ts";
 import { ROLES } from "../roles.ts";
 import { isCalendarDate } from "../dates.ts";
 import { hasControlCharacter } from "../text.ts";
+import { PASSWORD_RULE_MESSAGES, passwordRuleProblem } from "../passwords.ts";
 
-/** Shortest and longest password an account may set (bcrypt reads 72 bytes; db/admins.ts agrees). */
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX_BYTES = 72;
+export { PASSWORD_MAX_BYTES, PASSWORD_MIN } from "../passwords.ts";
 
-/** POST /api/account/password */
+/** POST /api/account/password: the new password follows the one rule (src/shared/passwords.ts). */
 export const passwordChangeSchema = z.object({
   currentPassword: loginSchema.shape.password,
   newPassword: z.string({ error: "newPassword must be text" }).check(
-    z.minLength(PASSWORD_MIN, `newPassword must be at least ${PASSWORD_MIN} characters`),
-    z.refine((value) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES, {
-      error: `newPassword must be at most ${PASSWORD_MAX_BYTES} bytes`,
-    }),
-    z.refine((value) => !hasControlCharacter(value.replaceAll("\t", "")), {
-      error: "newPassword contains invalid characters",
+    z.superRefine((value, ctx) => {
+      const problem = passwordRuleProblem(value);
+      if (problem) ctx.issues.push({ code: "custom", input: value, message: PASSWORD_RULE_MESSAGES[problem] });
     }),
   ),
 });

@@ -9,7 +9,7 @@ const serverAccepts = (next: string) =>
 
 describe("passwordProblems", () => {
   test("accepts what the server accepts", () => {
-    for (const next of ["ten chars!", "x".repeat(72), "a\ttabbed password", "رمز عبور بلند"]) {
+    for (const next of ["twelve chars", "x".repeat(72), "a\ttabbed password", "رمز عبور بلند"]) {
       expect(passwordProblems(form(next)), next).toEqual({});
       expect(serverAccepts(next), next).toBe(true);
     }
@@ -18,6 +18,11 @@ describe("passwordProblems", () => {
   test("refuses what the server refuses, with the reason", () => {
     const refused = {
       "nine char": "tooShort",
+      // The review's two: eleven characters, and a common password of twelve (in any case).
+      "eleven char": "tooShort",
+      password1234: "common",
+      "PassWord1234": "common",
+      " qwerty123456 ": "common",
       ["x".repeat(73)]: "tooLong",
       ["ر".repeat(37)]: "tooLong",
       "a bell\u0007 in it": "invalid",
