@@ -455,6 +455,19 @@ export function factorSealKey(): Buffer {
   return createHmac("sha256", jwtSecret()).update("second factor secrets v1").digest();
 }
 
+/**
+ * The key of the recovery codes' HMAC at rest (functions/_lib/auth/recovery-codes.ts), derived from
+ * JWT_SECRET: a leaked table alone cannot be searched for the 50-bit codes.
+ */
+export function recoveryCodeKey(): Buffer {
+  return createHmac("sha256", jwtSecret()).update("recovery codes v1").digest();
+}
+
+/** The key of the failed sign-ins' trail (db/login-attempts.repository.ts): usernames and addresses only as HMACs. */
+export function loginTrailKey(): Buffer {
+  return createHmac("sha256", jwtSecret()).update("login attempts v1").digest();
+}
+
 /** Where passkeys live: the origin the browser reports and its host, the WebAuthn RP ID. */
 export function passkeyOrigin(): { origin: string; rpID: string } {
   const origin = new URL(serverEnv().PASSKEY_ORIGIN ?? site.url).origin;

@@ -1,11 +1,11 @@
 /**
  * The second factor's meaning: TOTP (RFC 6238: SHA-1, six digits, 30-second steps, a code accepted
  * one step early or late, each step once), recovery codes (ten random codes of 50 bits, stored as
- * SHA-256, each spent once), and the login's second step: after a right password an account with a
- * factor gets no session but a signed, five-minute, single-use challenge cookie that only
+ * keyed hashes by recovery-codes.ts, each spent once), and the login's second step: after a right
+ * password an account with a factor gets no session but a signed, five-minute, single-use challenge cookie that only
  * POST /api/login/second-factor reads.
  */
-import { createHash, randomBytes, randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import type { Context } from "@netlify/functions";
 import { SignJWT, jwtVerify } from "jose";
 import type { Kysely } from "kysely";
@@ -29,7 +29,6 @@ import { site } from "#config/site.ts";
 import { factorSealKey, jwtSecret } from "#server/config.ts";
 import type { QrCode } from "#shared/api/factors.ts";
 import {
-  normalizeRecoveryCode,
   normalizeTotp,
   RECOVERY_CODE_COUNT,
   type ReauthPayload,
@@ -38,6 +37,7 @@ import {
 import { ROUTES } from "#shared/routes.ts";
 import { HttpError, clientIp } from "../http/http.ts";
 import { addressKey } from "../forms/limits.ts";
+import { hashRecoveryCode, keyLegacyRecoveryCodes } from "./recovery-codes.ts";
 import { codeSucceeded, loginNotEvaluated, loginSucceeded, takeCodeTry, takeLoginTry } from "./throttle.ts";
 
 /** TOTP's step, in seconds; a code is accepted in its own step and one before or after. */
@@ -76,9 +76,7 @@ export function totpStep(secretBase32: string, code: string, now = Date.now()): 
 /** The base32 secret of a stored (sealed) one. */
 export const openSecret = (sealed: string): string => unseal(sealed, factorSealKey());
 
-/** SHA-256 of a recovery code as typed (case, spaces and the dash do not matter). */
-export const hashRecoveryCode = (code: string): string =>
-  createHash("sha256").update(normalizeRecoveryCode(code).replace("-", "")).digest("hex");
+export { hashRecoveryCode };
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 
@@ -107,8 +105,10 @@ export async function useFactorCode(
     const step = totpStep(openSecret(secret), payload.code, now);
     return step !== null && (await acceptTotpStep(db, userId, step)) ? "totp" : null;
   }
-  if (payload.recoveryCode !== undefined)
+  if (payload.recoveryCode !== undefined) {
+    await keyLegacyRecoveryCodes(db);
     return (await spendRecoveryCode(db, userId, hashRecoveryCode(payload.recoveryCode))) ? "recovery" : null;
+  }
   return null;
 }
 

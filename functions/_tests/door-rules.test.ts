@@ -1,0 +1,86 @@
+/**
+ * What the door keeps, and how: recovery codes only as keyed hashes (and rows from before keyed at
+ * first use or by the daily run), failed sign-ins without usernames or addresses in clear,
+ * usernames unique whatever their case, and an erasure that leaves a staff account's trail
+ * attributable. Real handlers on a real PostgreSQL.
+ */
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { Secret } from "otpauth";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DUMMY_HASH, ensureAdmin } from "#db/admins.ts";
+import { isUniqueViolation } from "#db/errors.ts";
+import { seal } from "#db/seal.ts";
+import { createUser, findUserByUsername } from "#db/users.repository.ts";
+import { factorSealKey } from "#server/config.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth/auth.ts";
+import { newRecoveryCodes, useFactorCode } from "../_lib/auth/factors.ts";
+import { runRetention } from "../_lib/privacy/retention.ts";
+import adminAudit from "../admin-audit.ts";
+import adminPrivacy from "../admin-privacy.ts";
+import login from "../login.ts";
+import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+
+let t: Awaited<ReturnType<typeof setupApiDatabase>>;
+let admin = "";
+const PASSWORD = "correct horse battery staple";
+const same = { origin: ORIGIN };
+
+beforeAll(async () => {
+  t = await setupApiDatabase();
+  const { user } = await ensureAdmin(t.db, "owner", PASSWORD);
+  admin = `${SESSION_COOKIE}=${await signSession({ id: user.id, sessionVersion: 1 })}`;
+}, 60_000);
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const sha256 = (code: string) => createHash("sha256").update(code.replace("-", "")).digest("hex");
+const storedHashes = async (userId: number) =>
+  (await sql<{ h: string }>`SELECT code_hash AS h FROM recovery_codes WHERE user_id = ${userId} ORDER BY id`.execute(t.db))
+    .rows.map((r) => r.h);
+
+/** An account with TOTP on (so recovery codes count) and these stored recovery-code hashes. */
+async function withCodes(username: string, hashes: string[]) {
+  const user = await createUser(t.db, username, DUMMY_HASH);
+  const sealed = seal(new Secret({ size: 20 }).base32, factorSealKey());
+  await sql`UPDATE users SET totp_secret = ${sealed} WHERE id = ${user.id}`.execute(t.db);
+  await t.db
+    .insertInto("recoveryCodes")
+    .values(hashes.map((codeHash) => ({ userId: user.id, codeHash })))
+    .execute();
+  return user.id;
+}
+
+describe("recovery codes at rest", () => {
+  test("are stored as a keyed hash: the bare SHA-256 of a 50-bit code is not in the table", async () => {
+    const { codes, hashes } = newRecoveryCodes();
+    const id = await withCodes("keyed", hashes);
+    const stored = await storedHashes(id);
+    for (const [i, code] of codes.entries()) {
+      expect(stored[i]).toMatch(/^h1:[0-9a-f]{64}$/);
+      expect(stored[i]).not.toContain(sha256(code));
+    }
+    expect(await useFactorCode(t.db, id, { recoveryCode: codes[0].toUpperCase() })).toBe("recovery");
+    expect(await useFactorCode(t.db, id, { recoveryCode: codes[0] })).toBeNull();
+  });
+
+  test("codes stored before the key still work once, and are keyed at the first check of any code", async () => {
+    const old = ["abcde-fghij", "klmno-pqrst", "uvwxy-z2345"];
+    const id = await withCodes("legacy", old.map(sha256));
+    const other = await withCodes("legacy-other", [sha256("aaaaa-bbbbb")]);
+    expect(await useFactorCode(t.db, id, { recoveryCode: "ABCDE FGHIJ" })).toBe("recovery");
+    expect(await useFactorCode(t.db, id, { recoveryCode: "abcde-fghij" })).toBeNull();
+    for (const h of [...(await storedHashes(id)), ...(await storedHashes(other))]) expect(h).toMatch(/^h1:/);
+    expect(await useFactorCode(t.db, id, { recoveryCode: "klmno-pqrst" })).toBe("recovery");
+    expect(await useFactorCode(t.db, other, { recoveryCode: "aaaaa-bbbbb" })).toBe("recovery");
+  });
+
+  test("the daily retention run keys any bare row left", async () => {
+    const id = await withCodes("legacy-daily", [sha256("ccccc-ddddd")]);
+    const { result } = await runRetention(t.db);
+    expect(result.recoveryCodesKeyed).toBe(1);
+    expect(await storedHashes(id)).toEqual([expect.stringMatching(/^h1:/)]);
+    expect(await useFactorCode(t.db, id, { recoveryCode: "ccccc-ddddd" })).toBe("recovery");
+  });
+});
