@@ -1,8 +1,11 @@
-import { beforeEach, describe, expect, test } from "vitest";
-import { pruneOlderThan, recordFailure } from "./login-attempts.repository.ts";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { pruneOlderThan, recordFailure, trailKey } from "./login-attempts.repository.ts";
 import { useTestDatabase } from "./testing.ts";
 
 const database = useTestDatabase();
+beforeAll(() => {
+  process.env.JWT_SECRET ??= "test-secret-that-is-long-enough-for-hs256-0123456789";
+});
 beforeEach(async () => {
   await database.db.deleteFrom("loginAttempts").execute();
 });
@@ -21,10 +24,19 @@ const keys = async () =>
   (await database.db.selectFrom("loginAttempts").select("key").orderBy("key").execute()).map((r) => r.key);
 
 describe("recordFailure", () => {
-  test("records one row per key", async () => {
-    await recordFailure(database.db, ["user:alice", "ip:203.0.113.7"]);
+  test("records one row per key, naming the username and the address only by a keyed hash", async () => {
+    await recordFailure(database.db, ["user:Alice", "ip:203.0.113.7"]);
     await recordFailure(database.db, []);
-    expect(await keys()).toEqual(["ip:203.0.113.7", "user:alice"]);
+    const stored = await keys();
+    expect(stored).toHaveLength(2);
+    expect(stored.join(" ")).not.toMatch(/alice|203\.0\.113/i);
+    expect(stored).toEqual([trailKey("ip:203.0.113.7"), trailKey("user:alice")]);
+    for (const key of stored) expect(key).toMatch(/^(user|ip):[\w-]{32}$/);
+    // Case and surrounding spaces of a typed name do not matter; another key gives other hashes.
+    expect(trailKey("user: ALICE ")).toBe(trailKey("user:alice"));
+    const before = trailKey("user:alice");
+    process.env.JWT_SECRET = "another-secret-that-is-long-enough-for-hs256-987";
+    expect(trailKey("user:alice")).not.toBe(before);
   });
 });
 

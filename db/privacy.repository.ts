@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { PersonalDataExport } from "#shared/api/privacy.ts";
 import { toIso } from "./rows.ts";
+import { trailKey } from "./login-attempts.repository.ts";
 import type { Database } from "./types.ts";
 import { toLeadSource } from "./sources.repository.ts";
 
@@ -74,8 +75,8 @@ function scrubPerson(note: string, names: RegExp | null, phones: ReadonlySet<str
 const wholeAddress = (email: string) =>
   `(^|[^a-z0-9._%+-])${email.toLowerCase().replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)}(?=$|[^a-z0-9_.-]|\\.($|[^a-z0-9]))`;
 
-/** The login-attempt key of a username that is this address (db/login-attempts.repository.ts). */
-const loginKey = (email: string) => `user:${email.toLowerCase()}`;
+/** The login-attempt key of a username that is this address (keyed: db/login-attempts.repository.ts). */
+const loginKey = (email: string) => trailKey(`user:${email}`);
 const sameAddress = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${email})`;
 
 /**
@@ -190,7 +191,7 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
   const loginAttempts = await db
     .selectFrom("loginAttempts")
     .select(["key", "attemptedAt"])
-    .where(sql`lower(key)`, "=", loginKey(email))
+    .where("key", "=", loginKey(email))
     .orderBy("attemptedAt")
     .execute();
   const admin = await db
@@ -320,7 +321,7 @@ export async function erasePersonalData(db: Kysely<Database>, email: string): Pr
       .executeTakeFirst();
     const attempts = await trx
       .deleteFrom("loginAttempts")
-      .where(sql`lower(key)`, "=", loginKey(email))
+      .where("key", "=", loginKey(email))
       .executeTakeFirst();
     return {
       enquiries: anonymised.enquiries,

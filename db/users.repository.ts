@@ -16,12 +16,15 @@ export type UserCredentials = User & {
   email: string | null;
 };
 
-/** The user with exactly this username (case-sensitive), or undefined. */
+/**
+ * The user of this username, whatever its case (usernames are unique regardless of case: the index
+ * users_username_lower_key), or undefined.
+ */
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserCredentials | undefined> {
   return db
     .selectFrom("users")
     .select(["id", "username", "role", "password", "sessionVersion", "panelLanguage", "email"])
-    .where("username", "=", username)
+    .where(sql`lower(username)`, "=", username.toLowerCase())
     .executeTakeFirst();
 }
 

@@ -84,3 +84,46 @@ describe("recovery codes at rest", () => {
     expect(await useFactorCode(t.db, id, { recoveryCode: "ccccc-ddddd" })).toBe("recovery");
   });
 });
+
+describe("failed sign-ins are kept without the typed username or the address in clear", () => {
+  test("a wrong password leaves two keyed rows; the export and the erasure of a typed address still find them", async () => {
+    const typed = "Typed.Visitor@example.com";
+    await sql`DELETE FROM login_attempts`.execute(t.db);
+    const res = await call(login, "/api/login", {
+      body: { username: typed, password: "not the password" },
+      ip: "198.51.100.200",
+    });
+    expect(res.status).toBe(401);
+    const keys = (await sql<{ key: string }>`SELECT key FROM login_attempts`.execute(t.db)).rows.map((r) => r.key);
+    expect(keys).toHaveLength(2);
+    expect(keys.join(" ")).not.toMatch(/typed|visitor|example|198\.51/i);
+    const exported = await call(adminPrivacy, "/api/admin/privacy/export", {
+      body: { email: typed.toLowerCase() },
+      cookie: admin,
+      headers: same,
+    });
+    expect(exported.json.loginAttempts).toHaveLength(1);
+    const erased = await call(adminPrivacy, "/api/admin/privacy/erase", {
+      body: { email: typed },
+      cookie: admin,
+      headers: same,
+    });
+    expect(erased.json.erased.loginAttempts).toBe(1);
+  });
+});
+
+describe("usernames are unique whatever their case", () => {
+  test('"DOOR-x" cannot be created beside "door-x"; sign-in ignores case; the audit filter finds one account', async () => {
+    await ensureAdmin(t.db, "door-x", PASSWORD);
+    const error = await createUser(t.db, "DOOR-x", DUMMY_HASH).catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect((await findUserByUsername(t.db, "DOOR-X"))?.username).toBe("door-x");
+    const signedIn = await call(login, "/api/login", {
+      body: { username: "Door-X", password: PASSWORD },
+      ip: "203.0.113.201",
+    });
+    expect(signedIn.status).toBe(200);
+    const entries = await call(adminAudit, "/api/admin/audit?actor=DOOR-x&action=signin.success", { cookie: admin });
+    expect(entries.json.entries.map((e: { actor: string }) => e.actor)).toEqual(["door-x"]);
+  });
+});
