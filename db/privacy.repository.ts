@@ -266,8 +266,8 @@ export interface ErasureCounts {
 
 /**
  * Erases one address (GDPR art. 17), in one transaction: its enquiries and meetings anonymised, its
- * newsletter subscription, emails and login attempts deleted. An admin account named by the address
- * is not touched (remove it with the admin tooling); the export shows it.
+ * newsletter subscription, emails and login attempts deleted. A staff account named by the address
+ * is not touched, nor its failed sign-ins (remove it with the admin tooling); the export shows it.
  */
 export async function erasePersonalData(db: Kysely<Database>, email: string): Promise<ErasureCounts> {
   return db.transaction().execute(async (trx) => {
@@ -319,9 +319,14 @@ export async function erasePersonalData(db: Kysely<Database>, email: string): Pr
       .deleteFrom("newsletterSubscribers")
       .where(sameAddress("email", email))
       .executeTakeFirst();
+    // Failed sign-ins that typed the address are a visitor's, unless it is a staff account's username:
+    // then they are that account's trail.
     const attempts = await trx
       .deleteFrom("loginAttempts")
       .where("key", "=", loginKey(email))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("users").select("id").where(sameAddress("username", email)))),
+      )
       .executeTakeFirst();
     return {
       enquiries: anonymised.enquiries,

@@ -127,3 +127,31 @@ describe("usernames are unique whatever their case", () => {
     expect(entries.json.entries.map((e: { actor: string }) => e.actor)).toEqual(["door-x"]);
   });
 });
+
+describe("an erasure scrubs visitors' data, not a staff account's trail", () => {
+  test("erasing an address that is also a staff username keeps that account as the actor of its entries", async () => {
+    const address = "staff.person@example.com";
+    await ensureAdmin(t.db, address, PASSWORD);
+    const signedIn = await call(login, "/api/login", {
+      body: { username: address, password: PASSWORD },
+      ip: "203.0.113.202",
+    });
+    expect(signedIn.status).toBe(200);
+    await call(login, "/api/login", { body: { username: address, password: "a wrong password" }, ip: "203.0.113.203" });
+    const erased = await call(adminPrivacy, "/api/admin/privacy/erase", {
+      body: { email: "Staff.Person@example.com" },
+      cookie: admin,
+      headers: same,
+    });
+    expect(erased.status).toBe(200);
+    expect(erased.json.erased.loginAttempts).toBe(0);
+    const actors = (
+      await sql<{ actor: string }>`SELECT actor FROM audit_log WHERE action = 'signin.success' AND lower(actor) = ${address}`.execute(
+        t.db,
+      )
+    ).rows;
+    expect(actors).toEqual([{ actor: address }]);
+    const failures = await sql<{ n: number }>`SELECT count(*)::int AS n FROM login_attempts`.execute(t.db);
+    expect(failures.rows[0].n).toBeGreaterThanOrEqual(2);
+  });
+});
