@@ -70,11 +70,25 @@ export interface AdminText {
   date: (isoDate: string) => string;
   /** A `HH:mm` wall-clock time in the language's digits. */
   time: (time: string) => string;
-  /** An ISO timestamp in this browser's time zone: the day, then the time. */
+  /**
+   * An ISO timestamp in this browser's time zone. English: the specification's "US English short form:
+   * year, short month, day, two-digit hour and minute", as Intl's en-US writes those fields ("Nov 29,
+   * 2026, 01:31 AM": US English keeps its 12-hour clock, so the day period belongs to the form).
+   * Dutch and Persian: the day as `date` writes it, then the 24-hour time ("zo 29 nov 2026, 01:31").
+   */
   dateTime: (iso: string) => string;
   /** A language code's name in the panel's language ("Persian", "Perzisch", "فارسی"); Intl knows them all. */
   languageName: (code: string) => string;
 }
+
+/** The English panel's date and time (the specification's words, made once: building a format costs more than using it). */
+const US_SHORT = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 const plurals = new Map<Language, Intl.PluralRules>();
 const names = new Map<Language, Intl.DisplayNames>();
@@ -102,6 +116,7 @@ export function adminText(lang: Language): AdminText {
     dateTime: (iso) => {
       const at = new Date(iso);
       if (Number.isNaN(at.getTime())) return iso;
+      if (lang === "en") return US_SHORT.format(at);
       const pad = (n: number) => String(n).padStart(2, "0");
       return `${date(ymd(at.getFullYear(), at.getMonth() + 1, at.getDate()))}, ${time(`${pad(at.getHours())}:${pad(at.getMinutes())}`)}`;
     },
