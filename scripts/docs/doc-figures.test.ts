@@ -58,6 +58,8 @@ const limitRows: [string, string][] = [
   ["circuit breaker: all public submissions", rate(LIMITS.breaker)],
   ["login: one username from one address", rate(LIMITS.login.perPair, "failures")],
   ["login: one username, all addresses", rate(LIMITS.login.perUsername, "failures")],
+  ["login: one account, all addresses", rate(LIMITS.login.perAccount, "tries")],
+  ["login: second-factor codes per account", rate(LIMITS.login.codesPerAccount, "failures")],
   [
     "login: bcrypt comparisons per process",
     `${LIMITS.login.comparisons.perAddress} per address, ${LIMITS.login.comparisons.waiting} waiting`,
@@ -85,6 +87,8 @@ describe("the README's security summary shows src/shared/limits.ts", () => {
     `manage-link changes ${rate(LIMITS.manageChanges.perMeeting)} per meeting and ${rate(LIMITS.manageChanges.perAddress)} per address`,
     `sign-in ${login.perPair.limit} failures per username and address ${per(login.perPair.windowSeconds)}`,
     `past ${login.perUsername.limit} ${per(login.perUsername.windowSeconds)} for a username only an address's first ${login.perPairUnderAttack} tries`,
+    `at most ${login.perAccount.limit} tries ${per(login.perAccount.windowSeconds)} per account`,
+    `${login.codesPerAccount.limit} wrong second-factor codes per account ${per(login.codesPerAccount.windowSeconds)}`,
     `past ${LIMITS.breaker.limit} public submissions ${per(LIMITS.breaker.windowSeconds)}`,
     `${MAX_BODY_BYTES / 1024} KB at most`,
   ])("%s", (phrase) => {
