@@ -3,6 +3,8 @@
  * (created_at, the pending enquiries' partial index, the meetings' slot index), and the "processed
  * within 2 working days" share joins the last 30 days' enquiries to their deadlines, which the
  * office rules give (src/shared/working-days.ts) and the query receives as a small array.
+ * The counts of what the lists show (new, pending, next meetings) leave out an erased person's
+ * records, as the lists do; the on-time share and the outcomes are history and keep them.
  */
 import { type Kysely, sql } from "kysely";
 import type { AdminStats } from "#shared/api/stats.ts";
@@ -42,11 +44,11 @@ export function adminStatsQuery(now: Date, rules: OfficeRules) {
       FROM days AS d JOIN enquiries AS e ON e.created_at >= d.starts AND e.created_at < d.ends
     )
     SELECT
-      (SELECT count(*) FROM enquiries WHERE created_at >= ${weekStart}) AS new_this_week,
-      (SELECT count(*) FROM enquiries WHERE NOT is_processed) AS pending,
+      (SELECT count(*) FROM enquiries WHERE created_at >= ${weekStart} AND anonymised_at IS NULL) AS new_this_week,
+      (SELECT count(*) FROM enquiries WHERE NOT is_processed AND anonymised_at IS NULL) AS pending,
       (SELECT count(*) FROM meetings
         WHERE (date, time) >= (${office.date}, ${office.time}) AND date <= ${addDays(office.date, 6)}
-          AND cancelled_at IS NULL) AS meetings_next7_days,
+          AND cancelled_at IS NULL AND anonymised_at IS NULL) AS meetings_next7_days,
       (SELECT count(*) FROM window_enquiries WHERE processed_at <= deadline) AS on_time,
       (SELECT count(*) FROM window_enquiries
         WHERE processed_at IS NOT NULL OR (NOT is_processed AND deadline <= ${now})) AS known,

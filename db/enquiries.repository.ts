@@ -94,7 +94,7 @@ export const ENQUIRY_ORDERS: Record<EnquirySort, KeysetOrder<AdminEnquiryRow>> =
 
 /** The WHERE of the filters (src/shared/admin-lists.ts); every one can use an index. */
 function filtered<O>(query: SelectQueryBuilder<Database, "enquiries", O>, filters: EnquiryFilters) {
-  return query
+  return listed(query)
     .$if(Boolean(filters.q), (q) => q.where(searchMatches(filters.q!)))
     .$if(filters.status !== undefined, (q) => q.where("isProcessed", "=", filters.status === "processed"))
     .$if(filters.service !== undefined, (q) => q.where("service", "=", filters.service!))
@@ -102,6 +102,12 @@ function filtered<O>(query: SelectQueryBuilder<Database, "enquiries", O>, filter
     .$if(filters.from !== undefined, (q) => q.where("createdAt", ">=", officeDayStart(filters.from!)))
     .$if(filters.to !== undefined, (q) => q.where("createdAt", "<", officeDayStart(filters.to!, 1)));
 }
+
+/**
+ * The enquiries the admin's lists show: not an erased person's (db/privacy.repository.ts keeps its
+ * row, anonymised, so that the figures over time still add up; there is nothing left to work on).
+ */
+const listed = <O>(query: SelectQueryBuilder<Database, "enquiries", O>) => query.where("anonymisedAt", "is", null);
 
 /** The columns an enquiry is stored with: an empty or missing company as null. */
 const enquiryValues = (input: NewEnquiryInput) => ({
@@ -199,7 +205,7 @@ export async function listEnquiries(
 
 // The inbox as it opens and pages on, without a filter: compiled once.
 const unfilteredEnquiries = unfilteredPages(ENQUIRY_ORDERS, (db: Kysely<Database>) =>
-  db.selectFrom("enquiries").select(ADMIN_COLUMNS),
+  listed(db.selectFrom("enquiries").select(ADMIN_COLUMNS)),
 );
 
 /** Marks an enquiry processed or pending; undefined when there is no such enquiry. */

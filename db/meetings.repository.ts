@@ -131,10 +131,16 @@ export const MEETING_ORDERS: Record<MeetingSort, KeysetOrder<AdminMeetingRow>> =
   latest: bySlot("desc", "latest"),
 };
 
+/**
+ * The meetings the admin's lists show: not an erased person's (db/privacy.repository.ts keeps its
+ * row, anonymised, so that the figures over time still add up; there is nothing left to work on).
+ */
+const listed = <O>(query: SelectQueryBuilder<Database, "meetings", O>) => query.where("anonymisedAt", "is", null);
+
 /** The WHERE of the filters (src/shared/admin-lists.ts); "upcoming" is a slot that has not started, office time. */
 function filtered<O>(query: SelectQueryBuilder<Database, "meetings", O>, filters: MeetingFilters, now: Date) {
   const office = officeNow(now, OFFICE_TIME_ZONE);
-  return query
+  return listed(query)
     .$if(Boolean(filters.q), (q) => q.where(searchMatches(filters.q!)))
     .$if(filters.status !== undefined, (q) => q.where("isConfirmed", "=", filters.status === "confirmed"))
     .$if(filters.language !== undefined, (q) => q.where("language", "=", filters.language!))
@@ -208,7 +214,7 @@ export async function listMeetings(
 
 // The reservations as the list opens and pages on, without a filter: compiled once.
 const unfilteredMeetings = unfilteredPages(MEETING_ORDERS, (db: Kysely<Database>) =>
-  db.selectFrom("meetings").selectAll(),
+  listed(db.selectFrom("meetings").selectAll()),
 );
 
 /** One reservation with the state of its emails; undefined when there is no such reservation. */

@@ -1,59 +1,126 @@
 /**
  * GET /api/admin/sources?chart=…&from=…&to=…: the figures behind one chart of the admin's Sources
- * view (db/sources.repository.ts), for a range of office days (at most MAX_RANGE_DAYS); with
- * `format=csv` the same table as a CSV download. Admin only.
+ * view (db/sources.repository.ts), for a range of office days (at most MAX_RANGE_DAYS, both ends
+ * included), with the same chart for the period of the same length just before it, to compare; with
+ * `format=csv` the same table as a CSV download, its rates and the previous period's figures as
+ * columns. Admin only. An unknown or repeated parameter is a 400, as in the audit API.
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { sourcesChart } from "#db/sources.repository.ts";
-import { SOURCES_CHARTS, type SourcesAnswer, type SourcesChart } from "#shared/api/sources.ts";
-import { addDays, isCalendarDate } from "#shared/dates.ts";
+import {
+  MAX_RANGE_DAYS,
+  previousRange,
+  rangeDays,
+  rate,
+  SOURCES_CHARTS,
+  type FunnelRow,
+  type SourcesAnswer,
+  type SourcesChart,
+  type SourcesDay,
+  type TopRow,
+} from "#shared/api/sources.ts";
+import { isCalendarDate } from "#shared/dates.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { csvResponse } from "./_lib/http/csv.ts";
 import { HttpError, json, route } from "./_lib/http/http.ts";
 
-/** The longest range one request may ask for (a little over two years: the statistics' retention). */
-export const MAX_RANGE_DAYS = 800;
-
-/** The CSV's columns per chart: header and the row's value. */
-const CSV_COLUMNS: Record<SourcesChart, string[]> = {
-  daily: ["day", "views", "visits", "enquiries", "meetings", "meetingsDone"],
-  source: ["key", "visits", "enquiries", "meetings", "meetingsDone"],
-  campaign: ["key", "visits", "enquiries", "meetings", "meetingsDone"],
-  landing: ["key", "visits", "enquiries", "meetings", "meetingsDone"],
-  language: ["key", "visits", "enquiries", "meetings", "meetingsDone"],
-  pages: ["key", "views", "visits"],
-  referrers: ["key", "views", "visits"],
-};
+const PARAMETERS = ["chart", "from", "to", "format"] as const;
 
 function readQuery(url: URL): { chart: SourcesChart; from: string; to: string; csv: boolean } {
-  const chart = url.searchParams.get("chart") ?? "";
+  const raw: Partial<Record<(typeof PARAMETERS)[number], string>> = {};
+  for (const [name, value] of url.searchParams) {
+    if (!(PARAMETERS as readonly string[]).includes(name))
+      throw new HttpError(400, `Unknown parameter ${name.slice(0, 40)}`);
+    if (Object.hasOwn(raw, name)) throw new HttpError(400, `${name} is given twice`);
+    raw[name as (typeof PARAMETERS)[number]] = value;
+  }
+  const chart = raw.chart ?? "";
   if (!(SOURCES_CHARTS as readonly string[]).includes(chart)) {
     throw new HttpError(400, `chart must be one of ${SOURCES_CHARTS.join(", ")}`);
   }
-  const from = url.searchParams.get("from") ?? "";
-  const to = url.searchParams.get("to") ?? "";
+  const from = raw.from ?? "";
+  const to = raw.to ?? "";
   if (!isCalendarDate(from) || !isCalendarDate(to)) throw new HttpError(400, "from and to must be dates (yyyy-MM-dd)");
   if (from > to) throw new HttpError(400, "from must not be after to");
-  if (addDays(from, MAX_RANGE_DAYS) < to) throw new HttpError(400, `A range is at most ${MAX_RANGE_DAYS} days`);
-  const format = url.searchParams.get("format");
-  if (format !== null && format !== "csv" && format !== "json") throw new HttpError(400, "format must be csv or json");
+  if (rangeDays({ from, to }) > MAX_RANGE_DAYS) throw new HttpError(400, `A range is at most ${MAX_RANGE_DAYS} days`);
+  const format = raw.format;
+  if (format !== undefined && format !== "csv" && format !== "json")
+    throw new HttpError(400, "format must be csv or json");
   return { chart: chart as SourcesChart, from, to, csv: format === "csv" };
 }
+
+/** A rate as a CSV cell: a decimal fraction to four places, empty when there is nothing to divide by. */
+const rateCell = (part: number, whole: number) => {
+  const r = rate(part, whole);
+  return r === null ? "" : r.toFixed(4);
+};
+
+type Rows = SourcesAnswer["rows"];
+
+/**
+ * The CSV of one chart: each row with its rates and its figures in the previous period (the same
+ * key; for days, the day at the same place in the previous period).
+ */
+function csvTable(chart: SourcesChart, rows: Rows, previous: Rows): string[][] {
+  if (chart === "daily") {
+    const days = rows as SourcesDay[];
+    const before = previous as SourcesDay[];
+    const figures = ["views", "visits", "enquiries", "meetings", "meetingsDone"] as const;
+    return [
+      ["day", ...figures, "enquiriesPerVisit", "meetingsPerEnquiry", "previousDay", ...figures.map(prefixed)],
+      ...days.map((d, i) => [
+        d.day,
+        ...figures.map((f) => String(d[f])),
+        rateCell(d.enquiries, d.visits),
+        rateCell(d.meetings, d.enquiries),
+        before[i]?.day ?? "",
+        ...figures.map((f) => String(before[i]?.[f] ?? 0)),
+      ]),
+    ];
+  }
+  if (chart === "pages" || chart === "referrers") {
+    const before = new Map((previous as TopRow[]).map((r) => [r.key, r]));
+    return [
+      ["key", "views", "visits", "previousViews", "previousVisits"],
+      ...(rows as TopRow[]).map((r) => [
+        r.key,
+        String(r.views),
+        String(r.visits),
+        String(before.get(r.key)?.views ?? 0),
+        String(before.get(r.key)?.visits ?? 0),
+      ]),
+    ];
+  }
+  const before = new Map((previous as FunnelRow[]).map((r) => [r.key, r]));
+  const figures = ["visits", "enquiries", "meetings", "meetingsDone"] as const;
+  return [
+    ["key", ...figures, "enquiriesPerVisit", "meetingsPerEnquiry", ...figures.map(prefixed)],
+    ...(rows as FunnelRow[]).map((r) => [
+      r.key,
+      ...figures.map((f) => String(r[f])),
+      rateCell(r.enquiries, r.visits),
+      rateCell(r.meetings, r.enquiries),
+      ...figures.map((f) => String(before.get(r.key)?.[f] ?? 0)),
+    ]),
+  ];
+}
+
+const prefixed = (name: string) => `previous${name[0].toUpperCase()}${name.slice(1)}`;
 
 export default route({
   GET: async (req) => {
     const db = getDb();
     await requireAdmin(db, req);
     const { chart, from, to, csv } = readQuery(new URL(req.url));
-    const rows = await sourcesChart(db, chart, from, to);
-    if (csv) {
-      const columns = CSV_COLUMNS[chart];
-      const table = rows.map((row) => columns.map((c) => String((row as unknown as Record<string, unknown>)[c])));
-      return csvResponse([columns, ...table], `sources-${chart}-${from}-${to}.csv`);
-    }
-    return json<SourcesAnswer>({ success: true, chart, from, to, rows });
+    const before = previousRange({ from, to });
+    const [rows, previous] = await Promise.all([
+      sourcesChart(db, chart, from, to),
+      sourcesChart(db, chart, before.from, before.to),
+    ]);
+    if (csv) return csvResponse(csvTable(chart, rows, previous), `sources-${chart}-${from}-${to}.csv`);
+    return json<SourcesAnswer>({ success: true, chart, from, to, rows, previous: { ...before, rows: previous } });
   },
 });
 

@@ -76,7 +76,7 @@ async function admitAndStore(
   const emails = await storeEnquiry(
     db,
     enquiry,
-    enquiryEmails(enquiry, { acknowledge: verdict.acknowledge }),
+    enquiryEmails({ ...enquiry, source: input.source }, { acknowledge: verdict.acknowledge }),
     input.source,
   );
   await afterCommitDelivery(db, emails, context);

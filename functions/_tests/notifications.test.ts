@@ -137,7 +137,10 @@ describe("an enquiry notifies the company and acknowledges the visitor", () => {
     ]) {
       expect(company.parsed.text).toContain(value);
     }
-    expect(company.parsed.html).toContain('<a href="https://bridgewise.eu/admin/submissions"');
+    // The link opens the record itself: the dashboard searched for the visitor's address.
+    const link = `https://bridgewise.eu/admin/submissions?q=${encodeURIComponent(visitor)}`;
+    expect(company.parsed.text).toContain(`Open this enquiry: ${link}`);
+    expect(company.parsed.html).toContain(`<a href="${link}"`);
 
     const ack = smtp.to(visitor);
     expect(ack.parsed.subject).toBe(`${EXPECTED[lang].enquiry} (${refIn(lang, "E", id)})`);
@@ -206,7 +209,7 @@ describe("a booking notifies the company and sends the visitor an invite that fo
       "+98 912 345 6789",
       slots[lang],
       `Language: ${EXPECTED[lang].name} (${lang})`,
-      "https://bridgewise.eu/admin/submissions",
+      `https://bridgewise.eu/admin/submissions?tab=meetings&q=${encodeURIComponent(visitor)}`,
     ]) {
       expect(company.parsed.text).toContain(value);
     }

@@ -12,6 +12,7 @@ import newsletter from "../newsletter.ts";
 import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
 import privacy from "../admin-privacy.ts";
+import stats from "../admin-stats.ts";
 import { signManageToken } from "../_lib/booking/manage-token.ts";
 import manage from "../meeting-manage.ts";
 import type { PersonalDataExport } from "#shared/api/privacy.ts";
@@ -409,5 +410,50 @@ describe("after an erasure, no link leads to the person's records", () => {
     expect(move.status).toBe(410);
     const cancel = await call(manage, "/api/meetings/manage/cancel", { method: "POST", headers });
     expect(cancel.status).toBe(410);
+  });
+});
+
+describe("an erased person's records leave the lists and the counts", () => {
+  test("the enquiry and the meeting are in neither list, nor in pending, new this week or the next 7 days", async () => {
+    const kept = await enquiry("stays@example.com");
+    const gone = await enquiry("leaves@example.com");
+    const booked = await call(meetings, "/api/meetings/schedule", {
+      body: {
+        name: "Lea Ves",
+        email: "leaves@example.com",
+        phone: "+31 20 555 0102",
+        date: "2026-11-25",
+        time: "11:00",
+      },
+    });
+    expect(booked.status).toBe(201);
+    const { id: meetingId } = await t.db
+      .selectFrom("meetings")
+      .select("id")
+      .where("email", "=", "leaves@example.com")
+      .executeTakeFirstOrThrow();
+    const figures = async () => (await call(stats, "/api/admin/stats", { cookie })).json;
+    const before = await figures();
+    const enquiryIds = async (query = "") =>
+      ((await call(enquiries, `/api/admin/submissions${query}`, { cookie })).json as { id: number }[]).map((e) => e.id);
+    const meetingIds = async (query = "") =>
+      ((await call(adminMeetings, `/api/admin/meetings${query}`, { cookie })).json as { id: number }[]).map(
+        (m) => m.id,
+      );
+    expect(await enquiryIds()).toContain(gone.json.id);
+    expect(await meetingIds()).toContain(meetingId);
+
+    expect((await admin("/api/admin/privacy/erase", "POST", { email: "leaves@example.com" })).status).toBe(200);
+
+    for (const query of ["", "?status=pending", "?sort=oldest", "?q=Anonymised"]) {
+      const ids = await enquiryIds(query);
+      expect(ids, query).not.toContain(gone.json.id);
+      expect(await meetingIds(query.replace("oldest", "soonest")), query).not.toContain(meetingId);
+    }
+    expect(await enquiryIds()).toContain(kept.json.id);
+    const after = await figures();
+    expect(after.pending).toBe(before.pending - 1);
+    expect(after.newThisWeek).toBe(before.newThisWeek - 1);
+    expect(after.meetingsNext7Days).toBe(before.meetingsNext7Days - 1);
   });
 });

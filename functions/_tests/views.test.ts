@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, test, vi } from "vitest";
+import { pruneCounters } from "#db/rate-limits.repository.ts";
+import { config as outboxRetry } from "../outbox-retry.ts";
 import { apiTestbed, call, type ApiTestDatabase } from "./harness.ts";
 import views from "../views.ts";
 import adminSources from "../admin-sources.ts";
@@ -115,6 +118,25 @@ describe("POST /api/views", () => {
   });
 });
 
+test("the per-address counter's keyed hash lives at most about 17 minutes, as docs/operator.md says", async () => {
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-27T12:00:05Z") });
+  try {
+    await beacon({ p: "/nl/" }, {}, "192.0.2.60");
+  } finally {
+    vi.useRealTimers();
+  }
+  const [counter] = await t.db.selectFrom("rateCounters").select(["key", "expiresAt"]).execute();
+  expect(counter.key).not.toContain("192.0.2.60");
+  // Spent two minutes after its minute began; deleted by the next clean-up run, every 15 minutes.
+  expect(counter.expiresAt.toISOString()).toBe("2026-11-27T12:02:00.000Z");
+  expect(outboxRetry.schedule).toBe("*/15 * * * *");
+  expect(await pruneCounters(t.db, Date.parse("2026-11-27T12:02:01Z"))).toBe(1);
+  const docs = readFileSync(new URL("../../docs/operator.md", import.meta.url), "utf8").replace(/\s+/g, " ");
+  expect(docs).toContain("expires two minutes after its minute began");
+  expect(docs).toContain("(every 15 minutes,");
+  expect(docs).toContain("at most about 17 minutes after the view");
+});
+
 describe("GET /api/views (the no-JavaScript image)", () => {
   test("counts the page as a visit, with the campaign of the page's own address; answers a 1×1 GIF", async () => {
     const res = await call(views, "/api/views?p=%2Fen%2Fstartup-visa", {
@@ -213,7 +235,11 @@ describe("GET /api/admin/sources", () => {
       cookie,
     });
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect(csv.text.replace(BOM, "").startsWith("key,visits,enquiries,meetings,meetingsDone\r\n")).toBe(true);
+    expect(csv.text.replace(BOM, "").startsWith("key,visits,enquiries,meetings,meetingsDone,")).toBe(true);
+    // 800 office days, both ends counted, is the most a range may hold.
+    expect(
+      (await call(adminSources, "/api/admin/sources?chart=source&from=2026-01-01&to=2028-03-10", { cookie })).status,
+    ).toBe(200);
     for (const query of [
       "chart=__proto__&from=2026-01-01&to=2026-01-02",
       "chart=source&from=2026-02-30&to=2026-03-01",
@@ -221,8 +247,74 @@ describe("GET /api/admin/sources", () => {
       "chart=source&from=2000-01-01&to=2026-03-01",
       "chart=source&from=2026-01-01&to=2026-01-02&format=xml",
       "chart=source",
+      // 801 office days (the most is 800, both ends counted).
+      "chart=source&from=2026-01-01&to=2028-03-11",
+      // A repeated parameter is refused, not read as its first value; so is an unknown one.
+      "chart=source&chart=daily&from=2026-01-01&to=2026-01-02",
+      "chart=source&from=2026-01-01&from=2025-01-01&to=2026-01-02",
+      "chart=source&from=2026-01-01&to=2026-01-02&to=2026-01-03",
+      "chart=source&from=2026-01-01&to=2026-01-02&format=csv&format=json",
+      "chart=source&from=2026-01-01&to=2026-01-02&__proto__=1",
     ]) {
       expect((await call(adminSources, `/api/admin/sources?${query}`, { cookie })).status, query).toBe(400);
     }
+  });
+});
+
+describe("the Sources figures' rates and previous period", () => {
+  test("each answer carries the period of the same length just before; the CSV has the rates and its figures", async () => {
+    const at = (iso: string) => (process.env.BOOKING_NOW = iso);
+    try {
+      // Two visits from Telegram on 10 November, four on 20 November with one enquiry.
+      at("2026-11-10T10:00:00Z");
+      for (const ip of ["198.51.100.11", "198.51.100.12"]) await beacon({ p: "/fa/", s: "telegram", e: 1 }, {}, ip);
+      at("2026-11-20T10:00:00Z");
+      for (const ip of ["198.51.100.21", "198.51.100.22", "198.51.100.23", "198.51.100.24"])
+        await beacon({ p: "/fa/", s: "telegram", e: 1 }, {}, ip);
+    } finally {
+      delete process.env.BOOKING_NOW;
+    }
+    await t.db
+      .insertInto("enquiries")
+      .values({
+        firstName: "Rate",
+        lastName: "Test",
+        email: "rate@example.com",
+        service: "startup-visa",
+        message: "A message long enough.",
+        language: "fa",
+        createdAt: new Date("2026-11-20T11:00:00Z"),
+        source: JSON.stringify({ utmSource: "telegram" }),
+      })
+      .execute();
+    const res = await call(adminSources, "/api/admin/sources?chart=source&from=2026-11-16&to=2026-11-25", { cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.previous.from).toBe("2026-11-06");
+    expect(res.json.previous.to).toBe("2026-11-15");
+    expect(res.json.rows.find((r: { key: string }) => r.key === "telegram")).toMatchObject({ visits: 4, enquiries: 1 });
+    expect(res.json.previous.rows.find((r: { key: string }) => r.key === "telegram")).toMatchObject({
+      visits: 2,
+      enquiries: 0,
+    });
+
+    const csv = await call(adminSources, "/api/admin/sources?chart=source&from=2026-11-16&to=2026-11-25&format=csv", {
+      cookie,
+    });
+    const [header, ...lines] = csv.text.replace(BOM, "").trim().split("\r\n");
+    expect(header).toBe(
+      "key,visits,enquiries,meetings,meetingsDone,enquiriesPerVisit,meetingsPerEnquiry,previousVisits,previousEnquiries,previousMeetings,previousMeetingsDone",
+    );
+    expect(lines).toContain("telegram,4,1,0,0,0.2500,0.0000,2,0,0,0");
+
+    const daily = await call(adminSources, "/api/admin/sources?chart=daily&from=2026-11-16&to=2026-11-25&format=csv", {
+      cookie,
+    });
+    const days = daily.text.replace(BOM, "").trim().split("\r\n");
+    expect(days[0]).toBe(
+      "day,views,visits,enquiries,meetings,meetingsDone,enquiriesPerVisit,meetingsPerEnquiry,previousDay,previousViews,previousVisits,previousEnquiries,previousMeetings,previousMeetingsDone",
+    );
+    // 20 November sits fifth in its period, as 10 November in the one before.
+    expect(days[5]).toBe("2026-11-20,4,4,1,0,0,0.2500,0.0000,2026-11-10,2,2,0,0,0");
+    expect(days[1]).toBe("2026-11-16,0,0,0,0,0,,,2026-11-06,0,0,0,0,0");
   });
 });

@@ -7,6 +7,9 @@
  * - On an unprefixed page it resolves the language (cookie, ?lang, localStorage, then on a first
  *   visit GET /api/detect-language, falling back to the browser language, then English), stores it
  *   and redirects to the prefixed twin, keeping query and hash; the page stays hidden meanwhile.
+ *   Before it goes, it leaves the page that sent the visitor here (its host) in sessionStorage under
+ *   `hop`, so the view counter on the twin counts this as the visit's first page, with the right
+ *   referrer (src/lib/beacon.ts): the redirect itself is not a view.
  * - On the first page view of a browser session it shows the splash screen for 2.5 s.
  * - After the first contentful paint it fetches the page's web fonts into the cache for the later
  *   pages of the session, which turn them on at once (html.wf).
@@ -23,6 +26,8 @@ export interface BootConfig {
   store: boolean;
   /** Where a first visit asks which language to show (the route table's detectLanguage). */
   detect: string;
+  /** The sessionStorage key the redirect leaves its referrer's host under (beacon.ts VISIT_HOP_KEY). */
+  hop?: string;
 }
 
 export function boot(doc: Document, win: Window, cfg: BootConfig): string | Promise<string> | null {
@@ -46,8 +51,14 @@ export function boot(doc: Document, win: Window, cfg: BootConfig): string | Prom
 
   if (!valid(cfg.page)) {
     html.classList.add("redirecting");
+    const hop = cfg.hop;
     const go = (lang: string) => {
       store(lang);
+      if (hop)
+        tryGet(() => {
+          win.sessionStorage.setItem(hop, doc.referrer ? new URL(doc.referrer).hostname : "");
+          return null;
+        });
       const path = win.location.pathname.replace(/\/+$/, "") || "";
       const target = (path ? `/${lang}${path}` : `/${lang}/`) + win.location.search + win.location.hash;
       win.location.replace(target);

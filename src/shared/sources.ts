@@ -143,9 +143,12 @@ export function deviceClass(userAgent: string): DeviceClass {
 /**
  * Known robots, crawlers, link previews, monitors and automation: their views are not counted.
  * A browser driven by a test or Lighthouse says "HeadlessChrome" or "Lighthouse" and is a robot too.
+ * Names that people's browsers carry too are left to `bot`: the DuckDuckGo browser ("DuckDuckGo/7")
+ * and Telegram's in-app browser ("Telegram-Android/11.2.1") are people; DuckDuckBot and TelegramBot
+ * are robots by their "Bot".
  */
 const BOT =
-  /bot\b|bot[/;_-]|crawl|spider|slurp|scrap|fetch|archiv|preview|monitor|check|scan|lighthouse|headless|phantom|puppeteer|playwright|selenium|python|curl|wget|httpclient|okhttp|java\/|go-http|node-fetch|axios|undici|libwww|ruby|perl|php|facebookexternalhit|embedly|quora|whatsapp|telegram|discord|slack|skype|vkshare|pinterest|yandex|baidu|bing|google(?!.*chrome)|duckduck|petal|semrush|ahrefs|mj12|dotbot|uptime|pingdom|statuscake|datadog|newrelic/i;
+  /bot\b|bot[/;_-]|crawl|spider|slurp|scrap|fetch|archiv|preview|monitor|check|scan|lighthouse|headless|phantom|puppeteer|playwright|selenium|python|curl|wget|httpclient|okhttp|java\/|go-http|node-fetch|axios|undici|libwww|ruby|perl|php|facebookexternalhit|embedly|quora|whatsapp|discord|slack|skype|vkshare|pinterest|yandex|baidu|bing|google(?!.*chrome)|petal|semrush|ahrefs|mj12|dotbot|uptime|pingdom|statuscake|datadog|newrelic/i;
 
 /** Whether a user agent is a robot's (an empty one is). */
 export const isBot = (userAgent: string): boolean => userAgent.trim().length < 10 || BOT.test(userAgent);

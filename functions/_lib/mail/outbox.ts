@@ -23,6 +23,7 @@ import {
   companyEnquiryEmail,
   companyMeetingChangeEmail,
   companyMeetingEmail,
+  type EnquiryDetails,
   inviteText,
   newsletterConfirmEmail,
   newsletterWelcomeEmail,
@@ -43,7 +44,10 @@ export interface AcknowledgeOption {
  * A new enquiry's emails: the company's notification and, unless skipped, the visitor's
  * acknowledgement (storeEnquiry in db/enquiries.repository.ts writes them with the enquiry).
  */
-export function enquiryEmails(enquiry: Enquiry, { acknowledge = true }: AcknowledgeOption = {}): OutboxMessage[] {
+export function enquiryEmails(
+  enquiry: Enquiry & Pick<EnquiryDetails, "source">,
+  { acknowledge = true }: AcknowledgeOption = {},
+): OutboxMessage[] {
   const enquiryId = enquiry.id;
   const emails: OutboxMessage[] = [
     {

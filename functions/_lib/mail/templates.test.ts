@@ -93,3 +93,44 @@ describe("languages in the emails", () => {
     expect(builders[0]).toThrow(/"zz" in enquiry E-00042/);
   });
 });
+
+describe("the company's notification of a new lead", () => {
+  const source = {
+    page: "/fa/startup-visa",
+    landing: "/fa/",
+    referrer: "t.me",
+    utmSource: "telegram",
+    utmMedium: "social",
+    utmCampaign: "launch",
+    heard: "instagram",
+  };
+
+  test("links to the record itself, not to the list", () => {
+    const e = companyEnquiryEmail({ ...enquiry("fa", "other"), source });
+    expect(e.text).toContain("Open this enquiry: https://");
+    expect(e.text).toContain("/admin/submissions?q=leila%40example.com");
+    expect(e.html).toContain('href="https://');
+    expect(e.html).toContain("/admin/submissions?q=leila%40example.com");
+    const m = companyMeetingEmail({ ...meeting("nl"), source });
+    expect(m.text).toContain("/admin/submissions?tab=meetings&q=leila%40example.com");
+    expect(m.text).toContain("Open this meeting: ");
+  });
+
+  test("names its source, campaign, medium, first page, page of sending and the visitor's own answer", () => {
+    for (const email of [
+      companyEnquiryEmail({ ...enquiry("fa", "other"), source }),
+      companyMeetingEmail({ ...meeting("fa"), source }),
+    ]) {
+      expect(email.text).toContain("Source: telegram");
+      expect(email.text).toContain("Campaign: launch");
+      expect(email.text).toContain("Medium: social");
+      expect(email.text).toContain("First page: /fa/");
+      expect(email.text).toContain("Sent from: /fa/startup-visa");
+      expect(email.text).toContain("Heard of us via: Instagram");
+    }
+    expect(companyEnquiryEmail({ ...enquiry("en", "other"), source: { ...source, utmSource: null } }).text).toContain(
+      "Source: t.me",
+    );
+    expect(companyEnquiryEmail(enquiry("en", "other")).text).toContain("Source: Not recorded");
+  });
+});

@@ -16,6 +16,7 @@
  */
 import { site } from "#config/site.ts";
 import { plainT, serviceNames } from "#src/i18n/plain.ts";
+import { resources } from "#src/i18n/locales/index.ts";
 import { formatDate, formatNumber, formatTime } from "#shared/format.ts";
 import type { Enquiry } from "#shared/api/enquiries.ts";
 import type { Meeting, MeetingLocation } from "#shared/api/meetings.ts";
@@ -23,6 +24,7 @@ import { dirOf, englishLanguageName, LANGUAGE_INFO, requireLanguage, type Langua
 import { officeNow, toMinutes, toTime } from "#shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { isServiceId } from "#shared/services.ts";
+import type { LeadSource } from "#shared/sources.ts";
 
 export interface Email {
   subject: string;
@@ -34,7 +36,10 @@ export interface Email {
 export type EnquiryDetails = Pick<
   Enquiry,
   "id" | "firstName" | "lastName" | "email" | "company" | "service" | "message" | "language" | "createdAt"
->;
+> & {
+  /** Where it came from (the company's email names it); absent or null when nothing is known. */
+  source?: LeadSource | null;
+};
 
 /** The fields of a meeting the emails show; date and time are office-local yyyy-MM-dd and HH:mm. */
 export type MeetingDetails = Pick<
@@ -43,6 +48,8 @@ export type MeetingDetails = Pick<
 > & {
   /** Where it happens (absent or null: booked before meeting places, and then not mentioned). */
   location?: MeetingLocation | null;
+  /** Where it came from (the company's email names it); absent or null when nothing is known. */
+  source?: LeadSource | null;
 };
 
 /** What a visitor's meeting email announces. */
@@ -60,6 +67,36 @@ const STAGES: readonly MeetingStage[] = [
 ];
 
 const DASHBOARD_URL = `${site.url}/admin/submissions`;
+
+/**
+ * The dashboard's tab searched for the visitor's address (src/components/admin/view-url.ts): the
+ * record itself, newest first, with any earlier ones of the same person under it.
+ */
+const recordUrl = (tab: "enquiries" | "meetings", email: string) =>
+  `${DASHBOARD_URL}?${new URLSearchParams(tab === "meetings" ? { tab, q: email } : { q: email })}`;
+
+/** The "How did you hear about us?" choices in English, by id (the locale file's labels). */
+const HEARD_LABELS: Record<string, string> = resources.en.contact.form.heardOptions;
+
+/**
+ * Where a lead came from, as the company's email lists it: the campaign's source (else the
+ * referring site, else "direct"), campaign, medium, first page, page of sending and the visitor's
+ * own answer. Every value passed the allowlist when stored; they are still the visitor's (inert).
+ */
+function sourceFields(source: LeadSource | null | undefined): Field[] {
+  if (!source) return [["Source", "Not recorded", "ours"]];
+  const fields: Field[] = [
+    source.utmSource || source.referrer
+      ? ["Source", (source.utmSource ?? source.referrer)!]
+      : ["Source", "Direct", "ours"],
+  ];
+  if (source.utmCampaign) fields.push(["Campaign", source.utmCampaign]);
+  if (source.utmMedium) fields.push(["Medium", source.utmMedium]);
+  if (source.landing) fields.push(["First page", source.landing]);
+  if (source.page) fields.push(["Sent from", source.page]);
+  if (source.heard) fields.push(["Heard of us via", HEARD_LABELS[source.heard] ?? source.heard, "ours"]);
+  return fields;
+}
 
 /** Our short reference for an enquiry, e.g. E-00042. */
 export const enquiryReference = (id: number) => `E-${String(id).padStart(5, "0")}`;
@@ -165,12 +202,14 @@ export function companyEnquiryEmail(e: EnquiryDetails): Email {
     ["Company", e.company ?? "(none)", e.company ? "visitor" : "ours"],
     ["Service", service ? `${service} (${e.service})` : e.service, service ? "ours" : "visitor"],
     ["Language", languageLabel(lang), "ours"],
+    ...sourceFields(e.source),
   ];
   return companyEmail({
     subject: `New enquiry ${ref}${service ? `: ${service}` : ""} (${englishLanguageName(lang)})`,
     heading: "New enquiry from the website",
     fields,
     message: e.message,
+    action: { ...ANSWER, label: "Open this enquiry", url: recordUrl("enquiries", e.email) },
   });
 }
 
@@ -194,7 +233,9 @@ export function companyMeetingEmail(m: MeetingDetails): Email {
       ["Phone", m.phone],
       ["Language", languageLabel(lang), "ours"],
       ["Booked", `${officeDateTime(m.createdAt)} (Amsterdam time)`, "ours"],
+      ...sourceFields(m.source),
     ],
+    action: { ...ANSWER, label: "Open this meeting", url: recordUrl("meetings", m.email) },
   });
 }
 
@@ -409,12 +450,15 @@ export function securityNoticeEmail(
 /** A label, a value, and whose value it is: visitor values are escaped and kept from becoming links. */
 type Field = [label: string, value: string, source?: "visitor" | "ours"];
 
+/** The closing line of the company's emails about a visitor. */
+const ANSWER = { text: "Reply to this email to answer the visitor." } as const;
+
 function companyEmail({
   subject,
   heading,
   fields: given,
   message,
-  action = { text: "Reply to this email to answer the visitor.", label: "Open the dashboard", url: DASHBOARD_URL },
+  action = { ...ANSWER, label: "Open the dashboard", url: DASHBOARD_URL },
 }: {
   subject: string;
   heading: string;

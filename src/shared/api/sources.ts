@@ -1,4 +1,5 @@
 /** The answers of visit counting and the admin's Sources view (GET /api/admin/sources). */
+import { addDays } from "../dates.ts";
 import type { LeadSource } from "../sources.ts";
 
 export type { LeadSource };
@@ -35,6 +36,30 @@ export interface TopRow {
   visits: number;
 }
 
+/** A range of office days, both included (yyyy-MM-dd). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** The longest range one request may ask for, in office days (a little over two years: the statistics' retention). */
+export const MAX_RANGE_DAYS = 800;
+
+/** How many office days a range holds, both ends included. */
+export const rangeDays = ({ from, to }: DayRange): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** The period of the same length just before a range: what its figures are compared with. */
+export function previousRange(range: DayRange): DayRange {
+  return { from: addDays(range.from, -rangeDays(range)), to: addDays(range.from, -1) };
+}
+
+/**
+ * A share as the Sources view shows it: `part` per `whole` (enquiries per visit, meetings per
+ * enquiry), null when there is nothing to divide by.
+ */
+export const rate = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
+
 /** GET /api/admin/sources?chart=…&from=…&to=… */
 export interface SourcesAnswer {
   success: true;
@@ -42,4 +67,6 @@ export interface SourcesAnswer {
   from: string;
   to: string;
   rows: FunnelRow[] | SourcesDay[] | TopRow[];
+  /** The same chart for the period of the same length just before (previousRange), to compare with. */
+  previous: DayRange & { rows: FunnelRow[] | SourcesDay[] | TopRow[] };
 }

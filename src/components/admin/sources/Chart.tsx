@@ -10,21 +10,15 @@ export const COLOURS = ["#1d4ed8", "#0f766e", "#b45309", "#7c3aed"];
 export interface ChartSeries {
   label: string;
   values: number[];
-  /** Drawn against the right-hand (left-hand in Persian) scale: leads are far fewer than visits. */
-  secondary?: boolean;
+  /** Index into COLOURS (by default the series' own place). */
+  colour?: number;
 }
-
-/** Bars of two series side by side: the first before each category's tick, the second after it. */
-const barsFor = (count: number, index: number) =>
-  count === 1
-    ? uPlot.paths.bars!({ size: [0.7, 64], gap: 2 })
-    : uPlot.paths.bars!({ size: [0.35, 32], gap: 1, align: index === 0 ? -1 : 1 });
 
 export interface ChartProps {
   lang: Language;
-  kind: "lines" | "bars";
-  /** Days (yyyy-MM-dd) for lines; category names for bars. */
+  /** Days (yyyy-MM-dd). */
   x: string[];
+  /** Every series is drawn on the one scale (the chart's heading names what it counts). */
   series: ChartSeries[];
   height?: number;
 }
@@ -40,12 +34,16 @@ const dayLabel = (lang: Language, day: string) => {
   return f.format(new Date(`${day}T00:00:00Z`));
 };
 
+/** Steps between ticks: whole numbers only, so no tick ever reads a fraction of a visit or a meeting. */
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 20_000, 50_000];
+
 /**
- * One uPlot chart in the admin's language: numbers and dates in its digits, and for a right-to-left
- * language the x axis runs right to left with the main scale on the right. Redrawn when the data
- * changes and resized with its box.
+ * Lines over days in the admin's language, on ONE scale that starts at zero, with whole-number
+ * ticks: numbers and dates in the language's digits, and for a
+ * right-to-left language the days run right to left with the axis on the right. Redrawn when the
+ * data changes and resized with its box.
  */
-export function Chart({ lang, kind, x, series, height = 260 }: ChartProps) {
+export function Chart({ lang, x, series, height = 220 }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -57,8 +55,9 @@ export function Chart({ lang, kind, x, series, height = 260 }: ChartProps) {
       width: element.clientWidth || 600,
       height,
       scales: {
-        x: { time: false, dir: rtl ? -1 : 1, range: kind === "bars" ? [-0.5, x.length - 0.5] : undefined },
-        leads: {},
+        x: { time: false, dir: rtl ? -1 : 1 },
+        // At least 0 to 4, so that a quiet period does not stretch one visit over the whole height.
+        y: { range: (_u, _min, max) => [0, Math.max(4, max)] },
       },
       legend: { live: false },
       cursor: { drag: { x: false, y: false } },
@@ -69,35 +68,22 @@ export function Chart({ lang, kind, x, series, height = 260 }: ChartProps) {
             const every = Math.max(1, Math.ceil(x.length / Math.max(2, Math.floor(u.width / 80))));
             return xs.filter((i) => i % every === 0);
           },
-          values: (_u, splits) =>
-            splits.map((i) => {
-              const label = x[Math.round(i)] ?? "";
-              return kind === "lines" ? dayLabel(lang, label) : label.length > 18 ? `${label.slice(0, 17)}…` : label;
-            }),
+          values: (_u, splits) => splits.map((i) => dayLabel(lang, x[Math.round(i)] ?? "")),
         },
-        { side: rtl ? 1 : 3, values: (_u, splits) => splits.map(n), size: 56 },
-        ...(series.some((s) => s.secondary)
-          ? [
-              {
-                scale: "leads",
-                side: (rtl ? 3 : 1) as uPlot.Axis.Side,
-                grid: { show: false },
-                values: (_u: uPlot, splits: number[]) => splits.map(n),
-                size: 48,
-              },
-            ]
-          : []),
+        {
+          side: rtl ? 1 : 3,
+          incrs: WHOLE_STEPS,
+          values: (_u, splits) => splits.map(n),
+          size: 48,
+        },
       ],
       series: [
         {},
         ...series.map((s, i) => ({
           label: s.label,
-          scale: s.secondary ? "leads" : "y",
-          stroke: COLOURS[i % COLOURS.length],
-          fill: kind === "bars" ? `${COLOURS[i % COLOURS.length]}cc` : undefined,
+          stroke: COLOURS[(s.colour ?? i) % COLOURS.length],
           width: 2,
-          paths: kind === "bars" ? barsFor(series.length, i) : undefined,
-          points: { show: kind === "lines" && x.length < 40 },
+          points: { show: x.length < 40 },
           value: (_u: uPlot, v: number | null) => (v === null ? "–" : n(v)),
         })),
       ],
@@ -109,6 +95,6 @@ export function Chart({ lang, kind, x, series, height = 260 }: ChartProps) {
       resize.disconnect();
       plot.destroy();
     };
-  }, [lang, kind, x, series, height]);
+  }, [lang, x, series, height]);
   return <div ref={box} className="w-full min-w-0 overflow-hidden" />;
 }

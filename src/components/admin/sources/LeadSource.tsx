@@ -1,10 +1,12 @@
 import { useState } from "react";
 import type { LeadSource as Source } from "#shared/sources.ts";
 import { adminCopy } from "../copy.ts";
+import { mediumName, sourceName } from "./labels.ts";
 
 /**
  * Where an enquiry or a meeting came from, on its card: the campaign and source of the visit's first
- * touch, its landing page, the page it was sent from and the "How did you hear about us?" choice.
+ * touch, its landing page, the page it was sent from and the "How did you hear about us?" choice;
+ * known sources, media and choices by their names in the panel's language (labels.ts).
  * Every value passed the allowlist when stored, and React escapes what it shows.
  */
 export function LeadSourceField({ source }: { source: Source | null }) {
@@ -12,12 +14,12 @@ export function LeadSourceField({ source }: { source: Source | null }) {
   const t = copy.sources;
   const parts: [string, string | null][] = source
     ? [
-        [t.leadSource, source.utmSource ?? source.referrer ?? t.direct],
+        [t.leadSource, source.utmSource ? sourceName(t, source.utmSource) : (source.referrer ?? t.direct)],
         [t.leadCampaign, source.utmCampaign],
-        [t.leadMedium, source.utmMedium],
+        [t.leadMedium, source.utmMedium && mediumName(t, source.utmMedium)],
         [t.leadLanding, source.landing],
         [t.leadPage, source.page],
-        [t.leadHeard, source.heard],
+        [t.leadHeard, source.heard && sourceName(t, source.heard)],
       ]
     : [];
   const shown = parts.filter((p): p is [string, string] => Boolean(p[1]));

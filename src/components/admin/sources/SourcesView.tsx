@@ -4,7 +4,8 @@ import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { adminCopy, type AdminCopy } from "../copy.ts";
 import { DASHBOARD_PATH } from "../api.ts";
 import { PageSpinner } from "../ui/index.ts";
-import { FigureTables, type Breakdown, type Figures } from "./FigureTables.tsx";
+import type { Breakdown } from "./BreakdownTable.tsx";
+import { FigureTables, type Figures } from "./FigureTables.tsx";
 import { fetchChart, type Range } from "./sources-api.ts";
 
 const PRESETS = [7, 30, 90] as const;

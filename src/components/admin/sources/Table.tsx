@@ -11,8 +11,10 @@ interface TableProps {
   csv: string;
   csvLabel: string;
   empty?: string;
-  /** The table folded away under its chart (a long list of days). */
-  collapsed?: boolean;
+  /** The table folded away under its chart (a long list of days), behind this summary. */
+  collapsed?: string;
+  /** A line under the table (what its figures are compared with). */
+  footnote?: string;
   /**
    * Whether each row's first cell names it (a source, a page: data, shown as it is in every
    * language); otherwise every cell is a figure.
@@ -32,6 +34,7 @@ export function Table({
   csvLabel,
   empty,
   collapsed,
+  footnote,
   keyed = true,
 }: TableProps) {
   const figuresFrom = keyed ? 1 : 0;
@@ -98,6 +101,14 @@ export function Table({
       {rows.length === 0 && empty && <p className="mt-2 text-sm text-muted">{empty}</p>}
     </div>
   );
+  const folded = collapsed ? (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">{collapsed}</summary>
+      {table}
+    </details>
+  ) : (
+    table
+  );
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -117,14 +128,8 @@ export function Table({
           {note && <figcaption className="sr-only">{note}</figcaption>}
         </figure>
       )}
-      {collapsed ? (
-        <details className="mt-2">
-          <summary className="cursor-pointer text-sm text-muted">{header.join(" · ")}</summary>
-          {table}
-        </details>
-      ) : (
-        table
-      )}
+      {folded}
+      {footnote && <p className="mt-2 text-xs text-muted">{footnote}</p>}
     </section>
   );
 }
