@@ -58,6 +58,9 @@ export function interpolatedValue(lang: string, value: unknown): unknown {
   return formatNumber(lang as Language, value, { useGrouping: false });
 }
 
+/** The comma that joins the parts of a text composed in code: Persian writes "،", not ",". */
+export const commaOf = (lang: Language) => (LANGUAGE_INFO[lang].script === "persian" ? "،" : ",");
+
 /** A wall-clock time `HH:mm` in the language's digits: "09:30", "۰۹:۳۰". */
 export function formatTime(lang: Language, time: string): string {
   return localizeDigits(lang, time);

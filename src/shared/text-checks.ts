@@ -1,6 +1,6 @@
 /**
  * The checks of one text in one language, in plain words: empty, placeholders, HTML, Arabic letters
- * in Persian, English left in a translation, length budgets. Pure (no Node, no file access), so the
+ * in Persian, English left in a translation, the glossary's terms, length budgets. Pure (no Node, no file access), so the
  * copy check, the content API and the content editor in the browser say the same thing about a text.
  */
 import {
@@ -17,6 +17,7 @@ import {
   visibleLength,
   type LengthBudget,
 } from "./text-rules.ts";
+import { glossaryHits, glossaryMessage, type CompiledGlossaryEntry } from "./glossary.ts";
 import { englishLanguageName, isLanguage, LANGUAGE_INFO, SOURCE_LANGUAGE } from "./languages.ts";
 
 /** The language the others are translated from (languages.ts). */
@@ -32,7 +33,8 @@ export interface CopyRules {
   lengthBudgets: LengthBudget[];
 }
 
-export type TextRule = "empty" | "placeholder" | "html" | "line-break" | "arabic-letters" | "english" | "length";
+export type TextRule =
+  "empty" | "placeholder" | "html" | "line-break" | "arabic-letters" | "english" | "glossary" | "length";
 
 export interface TextProblem {
   severity: "error" | "warning";
@@ -63,6 +65,8 @@ export interface TextContext {
   /** Words that may stay in English in this language (names, brands; lower case). */
   allowed: ReadonlySet<string>;
   budgets: readonly CompiledBudget[];
+  /** The glossary of the text's language (src/i18n/glossary.<lang>.json), compiled; none when absent. */
+  glossary?: readonly CompiledGlossaryEntry[];
 }
 
 export type CompiledBudget = LengthBudget & { patterns: RegExp[] };
@@ -161,6 +165,9 @@ export function checkText(e: CheckedText, ctx: TextContext): TextProblem[] {
         `${name} looks ${script === "latin" ? "left in English" : "partly written in English"} (${words.map((w) => `“${w}”`).join(", ")}). Translate it; if ${words.length > 1 ? "these words are" : "this word is"} right as ${words.length > 1 ? "they are" : "it is"} (a name, a brand), add ${words.length > 1 ? "them" : "it"} to keepInEnglish.${e.lang} in src/i18n/copy-rules.json.`,
       );
   }
+  // A term the team chose against (or the Dutch formal u) stops the build: one word per concept.
+  for (const hit of glossaryHits(e.key, e.value, ctx.glossary ?? []))
+    report("error", "glossary", glossaryMessage(name, hit));
   for (const budget of ctx.budgets) {
     if (!budget.patterns.some((p) => p.test(e.key))) continue;
     const length = visibleLength(e.value);

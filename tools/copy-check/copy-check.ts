@@ -26,6 +26,7 @@ import {
   type Translated,
 } from "#functions/_lib/texts/review.ts";
 import { toPersianLetters } from "#shared/text-rules.ts";
+import { compileGlossary, parseGlossary, type CompiledGlossaryEntry } from "#shared/glossary.ts";
 import {
   allowedWords,
   checkText,
@@ -40,6 +41,8 @@ import {
 export const PATHS = {
   locales: "src/i18n/locales",
   rules: "src/i18n/copy-rules.json",
+  /** Per language, the terms chosen and the variants ruled out (src/shared/glossary.ts). */
+  glossary: (lang: string) => `src/i18n/glossary.${lang}.json`,
   reviewed: "src/i18n/reviewed.json",
   /** Where code that reads the locale files lives (pages and islands; the emails' templates). */
   code: ["src", "functions"],
@@ -73,6 +76,7 @@ export interface Problem {
     | "line-break"
     | "arabic-letters"
     | "english"
+    | "glossary"
     | "length"
     | "content"
     | "image"
@@ -211,7 +215,7 @@ export function checkCopy({ root, fix = false }: CheckOptions): CopyReport {
   compareLocales(run, locales);
   checkContentFiles(run, locales.languages);
   const uses = checkKeyUses(run, locales);
-  checkTexts(run, rules, uses);
+  checkTexts(run, rules, uses, readGlossaries(run, locales.languages));
   const reviews = reviewFlagsOf(run);
   return {
     problems: run.problems,
@@ -502,8 +506,31 @@ function checkKeyUses(run: Run, { source, sourceOk }: Locales): KeyUse[] {
   return uses;
 }
 
-/** Phase 6: each text's own rules (text-checks.ts): not empty, placeholders, no HTML, Persian letters, no English left, length. */
-function checkTexts(run: Run, rules: CopyRules, uses: KeyUse[]): void {
+/** The glossary of each language that has one (a language without a glossary file has no terms fixed). */
+function readGlossaries(run: Run, languages: string[]): Map<string, CompiledGlossaryEntry[]> {
+  const out = new Map<string, CompiledGlossaryEntry[]>();
+  for (const lang of languages) {
+    const file = PATHS.glossary(lang);
+    if (!existsSync(run.abs(file))) continue;
+    const loaded = run.load(file);
+    if (!loaded.root) continue;
+    const { entries, errors } = parseGlossary(toPlain(loaded.root));
+    for (const message of errors) run.report({ severity: "error", rule: "rules-file", file, line: 1, message });
+    out.set(lang, compileGlossary(entries));
+  }
+  return out;
+}
+
+/**
+ * Phase 6: each text's own rules (text-checks.ts): not empty, placeholders, no HTML, Persian letters,
+ * no English left, the glossary, length.
+ */
+function checkTexts(
+  run: Run,
+  rules: CopyRules,
+  uses: KeyUse[],
+  glossaries: Map<string, CompiledGlossaryEntry[]>,
+): void {
   const budgets = compileBudgets(rules);
   const sourceTexts = new Map<string, string>();
   for (const e of run.entries) if (e.lang === SOURCE_LANG) sourceTexts.set(e.key, e.value);
@@ -519,6 +546,7 @@ function checkTexts(run: Run, rules: CopyRules, uses: KeyUse[]): void {
       filled,
       allowed: allowedWords(rules, e.lang),
       budgets,
+      glossary: glossaries.get(e.lang),
     });
     for (const p of found) run.report({ ...p, file: e.file, line: e.line, key: e.key });
   }

@@ -30,6 +30,7 @@ import {
   type TextProblem,
 } from "#shared/text-checks.ts";
 import { oneLine, placeholdersOf, toPersianLetters } from "#shared/text-rules.ts";
+import { glossaryOf } from "#src/i18n/glossary.ts";
 import { outline } from "./groups.ts";
 
 export const LANGS = LANGUAGES;
@@ -237,7 +238,7 @@ export function checkChanges(before: Parsed, after: Parsed, changes: readonly Te
         source: content ? "content" : "locale",
         label: labelOf(after, t.key),
       },
-      { english, filled, allowed: allowedWords(after.rules, t.lang), budgets },
+      { english, filled, allowed: allowedWords(after.rules, t.lang), budgets, glossary: glossaryOf(t.lang) },
     );
     if (found.length) errors[id(t)] = found.map((p) => p.message);
   }

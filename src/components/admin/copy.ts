@@ -9,7 +9,7 @@ import { useStore } from "@nanostores/react";
 import { atom } from "nanostores";
 import type enCopy from "#src/i18n/locales/en.json";
 import { dirOf, isLanguage, LANGUAGES, type Language } from "#shared/languages.ts";
-import { formatDate, formatNumber, formatTime, localizeDigits } from "#shared/format.ts";
+import { commaOf, formatDate, formatNumber, formatTime, localizeDigits } from "#shared/format.ts";
 import { ymd } from "#shared/dates.ts";
 import { useHydrated } from "#src/lib/use-hydrated.ts";
 
@@ -118,7 +118,7 @@ export function adminText(lang: Language): AdminText {
       if (Number.isNaN(at.getTime())) return iso;
       if (lang === "en") return US_SHORT.format(at);
       const pad = (n: number) => String(n).padStart(2, "0");
-      return `${date(ymd(at.getFullYear(), at.getMonth() + 1, at.getDate()))}, ${time(`${pad(at.getHours())}:${pad(at.getMinutes())}`)}`;
+      return `${date(ymd(at.getFullYear(), at.getMonth() + 1, at.getDate()))}${commaOf(lang)} ${time(`${pad(at.getHours())}:${pad(at.getMinutes())}`)}`;
     },
     languageName: (code) => {
       try {

@@ -11,6 +11,7 @@ const describer = (lang: "en" | "nl" | "fa", copy = { en, nl, fa }[lang].admin):
   const f = (text: string, values: Record<string, string | number>) => fill(lang, text, values);
   const rules = new Intl.PluralRules(lang);
   return {
+    lang,
     copy,
     f,
     p: (entry, count) => f(rules.select(count) === "one" ? entry.one : entry.other, { count }),
@@ -90,7 +91,7 @@ describe("detailText", () => {
     ).toBe("with filters");
     expect(
       detailText(entry({ action: "export", detail: { rows: 12, filters: { action: "export" } } }), describer("fa")),
-    ).toBe("۱۲ ردیف, با فیلتر");
+    ).toBe("۱۲ ردیف، با فیلتر");
     expect(detailText(entry({ action: "password.change", detail: { sessionsEnded: 2 } }), EN)).toBe(
       "2 other sessions ended",
     );

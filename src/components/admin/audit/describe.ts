@@ -3,11 +3,12 @@
  * note of its detail (the CSV keeps the whole detail). Pure: the texts come in, a string goes out.
  */
 import type { AuditEntry } from "#shared/api/security.ts";
+import { commaOf } from "#shared/format.ts";
 import type { AdminCopy, AdminText } from "../copy";
 
 type AuditTexts = AdminCopy["audit"];
 /** What describing needs of the panel's texts: the audit group, the roles and outcomes, the fillers. */
-export type Describer = Pick<AdminText, "f" | "p"> & {
+export type Describer = Pick<AdminText, "f" | "p" | "lang"> & {
   copy: Pick<AdminCopy, "audit" | "common" | "outcome">;
 };
 
@@ -42,7 +43,7 @@ export function targetText(entry: AuditEntry, { copy, f }: Describer): string {
 const count = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : undefined);
 
 /** A short note of the detail, for the actions whose detail a person reads ("" otherwise). */
-export function detailText(entry: AuditEntry, { copy, f, p }: Describer): string {
+export function detailText(entry: AuditEntry, { copy, f, p, lang }: Describer): string {
   const d = copy.audit.detail;
   const { detail } = entry;
   const role = (value: unknown) =>
@@ -58,7 +59,7 @@ export function detailText(entry: AuditEntry, { copy, f, p }: Describer): string
       const filtered = detail.filters && typeof detail.filters === "object" && Object.keys(detail.filters).length > 0;
       return [rows === undefined ? "" : p(d.rows, rows), filtered || detail.searched === true ? d.filtered : ""]
         .filter(Boolean)
-        .join(", ");
+        .join(`${commaOf(lang)} `);
     }
     case "password.change": {
       const ended = count(detail.sessionsEnded);

@@ -19,6 +19,15 @@ import {
   useAction,
 } from "../ui";
 
+/** The notes the office's first closures were seeded with (in English), by their text. */
+const SEEDED_NOTES = { "Christmas Eve": "christmasEve", "New Year's Eve": "newYearsEve" } as const;
+
+/** A closure's note in the panel's language when it is a seeded one; a note staff wrote, as written. */
+export function closureNote({ copy }: Pick<AdminText, "copy">, note: string): { text: string; own: boolean } {
+  const seeded = Object.hasOwn(SEEDED_NOTES, note) ? SEEDED_NOTES[note as keyof typeof SEEDED_NOTES] : null;
+  return seeded ? { text: copy.availability.seededNotes[seeded], own: false } : { text: note, own: true };
+}
+
 /** A closure's days as the panel writes them: a range of dates, or (yearly) of days in the year. */
 function closureLabel({ lang, date }: AdminText, c: OfficeClosure): string {
   const day = (iso: string) =>
@@ -126,8 +135,11 @@ export function Closures({
                   {closure.yearly && <span className="ms-2 text-sm font-normal text-muted">{c.everyYear}</span>}
                 </p>
                 {closure.note && (
-                  <p className="text-sm text-muted [overflow-wrap:anywhere]" translate="no">
-                    {closure.note}
+                  <p
+                    className="text-sm text-muted [overflow-wrap:anywhere]"
+                    translate={closureNote(texts, closure.note).own ? "no" : undefined}
+                  >
+                    {closureNote(texts, closure.note).text}
                   </p>
                 )}
               </div>

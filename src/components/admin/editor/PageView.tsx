@@ -3,11 +3,12 @@ import { useState, type ReactNode } from "react";
 import type { ContentAnswer } from "#shared/api/content.ts";
 import { useCopy } from "../copy";
 import { Field, Segmented } from "../ui";
+import { sectionLabel } from "./sections";
 
 type View = "pages" | "testimonials" | "team";
 
 export function PageView({ data, block }: { data: ContentAnswer; block: (key: string, title?: string) => ReactNode }) {
-  const { copy, n } = useCopy();
+  const { copy, n, lang } = useCopy();
   const tx = copy.editor;
   const [view, setView] = useState<View>("pages");
   const [pageName, setPageName] = useState(data.pages[0]?.name ?? "");
@@ -68,7 +69,7 @@ export function PageView({ data, block }: { data: ContentAnswer; block: (key: st
                 className="mt-5 rounded-2xl bg-slate-50 p-3"
               >
                 <summary className="text-lg font-semibold text-brand-900">
-                  <span translate="no">{section.name}</span>{" "}
+                  <span>{sectionLabel(section.name, lang)}</span>{" "}
                   <span className="text-sm font-normal text-muted">({n(section.keys.length)})</span>
                 </summary>
                 {/* Only an open section's fields are on the page: a page of the site has up to 120 texts. */}

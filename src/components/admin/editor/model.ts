@@ -8,6 +8,7 @@ import type { TextAddress } from "#shared/api/common.ts";
 import { LANGUAGES, SOURCE_LANGUAGE, type Language } from "#shared/languages.ts";
 import { allowedWords, checkText, compileBudgets, scriptOf, type TextProblem } from "#shared/text-checks.ts";
 import { placeholdersOf, toPersianLetters } from "#shared/text-rules.ts";
+import { glossaryOf } from "#src/i18n/glossary.ts";
 
 export const LANGS = LANGUAGES;
 export type Lang = Language;
@@ -45,6 +46,7 @@ export function liveProblems(data: ContentAnswer, drafts: Drafts, a: TextAddress
       filled: a.lang === SOURCE_LANGUAGE && !content ? new Set(["brand", ...placeholdersOf(loadedEnglish)]) : null,
       allowed: allowedWords(data.rules, a.lang),
       budgets: compiledBudgets(data),
+      glossary: glossaryOf(a.lang),
     },
   );
 }
