@@ -100,7 +100,9 @@ describe("migrations", () => {
     await sql`UPDATE users SET username = 'door-x-2' WHERE username = 'DOOR-x'`.execute(database.db);
     expect(await migrateToLatest(database.db)).toEqual(later);
     expect(await indexes()).toContain("users_username_lower_key");
-    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM login_attempts`.execute(database.db)).rows[0].n).toBe(0);
+    expect(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM login_attempts`.execute(database.db)).rows[0].n,
+    ).toBe(0);
     await sql`DELETE FROM users`.execute(database.db);
   });
 

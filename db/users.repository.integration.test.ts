@@ -52,11 +52,17 @@ describe("findUserByUsername and findUserById", () => {
     expect(await findUserById(database.db, id)).toEqual(expected);
   });
 
+  test("find a username whatever its case (usernames are unique regardless of case)", async () => {
+    await createUser(database.db, "Carol", HASH);
+    expect((await findUserByUsername(database.db, "CAROL"))?.username).toBe("Carol");
+    await expect(createUser(database.db, "carol", HASH)).rejects.toMatchObject({ code: "23505" });
+  });
+
   test("answer undefined for an unknown user", async () => {
     await createUser(database.db, "alice", HASH);
 
     expect(await findUserByUsername(database.db, "bob")).toBeUndefined();
-    expect(await findUserByUsername(database.db, "ALICE")).toBeUndefined();
+    expect(await findUserByUsername(database.db, "alicea")).toBeUndefined();
     expect(await findUserById(database.db, 987_654)).toBeUndefined();
     expect(await findUserById(database.db, 2 ** 40)).toBeUndefined();
   });

@@ -37,8 +37,11 @@ afterAll(async () => {
 
 const sha256 = (code: string) => createHash("sha256").update(code.replace("-", "")).digest("hex");
 const storedHashes = async (userId: number) =>
-  (await sql<{ h: string }>`SELECT code_hash AS h FROM recovery_codes WHERE user_id = ${userId} ORDER BY id`.execute(t.db))
-    .rows.map((r) => r.h);
+  (
+    await sql<{ h: string }>`SELECT code_hash AS h FROM recovery_codes WHERE user_id = ${userId} ORDER BY id`.execute(
+      t.db,
+    )
+  ).rows.map((r) => r.h);
 
 /** An account with TOTP on (so recovery codes count) and these stored recovery-code hashes. */
 async function withCodes(username: string, hashes: string[]) {
@@ -146,9 +149,9 @@ describe("an erasure scrubs visitors' data, not a staff account's trail", () => 
     expect(erased.status).toBe(200);
     expect(erased.json.erased.loginAttempts).toBe(0);
     const actors = (
-      await sql<{ actor: string }>`SELECT actor FROM audit_log WHERE action = 'signin.success' AND lower(actor) = ${address}`.execute(
-        t.db,
-      )
+      await sql<{
+        actor: string;
+      }>`SELECT actor FROM audit_log WHERE action = 'signin.success' AND lower(actor) = ${address}`.execute(t.db)
     ).rows;
     expect(actors).toEqual([{ actor: address }]);
     const failures = await sql<{ n: number }>`SELECT count(*)::int AS n FROM login_attempts`.execute(t.db);

@@ -45,7 +45,9 @@ const cookieOf = (res: { headers: Headers }, name: string) =>
 describe("wrong second-factor codes count per account (finding: a right password reset them)", () => {
   test("three rounds of a right password and four wrong codes: 5 wrong codes evaluated of 12, the rest 429", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: freshHour(), shouldAdvanceTime: true });
-    const { user: { id } } = await ensureAdmin(t.db, "coded", PASSWORD);
+    const {
+      user: { id },
+    } = await ensureAdmin(t.db, "coded", PASSWORD);
     const secret = new Secret({ size: 20 });
     await sql`UPDATE users SET totp_secret = ${seal(secret.base32, factorSealKey())} WHERE id = ${id}`.execute(t.db);
     // A code of ten minutes from now: a well-formed code that is wrong now.

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { migrateToLatest } from "#db/migrate.ts";
 import { closeDb, createDb, getDb } from "#db/client.ts";
-import { createInitialAdminIfNone, ensureAdmin } from "#db/admins.ts";
+import { createInitialAdminIfNone, ensureAdmin, passwordProblem } from "#db/admins.ts";
 import { localTimers, runJobs } from "#functions/_lib/schedule.ts";
 import { ConfigError } from "#server/config-error.ts";
 import {
@@ -36,6 +36,9 @@ export async function prepareRuntime({ supervise = false, log = console } = {}) 
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new ConfigError("Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither.");
   }
+  // The password rule every password follows (src/shared/passwords.ts), before anything starts.
+  const weak = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD);
+  if (weak) throw new ConfigError(`ADMIN_PASSWORD: ${weak}`);
   let embedded = null;
 
   if (!databaseConfig().url) {

@@ -24,7 +24,9 @@ describe("the panel's date and time", () => {
   test("Dutch and Persian keep their own: the short day, then the 24-hour time in their digits", () => {
     expect(adminText("nl").dateTime(early)).toBe(`${formatDate("nl", "2026-11-29", "short")}, 01:31`);
     expect(adminText("nl").dateTime(afternoon)).toBe("zo 29 nov 2026, 13:05");
-    expect(adminText("fa").dateTime(afternoon)).toBe(`${formatDate("fa", "2026-11-29", "short")}، ${formatTime("fa", "13:05")}`);
+    expect(adminText("fa").dateTime(afternoon)).toBe(
+      `${formatDate("fa", "2026-11-29", "short")}، ${formatTime("fa", "13:05")}`,
+    );
     expect(adminText("fa").dateTime(afternoon)).toContain("۱۳:۰۵");
   });
 

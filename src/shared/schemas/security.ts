@@ -3,7 +3,6 @@ import * as z from "zod/mini";
 import { loginSchema } from "./people.ts";
 import { ROLES } from "../roles.ts";
 import { isCalendarDate } from "../dates.ts";
-import { hasControlCharacter } from "../text.ts";
 import { PASSWORD_RULE_MESSAGES, passwordRuleProblem } from "../passwords.ts";
 
 export { PASSWORD_MAX_BYTES, PASSWORD_MIN } from "../passwords.ts";

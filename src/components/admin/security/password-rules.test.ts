@@ -21,7 +21,7 @@ describe("passwordProblems", () => {
       // The review's two: eleven characters, and a common password of twelve (in any case).
       "eleven char": "tooShort",
       password1234: "common",
-      "PassWord1234": "common",
+      PassWord1234: "common",
       " qwerty123456 ": "common",
       ["x".repeat(73)]: "tooLong",
       ["ر".repeat(37)]: "tooLong",
