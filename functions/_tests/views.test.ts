@@ -236,10 +236,15 @@ describe("GET /api/admin/sources", () => {
     });
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.text.replace(BOM, "").startsWith("key,visits,enquiries,meetings,meetingsDone,")).toBe(true);
-    // 800 office days, both ends counted, is the most a range may hold.
-    expect(
-      (await call(adminSources, "/api/admin/sources?chart=source&from=2026-01-01&to=2028-03-10", { cookie })).status,
-    ).toBe(200);
+    // 800 office days, both ends counted, is the most a range may hold; the period before the first
+    // day a date may name (1970) is still answered, empty.
+    for (const range of ["from=2026-01-01&to=2028-03-10", "from=1970-01-01&to=1972-03-10"]) {
+      const res = await call(adminSources, `/api/admin/sources?chart=daily&${range}`, { cookie });
+      expect(res.status, range).toBe(200);
+      expect(res.json.previous.rows, range).toHaveLength(800);
+    }
+    const early = await call(adminSources, "/api/admin/sources?chart=daily&from=1970-01-01&to=1970-01-02", { cookie });
+    expect(early.json.previous).toMatchObject({ from: "1969-12-30", to: "1969-12-31" });
     for (const query of [
       "chart=__proto__&from=2026-01-01&to=2026-01-02",
       "chart=source&from=2026-02-30&to=2026-03-01",

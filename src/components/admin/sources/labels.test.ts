@@ -17,7 +17,8 @@ describe("the Sources view's names", () => {
   test("every 'How did you hear about us?' choice has its name, as the public form words it", () => {
     for (const lang of LANGUAGES) {
       const options = resources[lang].contact.form.heardOptions as Record<string, string>;
-      for (const [id, label] of Object.entries(options)) expect(sourceName(copy(lang), id), `${lang} ${id}`).toBe(label);
+      for (const [id, label] of Object.entries(options))
+        expect(sourceName(copy(lang), id), `${lang} ${id}`).toBe(label);
     }
   });
 
