@@ -161,7 +161,7 @@ describe("at the office and by phone", () => {
   test("a phone call: we call the number the visitor gave; the invite says a phone call, in their language", async () => {
     await place("phone");
     const a = await book("2026-11-24", "10:00", "nl");
-    expect(a.ack.parsed.text).toContain("Telefonisch: wij bellen u op +98 912 345 6789");
+    expect(a.ack.parsed.text).toContain("Telefonisch: we bellen je op +98 912 345 6789");
     const ics = invite(a.ack);
     expect(ics).toMatchObject({ location: "Telefoongesprek", url: null });
     expect(ics.description).toContain("+98 912 345 6789");

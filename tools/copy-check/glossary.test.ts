@@ -30,7 +30,8 @@ function checkCopyIn(change: (p: ProjectCopy) => void, args: string[] = []) {
   return { status: result.status, out: result.stdout + result.stderr };
 }
 
-describe("npm run check:copy", () => {
+// Each test runs the check as its own process (about a second alone, far more on a busy machine).
+describe("npm run check:copy", { timeout: 180_000 }, () => {
   test("passes on the real locale files and glossaries", () => {
     const { status, out } = checkCopyIn(() => {});
     expect(out).toMatch(/Copy check: ✓ copy is in order/);
