@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { expect, test } from "./test";
 import { expectNoViolations } from "./axe";
+import { inviteAccount } from "./invite";
 
 /**
  * The second factor in a real browser: a person sets up the authenticator app from the panel (the
@@ -18,9 +19,12 @@ async function invite(page: Page, prefix: string): Promise<{ username: string; p
   const signIn = await request.post("/api/login", { data: ADMIN });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const username = `${prefix}${Math.random().toString(36).slice(2, 8)}`;
-  const res = await request.post("/api/admin/users", { data: { username, role: "editor" } });
-  expect(res.status(), await res.text()).toBe(201);
-  const { password } = (await res.json()) as { password: string };
+  const password = await inviteAccount(
+    request,
+    ADMIN.password,
+    { username, role: "editor" },
+    new URL(page.url() === "about:blank" ? "http://localhost" : page.url()).origin,
+  );
   await page.context().clearCookies();
   return { username, password };
 }

@@ -301,7 +301,7 @@ describe("POST /api/account/step-up", () => {
       ip,
     });
     expect(right.status).toBe(429);
-  });
+  }, 60_000);
 
   test("a proof in one session does not carry to another of the same account", async () => {
     const me = await newAccount();
