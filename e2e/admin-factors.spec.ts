@@ -39,6 +39,15 @@ async function passwordSignIn(page: Page, account: { username: string; password:
   await page.getByRole("button", { name: "Login" }).click();
 }
 
+/** Answers the step-up dialog with the password (what protects an account changes only with a fresh proof). */
+async function confirmItIsMe(page: Page, password: string) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.locator("input").fill(password);
+  await dialog.locator("button[type=submit]").click();
+  await expect(dialog).toBeHidden();
+}
+
 test.describe("the second factor", () => {
   test("set up the authenticator app with its QR code, then sign in with password and code", async ({ page }) => {
     const account = await invite(page, "totp");
@@ -50,6 +59,7 @@ test.describe("the second factor", () => {
     await expect(page.getByTestId("totp-status")).toContainText("Off");
     await expectNoViolations(page);
     await page.getByRole("button", { name: "Set up the app" }).click();
+    await confirmItIsMe(page, account.password);
     await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -109,6 +119,7 @@ test.describe("the second factor", () => {
     await expect(page.getByTestId("passkeys")).toContainText("No passkeys yet.");
     await page.getByLabel("Name of the passkey").fill("E2E laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();
+    await confirmItIsMe(page, account.password);
     const row = page.getByTestId("passkey");
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("E2E laptop");
@@ -139,6 +150,7 @@ test.describe("the second factor", () => {
         await expect(page.getByTestId("factors")).toBeVisible();
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await page.getByTestId("totp").getByRole("button").first().click();
+        if (width === 390) await confirmItIsMe(page, account.password);
         await expect(page.getByTestId("totp-qr")).toBeVisible();
         // Inside this island (the layout's header is the layout's own: e2e/no-sideways-scroll.spec.ts).
         const wide = await page.evaluate(() =>

@@ -59,9 +59,9 @@ export default route({
     const target = passkeyId(req, context);
     if (typeof target === "number" || target === "none") throw new HttpError(405, "Method POST is not allowed");
     const me = await requireAccount(db, req);
-    requireStepUp(me);
     const { origin, rpID } = relyingParty();
     if (target === "options") {
+      requireStepUp(me);
       const existing = await passkeyCredentialIds(db, me.id);
       const options = await generateRegistrationOptions({
         rpName: site.name,
@@ -77,6 +77,7 @@ export default route({
       return json(options);
     }
     const { name, response } = validate(passkeyRegisterSchema, await readJson(req));
+    requireStepUp(me);
     let info;
     try {
       const result = await verifyRegistrationResponse({
