@@ -101,7 +101,8 @@ for (const lang of ["en", "nl", "fa"] as const) {
     await expect(invitee).not.toHaveURL(/#/);
     await invitee.screenshot({ path: testInfo.outputPath(`invitation-done-${lang}-390.png`) });
 
-    // The same link again: a clear sentence, not an error page.
+    // The same link again (a new page load, not a jump within this one): a clear sentence, not an error page.
+    await invitee.goto("about:blank");
     await invitee.goto(link);
     await expect(invitee.getByText(c.invitation.used)).toBeVisible();
     await invitee.screenshot({ path: testInfo.outputPath(`invitation-used-${lang}-390.png`) });
