@@ -5,7 +5,6 @@ import { LIMITS } from "#shared/limits.ts";
 import { PASSWORD_RULE_MESSAGES, passwordRuleProblem } from "#shared/passwords.ts";
 import { isUniqueViolation } from "./errors.ts";
 import type { Database } from "./types.ts";
-import type { Role } from "#shared/roles.ts";
 import { countUsers, createUser, findUserByUsername, setPassword, type User } from "./users.repository.ts";
 
 const BCRYPT_COST = 12;
@@ -135,24 +134,6 @@ export async function ensureAdmin(
   if (await verifyPassword(password, existing.password)) return { user, action: "unchanged" };
   await setPassword(db, existing.id, await hashPassword(password));
   return { user, action: "updated" };
-}
-
-/**
- * Creates `username` with `role` and a random 20-character password, returned once for the inviting
- * admin to hand over in person or by phone (it is never mailed); null when the name is taken.
- */
-export async function inviteUser(
-  db: Kysely<Database>,
-  username: string,
-  role: Role,
-): Promise<{ user: User; password: string } | null> {
-  const password = randomPassword(20);
-  try {
-    return { user: await createUser(db, username, await hashPassword(password), role), password };
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
 }
 
 const INITIAL_ADMIN = "admin";

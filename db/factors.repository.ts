@@ -141,9 +141,47 @@ export async function acceptTotpStep(db: Kysely<Database>, userId: number, step:
   return row !== undefined;
 }
 
-/** Switches TOTP off, drops the recovery codes and ends the other sessions; returns how many ended, or null if it was off. */
+/** Thrown instead of removing an account's last factor while every account must have one. */
+export class LastFactorError extends Error {
+  constructor() {
+    super("Every account must have a second factor: set up another before removing this one.");
+  }
+}
+
+/**
+ * Locks the user's row for the rest of the transaction, then, while every account must have a
+ * factor, throws LastFactorError unless the account keeps one besides `removing`. Two removals at
+ * once queue on the lock: the second counts after the first's delete.
+ */
+async function keepOneFactor(
+  trx: Kysely<Database>,
+  userId: number,
+  removing: { totp: true } | { passkey: number },
+): Promise<void> {
+  const user = await trx
+    .selectFrom("users")
+    .select("totpSecret")
+    .where("id", "=", userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user || ("totp" in removing && user.totpSecret === null) || !(await secondFactorRequired(trx))) return;
+  let others = trx
+    .selectFrom("passkeys")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("userId", "=", userId);
+  if ("passkey" in removing) others = others.where("id", "!=", removing.passkey);
+  const { n } = await others.executeTakeFirstOrThrow();
+  const totpStays = "passkey" in removing && user.totpSecret !== null;
+  if (!totpStays && Number(n) === 0) throw new LastFactorError();
+}
+
+/**
+ * Switches TOTP off, drops the recovery codes and ends the other sessions; returns how many ended,
+ * or null if it was off. LastFactorError when it is the last factor and every account must have one.
+ */
 export async function disableTotp(db: Kysely<Database>, userId: number, keep: string): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
+    await keepOneFactor(trx, userId, { totp: true });
     const result = await trx
       .updateTable("users")
       .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
@@ -288,7 +326,11 @@ export async function renamePasskey(db: Kysely<Database>, userId: number, id: nu
   return result.numUpdatedRows > 0n;
 }
 
-/** Removes one of the user's passkeys and ends their other sessions; the removed name, or undefined. */
+/**
+ * Removes one of the user's passkeys and ends their other sessions; the removed name, or undefined.
+ * LastFactorError when it is the last factor and every account must have one (checked under the
+ * user's row lock, in the same transaction as the delete).
+ */
 export async function removePasskey(
   db: Kysely<Database>,
   userId: number,
@@ -297,6 +339,7 @@ export async function removePasskey(
 ): Promise<{ name: string; sessionsEnded: number } | undefined> {
   if (!isSerialId(id)) return undefined;
   return db.transaction().execute(async (trx) => {
+    await keepOneFactor(trx, userId, { passkey: id });
     const row = await trx
       .deleteFrom("passkeys")
       .where("id", "=", id)

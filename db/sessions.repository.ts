@@ -27,6 +27,8 @@ export interface LiveSession {
   lastSeenAt: Date;
   /** May only set up a second factor (and sign out). */
   limited: boolean;
+  /** When the person last proved again who they are in this session (functions/_lib/auth/step-up.ts). */
+  steppedUpAt: Date | null;
 }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -53,7 +55,16 @@ const liveSessionStatement = prepare<Database, { id: string }, LiveSession>(["id
   db
     .selectFrom("adminSessions as s")
     .innerJoin("users as u", "u.id", "s.userId")
-    .select(["s.userId", "u.username", "u.role", "u.sessionVersion", "u.panelLanguage", "s.lastSeenAt", "s.limited"])
+    .select([
+      "s.userId",
+      "u.username",
+      "u.role",
+      "u.sessionVersion",
+      "u.panelLanguage",
+      "s.lastSeenAt",
+      "s.limited",
+      "s.steppedUpAt",
+    ])
     .where("s.id", "=", id)
     .where("s.endedAt", "is", null)
     .where("s.expiresAt", ">", sql<Date>`now()`),
@@ -71,27 +82,33 @@ export async function unlimitSession(db: Kysely<Database>, id: string): Promise<
   await db.updateTable("adminSessions").set({ limited: false }).where("id", "=", id).execute();
 }
 
+/** Notes that the session's person proved again who they are, at `at` (the server's clock). */
+export async function recordStepUp(db: Kysely<Database>, id: string, at: Date): Promise<void> {
+  await db.updateTable("adminSessions").set({ steppedUpAt: at }).where("id", "=", id).execute();
+}
+
 /**
- * Whether the user signed in before from this device and browser (a session other than `except`,
- * live or not, still kept): a sign-in from anything else is a new device.
+ * What the user's earlier sign-ins (sessions other than `except`, live or not, still kept) say of
+ * this one: whether one came from the same device and browser, and whether one came from the same
+ * place (network prefix, with the country when known). The User-Agent is the client's to choose,
+ * the network is not: a known browser from an unknown network is news to the owner too.
  */
-export async function knownDevice(
+export async function knownSignIn(
   db: Kysely<Database>,
   userId: number,
-  device: string,
-  browser: string,
+  meta: { device: string; browser: string; place: string },
   except: string,
-): Promise<boolean> {
+): Promise<{ device: boolean; network: boolean }> {
   const row = await db
     .selectFrom("adminSessions")
-    .select("id")
+    .select([
+      sql<boolean>`bool_or(device = ${meta.device} AND browser = ${meta.browser})`.as("device"),
+      sql<boolean>`bool_or(place = ${meta.place})`.as("network"),
+    ])
     .where("userId", "=", userId)
-    .where("device", "=", device)
-    .where("browser", "=", browser)
     .where("id", "!=", except)
-    .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  return { device: Boolean(row?.device), network: Boolean(row?.network) };
 }
 
 /** Notes that the session was used now (callers do this at most once a minute per session). */

@@ -221,6 +221,19 @@ export interface Database {
   pageViews: PageViewsTable;
   pageViewDays: PageViewDaysTable;
   pageViewKeys: PageViewKeysTable;
+  invitations: InvitationsTable;
+}
+
+/** A single-use invitation link (functions/invitation.ts): only its token's SHA-256 is kept. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  /** The language of the email and of the page the link opens. */
+  language: Generated<string>;
+  createdAt: CreatedAt;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  usedAt: Timestamp;
 }
 
 /** One sign-in to the admin (db/sessions.repository.ts); the session token names its row. */
@@ -237,6 +250,8 @@ export interface AdminSessionsTable {
   place: Generated<string>;
   /** A session that may only set up a second factor (and sign out). */
   limited: Generated<boolean>;
+  /** When its person last proved again who they are (password, code or passkey); null: never. */
+  steppedUpAt: Timestamp;
 }
 
 /** One-time recovery codes (db/factors.repository.ts): their SHA-256, spent once. */
@@ -265,7 +280,7 @@ export interface PasskeysTable {
 /** Short-lived single-use challenges: the login's second step, a passkey's registration or sign-in. */
 export interface AuthChallengesTable {
   id: string;
-  purpose: "second-step" | "passkey-register" | "passkey-signin";
+  purpose: "second-step" | "passkey-register" | "passkey-signin" | "passkey-step-up";
   userId: number | null;
   challenge: Generated<string>;
   expiresAt: ColumnType<Date, Date | string, Date | string>;

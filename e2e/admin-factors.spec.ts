@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { expect, test } from "./test";
 import { expectNoViolations } from "./axe";
+import { inviteAccount } from "./invite";
 
 /**
  * The second factor in a real browser: a person sets up the authenticator app from the panel (the
@@ -18,9 +19,12 @@ async function invite(page: Page, prefix: string): Promise<{ username: string; p
   const signIn = await request.post("/api/login", { data: ADMIN });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const username = `${prefix}${Math.random().toString(36).slice(2, 8)}`;
-  const res = await request.post("/api/admin/users", { data: { username, role: "editor" } });
-  expect(res.status(), await res.text()).toBe(201);
-  const { password } = (await res.json()) as { password: string };
+  const password = await inviteAccount(
+    request,
+    ADMIN.password,
+    { username, role: "editor" },
+    new URL(page.url() === "about:blank" ? "http://localhost" : page.url()).origin,
+  );
   await page.context().clearCookies();
   return { username, password };
 }
@@ -35,6 +39,15 @@ async function passwordSignIn(page: Page, account: { username: string; password:
   await page.getByRole("button", { name: "Login" }).click();
 }
 
+/** Answers the step-up dialog with the password (what protects an account changes only with a fresh proof). */
+async function confirmItIsMe(page: Page, password: string) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.locator("input").fill(password);
+  await dialog.locator("button[type=submit]").click();
+  await expect(dialog).toBeHidden();
+}
+
 test.describe("the second factor", () => {
   test("set up the authenticator app with its QR code, then sign in with password and code", async ({ page }) => {
     const account = await invite(page, "totp");
@@ -46,6 +59,7 @@ test.describe("the second factor", () => {
     await expect(page.getByTestId("totp-status")).toContainText("Off");
     await expectNoViolations(page);
     await page.getByRole("button", { name: "Set up the app" }).click();
+    await confirmItIsMe(page, account.password);
     await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -105,6 +119,7 @@ test.describe("the second factor", () => {
     await expect(page.getByTestId("passkeys")).toContainText("No passkeys yet.");
     await page.getByLabel("Name of the passkey").fill("E2E laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();
+    await confirmItIsMe(page, account.password);
     const row = page.getByTestId("passkey");
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("E2E laptop");
@@ -135,6 +150,7 @@ test.describe("the second factor", () => {
         await expect(page.getByTestId("factors")).toBeVisible();
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await page.getByTestId("totp").getByRole("button").first().click();
+        if (width === 390) await confirmItIsMe(page, account.password);
         await expect(page.getByTestId("totp-qr")).toBeVisible();
         // Inside this island (the layout's header is the layout's own: e2e/no-sideways-scroll.spec.ts).
         const wide = await page.evaluate(() =>

@@ -7,6 +7,7 @@ import rules from "../src/i18n/copy-rules.json" with { type: "json" };
 import { ADMIN, skipSplash, uniqueTag } from "./helpers";
 import { expectNoViolations } from "./axe";
 import { officeAddressLine } from "../src/config/site.ts";
+import { inviteAccount } from "./invite";
 
 /**
  * The admin panel in the person's language: each person picks English, Dutch or Persian in the
@@ -59,12 +60,7 @@ async function newAdmin(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   expect((await context.request.post("/api/login", { data: ADMIN })).status()).toBe(200);
   const username = `panel${uniqueTag()}`;
-  const res = await context.request.post("/api/admin/users", {
-    data: { username, role: "admin" },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { password } = (await res.json()) as { password: string };
+  const password = await inviteAccount(context.request, ADMIN.password, { username, role: "admin" }, baseURL);
   await context.close();
   return { username, password };
 }
@@ -106,11 +102,7 @@ test("each person's panel language: remembered, right to left with Persian digit
     timeout: 60_000,
   });
   // An invitation: the audit record then names another account, which is data in every language.
-  const invited = await page.request.post("/api/admin/users", {
-    data: { username: `invited${uniqueTag()}`, role: "editor" },
-    headers: { origin: baseURL! },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
+  await inviteAccount(page.request, ADMIN.password, { username: `invited${uniqueTag()}`, role: "editor" }, baseURL!);
 
   for (const lang of ["nl", "fa", "en"] as const) {
     const copy = COPY[lang].admin;

@@ -6,6 +6,7 @@ import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { expectNoViolations } from "./axe";
 import { skipSplash } from "./helpers";
+import { inviteAccount } from "./invite";
 
 /**
  * The content editor end to end, in Chromium, against a throwaway copy of the project that is its own
@@ -104,12 +105,7 @@ async function invite(browser: Browser, username: string): Promise<string> {
   const context = await browser.newContext({ baseURL: ORIGIN });
   const login = await context.request.post("/api/login", { data: ADMIN });
   expect(login.status()).toBe(200);
-  const res = await context.request.post("/api/admin/users", {
-    data: { username, role: "editor" },
-    headers: { origin: ORIGIN },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { password } = await res.json();
+  const password = await inviteAccount(context.request, ADMIN.password, { username, role: "editor" }, ORIGIN);
   await context.close();
   return password;
 }

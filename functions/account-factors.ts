@@ -3,9 +3,12 @@
  * - GET /api/account/factors → TOTP on or off, recovery codes left, passkeys, email, the setting;
  * - POST /api/account/factors/totp → a new secret (otpauth:// URI and its QR code), kept pending;
  * - POST /api/account/factors/totp/confirm { code } → TOTP on, and ten recovery codes shown once;
- * - POST /api/account/factors/totp/remove { password } or { code } → TOTP off, other sessions end;
- * - POST /api/account/factors/recovery-codes { password } or { code } → ten new codes replace all;
- * - PUT /api/account/email { email } → where security notices go ("" or null: nowhere).
+ * - POST /api/account/factors/totp/remove { password } or { code } or {} → TOTP off, other sessions end;
+ * - POST /api/account/factors/recovery-codes { password } or { code } or {} → ten new codes replace all;
+ * - PUT /api/account/email { email } → where security notices go ("" or null: nowhere); the old
+ *   address is told.
+ * Everything but GET needs a step-up of the last five minutes (functions/_lib/auth/step-up.ts); the
+ * removal and the new codes also take the password or a code in the body as that proof.
  * A limited session (it must set up a factor first) reaches GET and the TOTP set-up only; setting
  * one up lifts its limit.
  */
@@ -29,14 +32,8 @@ import { ROUTES } from "#shared/routes.ts";
 import { accountEmailSchema, reauthSchema, totpConfirmSchema } from "#shared/schemas/factors.ts";
 import { audit } from "./_lib/auth/audit.ts";
 import { requireAccount, requireEditor } from "./_lib/auth/auth.ts";
-import {
-  newRecoveryCodes,
-  newTotpSetup,
-  openSecret,
-  refuseLastFactor,
-  requireReauth,
-  totpStep,
-} from "./_lib/auth/factors.ts";
+import { newRecoveryCodes, newTotpSetup, lastFactorAnswer, openSecret, totpStep } from "./_lib/auth/factors.ts";
+import { proofInBodyOrStepUp, requireStepUp } from "./_lib/auth/step-up.ts";
 import { noticeOwner, notify } from "./_lib/auth/signin.ts";
 import { loginSucceeded, takeLoginTry } from "./_lib/auth/throttle.ts";
 import { HttpError, clientIp, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
@@ -73,6 +70,7 @@ const totpStart = route({
     requireSameOrigin(req);
     const db = getDb();
     const me = await requireAccount(db, req);
+    requireStepUp(me);
     const setup = newTotpSetup(me.username);
     if (!(await setPendingTotp(db, me.id, setup.sealed)))
       throw new HttpError(409, "Two-step codes are already on for this account", { code: "totpOn" });
@@ -86,6 +84,7 @@ const totpConfirm = route({
     const db = getDb();
     const me = await requireAccount(db, req);
     const { code } = validate(totpConfirmSchema, await readJson(req));
+    requireStepUp(me);
     const { pending, secret } = await totpSecrets(db, me.id);
     if (secret) throw new HttpError(409, "Two-step codes are already on for this account", { code: "totpOn" });
     if (!pending) throw new HttpError(409, "Start the set-up first", { code: "totpNotStarted" });
@@ -114,9 +113,10 @@ const totpRemove = route({
     const db = getDb();
     const me = await requireEditor(db, req);
     const payload = validate(reauthSchema, await readJson(req));
-    await requireReauth(db, req, context, me, payload);
-    await refuseLastFactor(db, me.id, "totp");
-    const ended = await disableTotp(db, me.id, me.sessionId);
+    await proofInBodyOrStepUp(db, req, context, me, payload);
+    const ended = await disableTotp(db, me.id, me.sessionId).catch((error: unknown) => {
+      throw lastFactorAnswer(error);
+    });
     if (ended === null) throw new HttpError(409, "Two-step codes are off for this account", { code: "totpOff" });
     await audit(db, req, context, me, "factor.remove", {
       target: me.username,
@@ -133,7 +133,7 @@ const recoveryCodes = route({
     const db = getDb();
     const me = await requireEditor(db, req);
     const payload = validate(reauthSchema, await readJson(req));
-    await requireReauth(db, req, context, me, payload);
+    await proofInBodyOrStepUp(db, req, context, me, payload);
     const { codes, hashes } = newRecoveryCodes();
     if (!(await replaceRecoveryCodes(db, me.id, hashes)))
       throw new HttpError(409, "Two-step codes are off for this account", { code: "totpOff" });
@@ -148,9 +148,13 @@ const email = route({
     const db = getDb();
     const me = await requireEditor(db, req);
     const { email: given } = validate(accountEmailSchema, await readJson(req));
+    requireStepUp(me);
     const address = given ? given : null;
+    const before = await noticeOwner(db, me);
     await setEmail(db, me.id, address);
     await audit(db, req, context, me, "email.change", { target: me.username, detail: { set: address !== null } });
+    // The old address hears of it: whoever changed it may not be the owner.
+    if (before.email !== address) await notify(db, context, before, "emailChanged");
     return json<MessageAnswer>({ success: true, message: address ? "Email saved" : "Email removed" });
   },
 });

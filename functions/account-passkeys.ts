@@ -6,7 +6,9 @@
  *   verifies against that challenge (taken: it works once);
  * - PATCH /api/account/passkeys/:id { name } renames one; DELETE removes one and ends the person's
  *   other sessions.
- * A limited session may add a passkey (that lifts its limit), nothing else here.
+ * Adding (its options too) and removing need a step-up of the last five minutes
+ * (functions/_lib/auth/step-up.ts). A limited session may add a passkey (that lifts its limit),
+ * nothing else here.
  */
 import type { Config, Context } from "@netlify/functions";
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
@@ -26,7 +28,8 @@ import { ROUTES } from "#shared/routes.ts";
 import { passkeyRegisterSchema, passkeyRenameSchema } from "#shared/schemas/factors.ts";
 import { audit } from "./_lib/auth/audit.ts";
 import { requireAccount, requireEditor } from "./_lib/auth/auth.ts";
-import { refuseLastFactor } from "./_lib/auth/factors.ts";
+import { lastFactorAnswer } from "./_lib/auth/factors.ts";
+import { requireStepUp } from "./_lib/auth/step-up.ts";
 import { keepChallenge, relyingParty } from "./_lib/auth/passkeys.ts";
 import { noticeOwner, notify } from "./_lib/auth/signin.ts";
 import { pathId } from "./_lib/auth/sessions-answer.ts";
@@ -58,6 +61,7 @@ export default route({
     const me = await requireAccount(db, req);
     const { origin, rpID } = relyingParty();
     if (target === "options") {
+      requireStepUp(me);
       const existing = await passkeyCredentialIds(db, me.id);
       const options = await generateRegistrationOptions({
         rpName: site.name,
@@ -73,6 +77,7 @@ export default route({
       return json(options);
     }
     const { name, response } = validate(passkeyRegisterSchema, await readJson(req));
+    requireStepUp(me);
     let info;
     try {
       const result = await verifyRegistrationResponse({
@@ -122,8 +127,10 @@ export default route({
     const db = getDb();
     const me = await requireEditor(db, req);
     const id = onePasskey(req, context, "DELETE");
-    await refuseLastFactor(db, me.id, "passkey");
-    const removed = await removePasskey(db, me.id, id, me.sessionId);
+    requireStepUp(me);
+    const removed = await removePasskey(db, me.id, id, me.sessionId).catch((error: unknown) => {
+      throw lastFactorAnswer(error);
+    });
     if (!removed) throw new HttpError(404, "No such passkey");
     await audit(db, req, context, me, "factor.remove", {
       target: me.username,

@@ -2,7 +2,8 @@
  * POST /api/account/password { currentPassword, newPassword }: the signed-in person (admin or
  * editor) sets a new password. The current one is checked like a sign-in (the same throttle and
  * comparison queue; a wrong one is 403 and counts as a failure); the person's other sessions end,
- * this one stays signed in.
+ * this one stays signed in. The owner is told at the account's notice address. Passkeys stay: each
+ * is a factor of its own, and adding one needs a fresh proof (functions/_lib/auth/step-up.ts).
  */
 import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
@@ -14,6 +15,7 @@ import { ROUTES } from "#shared/routes.ts";
 import { passwordChangeSchema } from "#shared/schemas/security.ts";
 import { audit } from "./_lib/auth/audit.ts";
 import { requireEditor } from "./_lib/auth/auth.ts";
+import { noticeOwner, notify } from "./_lib/auth/signin.ts";
 import { HttpError, clientIp, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 import { addressKey } from "./_lib/forms/limits.ts";
 import { loginNotEvaluated, loginSucceeded, takeLoginTry } from "./_lib/auth/throttle.ts";
@@ -45,6 +47,7 @@ export default route({
     await loginSucceeded(db, ticket);
     const ended = await changeOwnPassword(db, me.id, await hashPassword(newPassword), me.sessionId);
     await audit(db, req, context, me, "password.change", { target: me.username, detail: { sessionsEnded: ended } });
+    await notify(db, context, await noticeOwner(db, me), "passwordChanged");
     return json<MessageAnswer>({ success: true, message: "Password changed" });
   },
 });

@@ -17,6 +17,7 @@ import * as sources from "./2026-11-27T21-30_sources.ts";
 import * as adminSecurity from "./2026-11-27T22-00_admin-security.ts";
 import * as secondFactors from "./2026-11-28T01-00_second-factors.ts";
 import * as viewKeys from "./2026-11-28T02-00_view-keys.ts";
+import * as stepUp from "./2026-11-29T01-00_step-up.ts";
 import * as doorRules from "./2026-11-29T02-00_door-rules.ts";
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T22-00_admin-security": adminSecurity,
   "2026-11-28T01-00_second-factors": secondFactors,
   "2026-11-28T02-00_view-keys": viewKeys,
+  "2026-11-29T01-00_step-up": stepUp,
   "2026-11-29T02-00_door-rules": doorRules,
 };

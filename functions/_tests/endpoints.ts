@@ -181,6 +181,13 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   "PATCH /api/account/passkeys/options": null,
   "POST /api/account/passkeys/:id": null,
   "PUT /api/admin/security-settings": { requireSecondFactor: false },
+  "POST /api/account/step-up": { password: "a long enough password" },
+  "POST /api/account/step-up/options": null,
+  "POST /api/invitation": { token: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+  "POST /api/invitation/accept": {
+    token: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    password: "another long password",
+  },
   "POST /:lang/newsletter/confirm/": null,
   "POST /:lang/newsletter/confirm": null,
   "POST /:lang/newsletter/unsubscribe/": null,

@@ -23,6 +23,7 @@ import securitySettings from "../admin-security-settings.ts";
 import user from "../user.ts";
 import adminStats from "../admin-stats.ts";
 import adminUsers from "../admin-users.ts";
+import accountStepUp from "../account-step-up.ts";
 import fa from "#src/i18n/locales/fa.json" with { type: "json" };
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
@@ -55,8 +56,20 @@ async function newAccount(username: string, role: "admin" | "editor" = "editor")
   return { id: created.id, cookie: cookieOf(res, SESSION_COOKIE)! };
 }
 
-/** Sets up TOTP for a signed-in account; returns the secret and the recovery codes. */
+/** Proves again who the session's person is (the password): what protects an account may change for five minutes. */
+async function stepUp(cookie: string) {
+  const res = await call(accountStepUp, "/api/account/step-up", {
+    body: { password: PASSWORD },
+    cookie,
+    headers: same,
+    ip: nextIp(),
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+/** Sets up TOTP for a signed-in account (with a fresh step-up); returns the secret and the recovery codes. */
 async function enroll(cookie: string) {
+  await stepUp(cookie);
   const start = await call(accountFactors, "/api/account/factors/totp", { method: "POST", cookie, headers: same });
   expect(start.status, start.text).toBe(200);
   const confirm = await call(accountFactors, "/api/account/factors/totp/confirm", {
@@ -163,6 +176,7 @@ describe("TOTP codes (RFC 6238, 30-second steps)", () => {
 describe("POST /api/account/factors/totp and …/confirm", () => {
   test("answers a secret, its otpauth:// URI and a QR code; a first code switches TOTP on with ten recovery codes", async () => {
     const { id, cookie } = await newAccount("enrolling");
+    await stepUp(cookie);
     const start = await call(accountFactors, "/api/account/factors/totp", { method: "POST", cookie, headers: same });
     expect(start.status).toBe(200);
     expect(start.json.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -408,6 +422,7 @@ describe("every account must have a second factor", () => {
       headers: same,
     });
     expect(refused.status).toBe(403);
+    await stepUp(adminCookie);
     const on = await call(securitySettings, "/api/admin/security-settings", {
       method: "PUT",
       body: { requireSecondFactor: true },
@@ -433,6 +448,7 @@ describe("every account must have a second factor", () => {
         cookie: adminCookie,
         headers: same,
       });
+    await stepUp(adminCookie);
     await set(true);
     try {
       const res = await passwordStep("newcomer", nextIp());
@@ -449,6 +465,8 @@ describe("every account must have a second factor", () => {
         "POST /api/account/factors/totp/confirm",
         "POST /api/account/passkeys/options",
         "POST /api/account/passkeys",
+        "POST /api/account/step-up",
+        "POST /api/account/step-up/options",
       ]);
       const reached: string[] = [];
       let checked = 0;
@@ -470,6 +488,7 @@ describe("every account must have a second factor", () => {
       expect((await call(adminStats, "/api/admin/stats", { cookie: limited })).status).toBe(200);
       expect((await call(user, "/api/user", { cookie: limited })).json.user.setup).toBeUndefined();
     } finally {
+      await stepUp(adminCookie);
       await set(false);
     }
   });
@@ -477,6 +496,7 @@ describe("every account must have a second factor", () => {
   test("the last factor cannot be removed while every account must have one", async () => {
     const { id, cookie } = await newAccount("last-one");
     const { secret } = await enroll(cookie);
+    await stepUp(adminCookie);
     await call(securitySettings, "/api/admin/security-settings", {
       method: "PUT",
       body: { requireSecondFactor: true },
@@ -494,6 +514,7 @@ describe("every account must have a second factor", () => {
       expect(res.status).toBe(409);
       expect(res.json.code).toBe("lastFactor");
     } finally {
+      await stepUp(adminCookie);
       await call(securitySettings, "/api/admin/security-settings", {
         method: "PUT",
         body: { requireSecondFactor: false },
@@ -525,6 +546,7 @@ describe("the email for security notices", () => {
       headers: same,
     });
     expect(bad.status).toBe(400);
+    await stepUp(cookie);
     const set = await call(accountFactors, "/api/account/email", {
       method: "PUT",
       body: { email: "noticed@example.com" },
@@ -582,6 +604,7 @@ describe("a role changed by an admin", () => {
         cookie: adminCookie,
         headers: same,
       });
+    await stepUp(adminCookie);
     expect((await change(told.id, "editor")).status).toBe(200);
     expect((await change(untold.id, "admin")).status).toBe(200);
     // The same role again changes nothing and tells nobody.
@@ -683,6 +706,7 @@ describe("hostile input and cross-site requests to the new endpoints", () => {
 describe("passkey endpoints (the browser test registers and signs in with a real one)", () => {
   test("registration options are for this account, require a discoverable, verified credential, and keep the challenge once", async () => {
     const { id, cookie } = await newAccount("keyholder");
+    await stepUp(cookie);
     const res = await call(accountPasskeys, "/api/account/passkeys/options", { method: "POST", cookie, headers: same });
     expect(res.status, res.text).toBe(200);
     expect(res.json.rp).toEqual({ name: expect.any(String), id: "bridgewise.eu" });

@@ -16,6 +16,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ensureAdmin, hashPassword } from "#db/admins.ts";
+import { createInvitation } from "#db/invitations.repository.ts";
 import { createMeeting } from "#db/meetings.repository.ts";
 import { createUser, findUserByUsername, setPassword } from "#db/users.repository.ts";
 import { BODIES, endpoints as findEndpoints, type Endpoint } from "./endpoints.ts";
@@ -23,6 +24,7 @@ import { textRepo, type TextRepo } from "./git-fixture.ts";
 import { call, formBody, ORIGIN, setupApiDatabase } from "./harness.ts";
 import { hostileBody, hostileQuery, random, type HostileBody } from "./hostile.ts";
 import { signManageToken } from "../_lib/booking/manage-token.ts";
+import { invitationTokenHash, newInvitationToken } from "../_lib/auth/invitations.ts";
 import content from "../content.ts";
 import login from "../login.ts";
 
@@ -88,6 +90,15 @@ beforeAll(async () => {
   await ensureAdmin(t.db, "admin", PASSWORD);
   passwordHash = await hashPassword(PASSWORD);
   await createUser(t.db, "marketing", passwordHash, "editor");
+  // A live invitation, so that hostile bodies reach the link's checks and the password's, not only the lookup.
+  const token = newInvitationToken();
+  await createInvitation(
+    t.db,
+    { username: "invitee", role: "editor", email: null, language: "fa", unusableHash: passwordHash },
+    { tokenHash: invitationTokenHash(token), expiresAt: new Date(Date.now() + 3_600_000) },
+  );
+  seeds["POST /api/invitation"] = { token };
+  seeds["POST /api/invitation/accept"] = { token, password: "another long password" };
   const meeting = await createMeeting(t.db, {
     name: "Ada Lovelace",
     email: "ada@example.com",

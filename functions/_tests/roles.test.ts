@@ -12,6 +12,8 @@ import { call, functionModules, ORIGIN, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import user from "../user.ts";
 import users from "../admin-users.ts";
+import invitation from "../invitation.ts";
+import stepUp from "../account-step-up.ts";
 
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
 
@@ -40,6 +42,9 @@ const PUBLIC = new Set([
   "/:lang/newsletter/confirm",
   "/:lang/newsletter/unsubscribe/",
   "/:lang/newsletter/unsubscribe",
+  // An invitation link's page: public path, private key (the link's token).
+  "/api/invitation",
+  "/api/invitation/accept",
 ]);
 
 /** The content editor's endpoints: outside /api/admin/ because editors use them, and closed to anyone not signed in. */
@@ -59,6 +64,8 @@ const ACCOUNT = new Set([
   "/api/account/passkeys",
   "/api/account/passkeys/options",
   "/api/account/passkeys/:id",
+  "/api/account/step-up",
+  "/api/account/step-up/options",
 ]);
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
@@ -82,6 +89,28 @@ async function signIn(username: string) {
   const res = await call(login, "/api/login", { body: { username, password: PASSWORD } });
   expect(res.status).toBe(200);
   return res.headers.get("set-cookie")!.split(";")[0];
+}
+
+/** A signed-in session that has just proved again who it is (inviting needs it). */
+async function steppedUp(username: string) {
+  const cookie = await signIn(username);
+  const res = await call(stepUp, "/api/account/step-up", {
+    body: { password: PASSWORD },
+    cookie,
+    headers: { origin: ORIGIN },
+  });
+  expect(res.status).toBe(200);
+  return cookie;
+}
+
+/** Opens an invitation link as its page does: the token from the fragment, the invitee's own password. */
+async function accept(link: string, password: string) {
+  const token = new URL(link).hash.slice(1);
+  const res = await call(invitation, "/api/invitation/accept", {
+    body: { token, password },
+    headers: { origin: ORIGIN },
+  });
+  expect(res.status, res.text).toBe(200);
 }
 
 beforeAll(async () => {
@@ -170,8 +199,8 @@ describe("an editor's session", () => {
 });
 
 describe("POST /api/admin/users", () => {
-  test("an admin invites an editor, who signs in with the one-time password and is an editor", async () => {
-    const admin = await signIn("admin");
+  test("an admin invites an editor, who sets a password through the link, signs in with it and is an editor", async () => {
+    const admin = await steppedUp("admin");
     const res = await call(users, "/api/admin/users", {
       body: { username: "marketing", role: "editor" },
       cookie: admin,
@@ -179,11 +208,17 @@ describe("POST /api/admin/users", () => {
     });
     expect(res.status).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store");
+    // No SMTP_URL here: the link is in the answer, once; no password is.
     expect(res.json).toEqual({
       user: { id: expect.any(Number), username: "marketing", role: "editor" },
-      password: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+      emailed: false,
+      link: expect.stringMatching(/\/admin\/invitation\?lang=en#[A-Za-z0-9_-]{43}$/),
+      expiresAt: expect.any(String),
     });
-    const signedIn = await call(login, "/api/login", { body: { username: "marketing", password: res.json.password } });
+    await accept(res.json.link, "marketing's own password");
+    const signedIn = await call(login, "/api/login", {
+      body: { username: "marketing", password: "marketing's own password" },
+    });
     expect(signedIn.status).toBe(200);
     const cookie = signedIn.headers.get("set-cookie")!.split(";")[0];
     expect((await call(user, "/api/user", { cookie })).json.user.role).toBe("editor");
@@ -199,7 +234,7 @@ describe("POST /api/admin/users", () => {
   });
 
   test("lists each account's last sign-in from the audit record, null before the first", async () => {
-    const admin = await signIn("admin");
+    const admin = await steppedUp("admin");
     const invited = await call(users, "/api/admin/users", {
       body: { username: "newcomer", role: "editor" },
       cookie: admin,
@@ -213,8 +248,11 @@ describe("POST /api/admin/users", () => {
         }[]
       ).find((u) => u.username === "newcomer");
     expect((await listed())?.lastSignInAt).toBeNull();
+    await accept(invited.json.link, "newcomer's own password");
     const before = Date.now() - 5_000;
-    const first = await call(login, "/api/login", { body: { username: "newcomer", password: invited.json.password } });
+    const first = await call(login, "/api/login", {
+      body: { username: "newcomer", password: "newcomer's own password" },
+    });
     expect(first.status).toBe(200);
     const at = Date.parse((await listed())!.lastSignInAt!);
     expect(at).toBeGreaterThan(before);
@@ -222,7 +260,7 @@ describe("POST /api/admin/users", () => {
   });
 
   test("answers 409 when the username is taken and 400 for a role that does not exist", async () => {
-    const admin = await signIn("admin");
+    const admin = await steppedUp("admin");
     const taken = await call(users, "/api/admin/users", { body: { username: "writer", role: "admin" }, cookie: admin });
     expect(taken.status).toBe(409);
     expect(taken.json).toEqual({ success: false, message: "The username writer is taken" });

@@ -16,6 +16,7 @@ import accountSessions from "../account-sessions.ts";
 import accountPassword from "../account-password.ts";
 import adminSessions from "../admin-sessions.ts";
 import adminUsers from "../admin-users.ts";
+import accountStepUp from "../account-step-up.ts";
 import adminStats from "../admin-stats.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
@@ -355,10 +356,22 @@ describe("accounts: PATCH and DELETE /api/admin/users/:id", () => {
       headers: { origin: ORIGIN },
     });
 
+  /** Changing a role needs a proof of the last five minutes: the password, sent to the step-up. */
+  const steppedUp = async (cookie: string) => {
+    const res = await call(accountStepUp, "/api/account/step-up", {
+      body: { password: PASSWORD },
+      cookie,
+      headers: { origin: ORIGIN },
+      ip: "192.0.2.200",
+    });
+    expect(res.status, res.text).toBe(200);
+    return cookie;
+  };
+
   test("a demoted admin's sessions end; signed in again, the editor is refused admin endpoints", async () => {
     await ensureAdmin(t.db, "deputy", PASSWORD);
     const deputyId = (await findUserByUsername(t.db, "deputy"))!.id;
-    const owner = await signIn("owner");
+    const owner = await steppedUp(await signIn("owner"));
     const deputy = await signIn("deputy");
     expect((await call(adminStats, "/api/admin/stats", { cookie: deputy })).status).toBe(200);
     const res = await patch(owner, deputyId, { role: "editor" });
@@ -375,8 +388,8 @@ describe("accounts: PATCH and DELETE /api/admin/users/:id", () => {
     // Make every admin but two editors, then have each demote the other at the same moment.
     const admins = await db.selectFrom("users").select(["id", "username"]).where("role", "=", "admin").execute();
     await ensureAdmin(db, "twin", PASSWORD);
-    const owner = await signIn("owner");
-    const twin = await signIn("twin");
+    const owner = await steppedUp(await signIn("owner"));
+    const twin = await steppedUp(await signIn("twin"));
     const ownerId = (await findUserByUsername(db, "owner"))!.id;
     const twinId = (await findUserByUsername(db, "twin"))!.id;
     for (const a of admins)
@@ -392,7 +405,7 @@ describe("accounts: PATCH and DELETE /api/admin/users/:id", () => {
     const left = await db.selectFrom("users").select("username").where("role", "=", "admin").execute();
     expect(left).toHaveLength(1);
     const [lastName] = left.map((r) => r.username);
-    const lastCookie = lastName === "owner" ? owner : await signIn(lastName);
+    const lastCookie = lastName === "owner" ? owner : await steppedUp(await signIn(lastName));
     const lastId = lastName === "owner" ? ownerId : twinId;
     expect((await patch(lastCookie, lastId, { role: "editor" })).status).toBe(409);
     expect((await remove(lastCookie, lastId)).status).toBe(409);

@@ -34,7 +34,13 @@ export const ROUTES = {
     passkeys: "/api/account/passkeys",
     passkeyOptions: "/api/account/passkeys/options",
     passkey: "/api/account/passkeys/:id",
+    /** A proof made again (password, code or passkey) that lets this session change what protects an account. */
+    stepUp: "/api/account/step-up",
+    stepUpOptions: "/api/account/step-up/options",
   },
+  /** An invitation link's page asks (public: the token is the secret) and answers with the new password. */
+  invitation: "/api/invitation",
+  invitationAccept: "/api/invitation/accept",
 
   meetings: {
     calendar: "/api/meetings/calendar",

@@ -101,7 +101,7 @@ export const newSessionId = (): string => randomBytes(16).toString("base64url");
  * A signed-in person and the session their request came with. `limited`: the session may only set
  * up a second factor (every account must have one, and this one had none when it signed in).
  */
-export type SessionUser = PanelUser & { sessionId: string; limited: boolean };
+export type SessionUser = PanelUser & { sessionId: string; limited: boolean; steppedUpAt: Date | null };
 
 /**
  * The signed-in person, or null: a valid signature, HS256 only, unexpired, a current version, and a
@@ -125,6 +125,7 @@ export async function currentSession(db: Kysely<Database>, req: Request): Promis
     language,
     sessionId: payload.sid,
     limited: session.limited,
+    steppedUpAt: session.steppedUpAt,
   };
 }
 

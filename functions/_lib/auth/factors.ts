@@ -14,9 +14,7 @@ import { encode } from "uqr";
 import { ComparisonsBusy, verifyPassword } from "#db/admins.ts";
 import {
   acceptTotpStep,
-  factorState,
-  hasSecondFactor,
-  secondFactorRequired,
+  LastFactorError,
   spendRecoveryCode,
   storeChallenge,
   totpSecrets,
@@ -172,19 +170,10 @@ export async function requireReauth(
   return "password";
 }
 
-/** 409 when removing `factor` would leave an account without any while every account must have one. */
-export async function refuseLastFactor(
-  db: Kysely<Database>,
-  userId: number,
-  factor: "totp" | "passkey",
-): Promise<void> {
-  if (!(await secondFactorRequired(db))) return;
-  const { totp, passkey } = await hasSecondFactor(db, userId);
-  const others = factor === "totp" ? passkey : totp || (await factorState(db, userId)).passkeys.length > 1;
-  if (!others)
-    throw new HttpError(409, "Every account must have a second factor: set up another before removing this one.", {
-      code: "lastFactor",
-    });
+/** LastFactorError (db/factors.repository.ts) as its answer: 409 lastFactor; anything else as it is. */
+export function lastFactorAnswer(error: unknown): unknown {
+  if (error instanceof LastFactorError) return new HttpError(409, error.message, { code: "lastFactor" });
+  return error;
 }
 
 // ——— The login's second step ———

@@ -21,7 +21,7 @@ export const relyingParty = (): { origin: string; rpID: string } => passkeyOrigi
 /** Stores a ceremony's challenge for its verification to take. */
 export async function keepChallenge(
   db: Kysely<Database>,
-  purpose: "passkey-register" | "passkey-signin",
+  purpose: "passkey-register" | "passkey-signin" | "passkey-step-up",
   userId: number | null,
   challenge: string,
 ): Promise<void> {

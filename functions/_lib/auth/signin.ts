@@ -1,12 +1,12 @@
 /**
  * The end of every sign-in (a password alone, a password and a code, a passkey): the session, its
- * one audit entry naming the factors used, and a notice to the owner when the device is new to the
- * account. And the notices of a factor added or removed. Notices go to the account's email in its
+ * one audit entry naming the factors used, and a notice to the owner when the device, or the
+ * network, is new to the account. And the notices of a factor added or removed. Notices go to the account's email in its
  * panel language through the outbox; an account without an email gets none.
  */
 import type { Context } from "@netlify/functions";
 import type { Kysely } from "kysely";
-import { knownDevice } from "#db/sessions.repository.ts";
+import { knownSignIn } from "#db/sessions.repository.ts";
 import { enqueue } from "#db/outbox.repository.ts";
 import { findUserById } from "#db/users.repository.ts";
 import type { Database } from "#db/types.ts";
@@ -45,9 +45,14 @@ export async function openSession(
   const sid = newSessionId();
   const token = await signSession(user, meta, db, { limited, sid });
   await audit(db, req, context, user, "signin.success", { detail: { factor, ...(limited ? { limited } : {}) } });
-  if (user.email && !(await knownDevice(db, user.id, meta.device, meta.browser, sid))) {
+  if (user.email) {
+    // A new device, or a known one from a network the account never signed in from (the
+    // User-Agent is the client's to choose, the network is not).
+    const known = await knownSignIn(db, user.id, meta, sid);
     const device = [meta.browser, meta.device].filter(Boolean).join(", ");
-    await notify(db, context, user, "newDevice", { device: device || undefined, place: meta.place || undefined });
+    const notice = !known.device ? "newDevice" : !known.network ? "newNetwork" : null;
+    if (notice)
+      await notify(db, context, user, notice, { device: device || undefined, place: meta.place || undefined });
   }
   return sessionCookie(token, req);
 }

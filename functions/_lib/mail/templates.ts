@@ -392,11 +392,13 @@ export function newsletterWelcomeEmail(lang: Language, links: NewsletterLinks): 
 }
 
 /** What a security notice to an account's owner is about. */
-export type SecurityNotice = "factorAdded" | "factorRemoved" | "newDevice" | "roleChanged";
+export type SecurityNotice =
+  "factorAdded" | "factorRemoved" | "newDevice" | "newNetwork" | "roleChanged" | "passwordChanged" | "emailChanged";
 
 /**
  * A notice to an account's owner (their address, their panel's language): a second factor added or
- * removed, a sign-in from a device not seen before, or their role changed by an admin, with what,
+ * removed, a sign-in from a device or a network not seen before, their password or notice address
+ * changed (the old address hears of the latter), or their role changed by an admin, with what,
  * where from and when, and what to do if it was not them (or not expected). Every value is ours (a factor's kind, a device family, a network prefix).
  */
 export function securityNoticeEmail(
@@ -441,6 +443,41 @@ export function securityNoticeEmail(
       )
       .join("")}</table>`,
     `<p style="${P}">${escapeHtml(paragraphs[1])}<br><a href="${escapeHtml(url)}" style="color:#1d4ed8">${escapeHtml(url)}</a></p>`,
+  ].join("\n");
+  return { subject, text, html: page(lang, subject, body) };
+}
+
+/**
+ * An invitation to the admin panel, in the language the inviting admin chose: who invited whom, as
+ * what, the single-use link that lets the invitee set their own password, and until when it works.
+ */
+export function invitationEmail(
+  lang: Language,
+  details: { username: string; role: "admin" | "editor"; inviter: string; url: string; expiresAt: Date },
+): Email {
+  const tr = plainT(lang);
+  const subject = tr("mail.invitation.subject");
+  const until = `${formatDate(lang, details.expiresAt.toISOString().slice(0, 10))}, ${formatTime(lang, details.expiresAt.toISOString().slice(11, 16))} UTC`;
+  const facts: [string, string][] = [
+    [tr("mail.security.account"), details.username],
+    [tr("mail.security.role"), tr(`mail.security.roles.${details.role}`)],
+    [tr("mail.invitation.until"), until],
+  ];
+  const intro = tr("mail.invitation.intro", { inviter: details.inviter });
+  const action = tr("mail.invitation.button");
+  const after = tr("mail.invitation.after");
+  const text = [intro, "", `${action}:`, details.url, "", ...facts.map(([l, v]) => `${l}: ${v}`), "", after].join("\n");
+  const body = [
+    `<h1 style="${H1}">${escapeHtml(subject)}</h1>`,
+    `<p style="${P}">${escapeHtml(intro)}</p>`,
+    `<p style="${P}"><a href="${escapeHtml(details.url)}" style="${BUTTON}">${escapeHtml(action)}</a></p>`,
+    `<table role="presentation" style="border-collapse:collapse;width:100%">${facts
+      .map(
+        ([l, v]) =>
+          `<tr><th style="${TH}">${escapeHtml(l)}</th><td style="${TD}"><bdi>${escapeHtml(v)}</bdi></td></tr>`,
+      )
+      .join("")}</table>`,
+    `<p style="${P}">${escapeHtml(after)}</p>`,
   ].join("\n");
   return { subject, text, html: page(lang, subject, body) };
 }

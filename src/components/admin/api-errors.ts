@@ -40,6 +40,7 @@ export function apiErrorText(
   const own = known[error.status];
   if (own) return own;
   if (error.status === 403 && codeOf(error.data) === GUARD_CODES.crossSite) return texts.crossSite;
+  if (error.status === 403 && codeOf(error.data) === "stepUpRequired") return texts.stepUpNeeded;
   const key = BY_STATUS[error.status];
   return key ? texts[key] : texts.generic;
 }

@@ -14,11 +14,13 @@ import type { MessageAnswer } from "#shared/api/common.ts";
 import type { LoginAnswer } from "#shared/api/factors.ts";
 import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
 import type { Role } from "#shared/roles.ts";
+import type { Language } from "#shared/languages.ts";
 import type { PanelUser, PanelUserAnswer } from "#shared/api/panel-language.ts";
 import { followUser } from "./copy";
 import type { loginSchema } from "#shared/schemas/people.ts";
 import { ApiError, apiRequest } from "#src/lib/api-client.ts";
 import { fill, ROUTES, withQuery } from "#shared/routes.ts";
+import { askStepUp, needsStepUp } from "./security/step-up";
 
 // The one fetch helper of the site, shared with the visitor islands.
 export { ApiError, NetworkError, errorMessage, apiRequest } from "#src/lib/api-client.ts";
@@ -56,6 +58,8 @@ export async function adminRequest<T>(
     return await apiRequest<T>(method, url, { body, onResponse });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return goToLogin();
+    // A change that needs a fresh proof: asked for in place, then sent again (security/step-up.ts).
+    if (needsStepUp(error) && (await askStepUp())) return adminRequest<T>(method, url, body, onResponse);
     // A session limited to setting up a second factor: every other page sends it there.
     if (error instanceof ApiError && error.status === 403 && isSetupRequired(error.data)) {
       if (window.location.pathname.replace(/\/$/, "") !== FACTORS_SETUP_PATH)
@@ -144,8 +148,9 @@ export const erasePersonalData = (email: string) =>
 /** How many newsletter addresses are confirmed (the ones that count) and pending. */
 export const newsletterCounts = () => adminRequest<NewsletterCountsAnswer>("GET", ROUTES.admin.newsletter);
 
-export const inviteUser = (username: string, role: Role) =>
-  adminRequest<InvitedUser>("POST", ROUTES.admin.users, { username, role });
+/** Invites a person; where mail is configured the link goes to `email`, else the answer shows it once. */
+export const inviteUser = (invite: { username: string; role: Role; email: string; language: Language }) =>
+  adminRequest<InvitedUser>("POST", ROUTES.admin.users, invite);
 
 /** The content editor: every text, the revisions, review flags and copy rules. */
 export const fetchTexts = () => adminRequest<ContentAnswer>("GET", ROUTES.content.texts);

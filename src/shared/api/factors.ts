@@ -31,6 +31,12 @@ export interface QrCode {
   path: string;
 }
 
+/** POST /api/account/step-up: the session may change what protects the account until `until` (ISO). */
+export interface StepUpAnswer {
+  success: true;
+  until: string;
+}
+
 /** POST /api/account/factors/totp: a new secret to confirm with a first code. */
 export interface TotpSetupAnswer {
   success: true;

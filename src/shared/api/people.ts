@@ -8,10 +8,24 @@ export interface CurrentUser {
   role: Role;
 }
 
-/** POST /api/admin/users: the new account and its one-time password, shown once to the inviting admin. */
+/**
+ * POST /api/admin/users: the new account and its invitation: emailed (`emailed`), or, where no mail
+ * is configured, its single-use `link`, shown this once to the inviting admin to hand over.
+ */
 export interface InvitedUser {
   user: CurrentUser;
-  password: string;
+  emailed: boolean;
+  link?: string;
+  /** When the link stops working (ISO). */
+  expiresAt: string;
+}
+
+/** POST /api/invitation: what the invitation page shows before the invitee chooses a password. */
+export interface InvitationAnswer {
+  success: true;
+  username: string;
+  language: string;
+  expiresAt: string;
 }
 
 /** GET /api/user */

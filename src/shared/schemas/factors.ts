@@ -40,11 +40,14 @@ export const secondStepSchema = z
   );
 export type SecondStepPayload = z.output<typeof secondStepSchema>;
 
-/** Removing TOTP or making new recovery codes: the password, or a current code. */
+/**
+ * Removing TOTP or making new recovery codes: the password, or a current code, or neither (then the
+ * session's step-up of the last five minutes is the proof).
+ */
 export const reauthSchema = z
   .strictObject({ password: z.optional(loginSchema.shape.password), code: z.optional(totpCode) })
   .check(
-    z.refine((v) => (v.password === undefined) !== (v.code === undefined), {
+    z.refine((v) => v.password === undefined || v.code === undefined, {
       error: "Send either password or code",
       path: ["password"],
     }),
@@ -73,6 +76,37 @@ const b64url = (field: string, max: number) =>
     .string({ error: `${field} must be base64url` })
     .check(z.maxLength(max, `${field} is too long`), z.regex(/^[A-Za-z0-9_-]*$/, `${field} must be base64url`));
 
+/** What startAuthentication answers (a passkey's assertion), checked in shape; the server verifies the rest. */
+const authenticationResponse = z.object({
+  id: b64url("response.id", 1400),
+  rawId: b64url("response.rawId", 1400),
+  type: z.literal("public-key"),
+  response: z.object({
+    clientDataJSON: b64url("clientDataJSON", 4000),
+    authenticatorData: b64url("authenticatorData", 8000),
+    // ML-DSA-44 (post-quantum, offered first where the runtime has it) signs in 2,420 bytes.
+    signature: b64url("signature", 8000),
+    userHandle: z.optional(b64url("userHandle", 200)),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.optional(z.enum(["platform", "cross-platform"])),
+});
+
+/** POST /api/account/step-up: exactly one proof, the password, a current TOTP code or a passkey's assertion. */
+export const stepUpSchema = z
+  .strictObject({
+    password: z.optional(loginSchema.shape.password),
+    code: z.optional(totpCode),
+    response: z.optional(authenticationResponse),
+  })
+  .check(
+    z.refine((v) => [v.password, v.code, v.response].filter((x) => x !== undefined).length === 1, {
+      error: "Send one of password, code or response",
+      path: ["password"],
+    }),
+  );
+export type StepUpPayload = z.output<typeof stepUpSchema>;
+
 /** What @simplewebauthn/browser's startRegistration answers (its shape; the server verifies the rest). */
 const registrationResponse = z.object({
   id: b64url("response.id", 1400),
@@ -95,22 +129,7 @@ export const passkeyRegisterSchema = z.strictObject({ name: passkeyName, respons
 export type PasskeyRegisterPayload = z.output<typeof passkeyRegisterSchema>;
 
 /** POST /api/login/passkey: what startAuthentication answers. */
-export const passkeySigninSchema = z.strictObject({
-  response: z.object({
-    id: b64url("response.id", 1400),
-    rawId: b64url("response.rawId", 1400),
-    type: z.literal("public-key"),
-    response: z.object({
-      clientDataJSON: b64url("clientDataJSON", 4000),
-      authenticatorData: b64url("authenticatorData", 8000),
-      // ML-DSA-44 (post-quantum, offered first where the runtime has it) signs in 2,420 bytes.
-      signature: b64url("signature", 8000),
-      userHandle: z.optional(b64url("userHandle", 200)),
-    }),
-    clientExtensionResults: z.record(z.string(), z.unknown()),
-    authenticatorAttachment: z.optional(z.enum(["platform", "cross-platform"])),
-  }),
-});
+export const passkeySigninSchema = z.strictObject({ response: authenticationResponse });
 export type PasskeySigninPayload = z.output<typeof passkeySigninSchema>;
 
 /** PUT /api/admin/security-settings */

@@ -1,7 +1,8 @@
 /** Payloads of accounts: signing in and inviting a person. */
 import * as z from "zod/mini";
 import { ROLES } from "../roles.ts";
-import { LIMITS, MESSAGES, noControl } from "./fields.ts";
+import { LANGUAGES } from "../languages.ts";
+import { email, LIMITS, MESSAGES, noControl } from "./fields.ts";
 
 export const loginSchema = z.object({
   username: z
@@ -20,9 +21,14 @@ export const loginSchema = z.object({
   ),
 });
 
-/** POST /api/admin/users: a new account, with the role it gets. */
+/**
+ * POST /api/admin/users: a new account, with the role it gets, the address its invitation link goes
+ * to (and its notices after; needed where mail is configured) and the language of both.
+ */
 export const inviteSchema = z.object({
   username: loginSchema.shape.username,
   role: z.enum(ROLES, { error: "Role must be admin or editor" }),
+  email: z.optional(z.union([z.literal(""), email])),
+  language: z.optional(z.enum(LANGUAGES, { error: "language must be en, nl or fa" })),
 });
 export type InvitePayload = z.output<typeof inviteSchema>;

@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   "factor.rename",
   "recovery.regenerate",
   "email.change",
+  "step-up",
+  "invite.accept",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
