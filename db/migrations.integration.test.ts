@@ -84,28 +84,6 @@ describe("migrations", () => {
     expect(await tables()).toEqual(APP_TABLES);
   });
 
-  test("door rules: look-alike usernames are refused by name; login attempts kept in clear are deleted", async () => {
-    const name = "2026-11-29T02-00_door-rules";
-    const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf(name));
-    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
-    await sql`INSERT INTO users (username, password) VALUES ('door-x', 'x'), ('DOOR-x', 'x'), ('alone', 'x')`.execute(
-      database.db,
-    );
-    await sql`INSERT INTO login_attempts (key) VALUES ('user:alice'), ('ip:203.0.113.7')`.execute(database.db);
-    await expect(migrateToLatest(database.db)).rejects.toThrow(
-      /differ only in case: "door-x" and "DOOR-x"\. Remove one of each .* then migrate again/,
-    );
-    // Nothing changed: the pair is still there, and so is everything else.
-    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM users`.execute(database.db)).rows[0].n).toBe(3);
-    await sql`UPDATE users SET username = 'door-x-2' WHERE username = 'DOOR-x'`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(later);
-    expect(await indexes()).toContain("users_username_lower_key");
-    expect(
-      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM login_attempts`.execute(database.db)).rows[0].n,
-    ).toBe(0);
-    await sql`DELETE FROM users`.execute(database.db);
-  });
-
   test("view keys: the daily counts already rolled up are folded by each chart's dimension", async () => {
     const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf("2026-11-28T02-00_view-keys"));
     for (let i = 0; i < later.length; i++) await migrateDown(database.db);
@@ -244,5 +222,29 @@ describe("migrations", () => {
   test("are listed in the order their dated names sort", () => {
     const names = Object.keys(migrations);
     expect(names).toEqual([...names].sort());
+  });
+});
+
+describe("the door rules migration", () => {
+  test("door rules: look-alike usernames are refused by name; login attempts kept in clear are deleted", async () => {
+    const name = "2026-11-29T02-00_door-rules";
+    const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf(name));
+    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
+    await sql`INSERT INTO users (username, password) VALUES ('door-x', 'x'), ('DOOR-x', 'x'), ('alone', 'x')`.execute(
+      database.db,
+    );
+    await sql`INSERT INTO login_attempts (key) VALUES ('user:alice'), ('ip:203.0.113.7')`.execute(database.db);
+    await expect(migrateToLatest(database.db)).rejects.toThrow(
+      /differ only in case: "door-x" and "DOOR-x"\. Remove one of each .* then migrate again/,
+    );
+    // Nothing changed: the pair is still there, and so is everything else.
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM users`.execute(database.db)).rows[0].n).toBe(3);
+    await sql`UPDATE users SET username = 'door-x-2' WHERE username = 'DOOR-x'`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(later);
+    expect(await indexes()).toContain("users_username_lower_key");
+    expect(
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM login_attempts`.execute(database.db)).rows[0].n,
+    ).toBe(0);
+    await sql`DELETE FROM users`.execute(database.db);
   });
 });
