@@ -9,7 +9,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-// @ts-expect-error: a plain ES module without types
 import { changedFiles, selectTests } from "./changed.mjs";
 
 type Selection = { vitest: string[]; e2e: string[] };
@@ -68,7 +67,7 @@ async function afterEditing(edits: Record<string, string>, { commit = false } = 
     git("add", ".");
     git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "Edit");
   }
-  const changed = changedFiles(repo, "main") as string[];
+  const changed = changedFiles(repo, "main");
   return { changed, ...(await select(repo, changed)) };
 }
 
