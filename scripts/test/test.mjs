@@ -1,16 +1,31 @@
 // `npm test`: every suite (unit with vitest, the deploy rehearsal, the fault drill, browser with
-// Playwright), then one closing line `N passed, N failed` that sums them, which CI reads. Exits
-// non-zero when anything failed.
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, mkdirSync } from "node:fs";
+// Playwright), each stage's time, the 15 slowest tests, then one closing line `N passed, N failed`
+// that sums them, which CI reads. Exits non-zero when anything failed. Stages that wait on different
+// things run side by side (the build beside the unit tests, the PostgreSQL 15 pass beside the browser
+// tests, the rehearsal beside the Friday clock); docs/benchmarks.md has the figures behind each pairing.
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { findChromium, HEADLESS_SHELL } from "./chromium.mjs";
-import { buildIfNeeded } from "../build/build-if-needed.mjs";
+import { databaseTestFiles } from "./database-tests.mjs";
+import { formatSlowest, slowestTests } from "./slowest.mjs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...env } });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let problems = 0;
+
+/** Each stage's wall time, printed at the end (docs/benchmarks.md keeps the figures). */
+const stages = [];
+function timed(label, work) {
+  const started = Date.now();
+  try {
+    return work();
+  } finally {
+    stages.push({ label, seconds: (Date.now() - started) / 1000 });
+    console.log(`── ${label}: ${((Date.now() - started) / 1000).toFixed(0)} s ──`);
+  }
+}
 
 function ensureChromium() {
   const isRoot = process.getuid?.() === 0;
@@ -57,16 +72,37 @@ function ensureRadicale() {
 mkdirSync("test-results", { recursive: true });
 ensureRadicale();
 
-/** Runs vitest once and adds its counts to the totals. */
-function vitest(label, args, env) {
-  const report = `test-results/${label}.json`;
-  rmSync(report, { force: true });
-  console.log(`\n── ${label} ──`);
-  const result = run(
-    bin("vitest"),
-    ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${report}`],
-    env,
-  );
+/**
+ * Runs a command beside the one in the foreground: its output goes to test-results/<label>.log and is
+ * printed whole when it ends, so the two never interleave. Resolves with { status }.
+ */
+function background(label, cmd, args, env = {}) {
+  const started = Date.now();
+  const logFile = `test-results/${label.replaceAll(" ", "-")}.log`;
+  const out = openSync(logFile, "w");
+  // The shell notes when the command ended: this process may be inside a foreground stage then.
+  const endFile = `${logFile}.end`;
+  rmSync(endFile, { force: true });
+  const child = spawn("sh", ["-c", '"$@"; status=$?; date +%s%3N > "$END_FILE"; exit $status', "sh", cmd, ...args], {
+    stdio: ["ignore", out, out],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...env, END_FILE: endFile },
+  });
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      closeSync(out);
+      const ended = existsSync(endFile) ? Number(readFileSync(endFile, "utf8")) : Date.now();
+      stages.push({ label, seconds: (ended - started) / 1000 });
+      resolve({
+        status,
+        print: () =>
+          console.log(`\n── ${label} (ran beside the stage before; ${logFile}) ──\n${readFileSync(logFile, "utf8")}`),
+      });
+    });
+  });
+}
+
+/** Adds a vitest JSON report's counts to the totals. */
+function countVitest(report, status) {
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, "utf8"));
     totals.passed += r.numPassedTests;
@@ -74,43 +110,51 @@ function vitest(label, args, env) {
     totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     // A file that fails to load has no failed test but must still count.
     if (r.numFailedTestSuites && !r.numFailedTests) totals.failed += r.numFailedTestSuites;
-  } else if (result.status !== 0) {
+  } else if (status !== 0) {
     totals.failed += 1;
     problems++;
   }
 }
 
-// 1. Unit and integration tests, the database ones on an embedded PostgreSQL started for the run…
-vitest("unit", [], { TEST_DATABASE_URL: "" });
-// …and the database and API suites again on the PostgreSQL of TEST_DATABASE_URL when one is given.
-if (process.env.TEST_DATABASE_URL) vitest("postgres", ["db", "functions"], {});
+const vitestArgs = (label, files) => [
+  "run",
+  ...files,
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile=test-results/${label}.json`,
+];
 
-// 2. The deploy rehearsal (scripts/drill/rehearse-deploy.mjs): packaged functions, PgBouncer, a burst, the
-// migrations, a preview build, Neon's driver, the outbox backlog. One result: passed or failed.
-console.log("\n── deploy rehearsal ──");
-const rehearsal = run(process.execPath, ["scripts/drill/rehearse-deploy.mjs"]);
-if (rehearsal.status === 0) totals.passed += 1;
-else totals.failed += 1;
-
-// 3. The fault drill (scripts/drill/drill.mjs): the embedded PostgreSQL killed, SIGTERM, the mail server
-// refusing, each during a burst on `npm start`. One result per step.
-console.log("\n── fault drill ──");
-rmSync("test-results/drill.json", { force: true });
-const drill = run(process.execPath, ["scripts/drill/drill.mjs", "--report=test-results/drill.json"]);
-if (existsSync("test-results/drill.json")) {
-  const report = JSON.parse(readFileSync("test-results/drill.json", "utf8"));
-  totals.passed += report.passed;
-  totals.failed += report.failed || (drill.status === 0 ? 0 : 1);
-} else {
+// 1. Unit and integration tests, the database ones on an embedded PostgreSQL started for the run. Beside
+// them, the site is built once, for the drill, the browser tests and the clock case (each then finds
+// it current): the build keeps about one core busy while the tests wait on PostgreSQL.
+for (const label of ["unit", "postgres"]) rmSync(`test-results/${label}.json`, { force: true });
+const building = background("build", process.execPath, ["scripts/build/build.mjs"]);
+console.log("\n── unit ──");
+const unit = timed("unit", () => run(bin("vitest"), vitestArgs("unit", []), { TEST_DATABASE_URL: "" }));
+countVitest("test-results/unit.json", unit.status);
+const build = await building;
+build.print();
+const built = build.status === 0;
+if (!built) {
   totals.failed += 1;
   problems++;
 }
 
-// 4. Browser tests against the production build.
-if (ensureChromium()) {
-  buildIfNeeded(process.cwd(), { force: true });
+// 2. The browser tests against the production build. Beside them, the suites that open a database run
+// again on the PostgreSQL of TEST_DATABASE_URL when one is given (CI: the machine's PostgreSQL 15):
+// scripts/test/database-tests.mjs picks them by their imports. The other files run no SQL, so which
+// server runs it cannot change their outcome.
+const onPostgres = process.env.TEST_DATABASE_URL
+  ? // Two workers: the browser tests keep the other half of the machine.
+    background("postgres", bin("vitest"), [
+      ...vitestArgs("postgres", databaseTestFiles(process.cwd())),
+      "--maxWorkers=2",
+    ])
+  : undefined;
+if (built && ensureChromium()) {
   rmSync("test-results/e2e.json", { force: true });
-  const e2e = run(bin("playwright"), ["test"]);
+  console.log("\n── browser ──");
+  const e2e = timed("browser", () => run(bin("playwright"), ["test"]));
   if (existsSync("test-results/e2e.json")) {
     const { stats, errors } = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
     totals.passed += stats.expected;
@@ -120,24 +164,73 @@ if (ensureChromium()) {
     totals.failed += 1;
     problems++;
   }
-  // 5. The booking specs once more on a Friday evening (scripts/test/clock-matrix.mjs): the day after
-  // office hours whose first bookable day is the one the dialog opens on. `npm run test:clock` runs
-  // every clock case, the vitest suites included.
-  rmSync("test-results/clock-friday-evening-e2e.json", { force: true });
-  run(process.execPath, ["scripts/test/clock-matrix.mjs", "--only=friday-evening", "--suites=e2e"]);
-  const friday = "test-results/clock-friday-evening-e2e.json";
-  if (existsSync(friday)) {
-    const { stats } = JSON.parse(readFileSync(friday, "utf8"));
-    totals.passed += stats.expected;
-    totals.failed += stats.unexpected + stats.flaky;
-  } else {
-    totals.failed += 1;
-    problems++;
-  }
+} else {
+  totals.failed += 1;
+  problems++;
+}
+if (onPostgres) {
+  const pg = await onPostgres;
+  pg.print();
+  countVitest("test-results/postgres.json", pg.status);
+}
+
+// 3. The booking specs once more on a Friday evening (scripts/test/clock-matrix.mjs): the day after
+// office hours whose first bookable day is the one the dialog opens on. `npm run test:clock` runs
+// every clock case, the vitest suites included. Beside it, the deploy rehearsal
+// (scripts/drill/rehearse-deploy.mjs): packaged functions, PgBouncer, a burst, the migrations, a
+// preview build, Neon's driver, the outbox backlog. One result: passed or failed.
+const friday = "test-results/clock-friday-evening-e2e.json";
+rmSync(friday, { force: true });
+const rehearsing = background("deploy rehearsal", process.execPath, ["scripts/drill/rehearse-deploy.mjs"]);
+if (built && findChromium()) {
+  console.log("\n── clock friday-evening ──");
+  // Its own port, so it may run beside another server.
+  timed("clock friday-evening", () =>
+    run(process.execPath, ["scripts/test/clock-matrix.mjs", "--only=friday-evening", "--suites=e2e"], {
+      E2E_PORT: "8897",
+    }),
+  );
+}
+if (existsSync(friday)) {
+  const { stats } = JSON.parse(readFileSync(friday, "utf8"));
+  totals.passed += stats.expected;
+  totals.failed += stats.unexpected + stats.flaky;
+} else {
+  totals.failed += 1;
+  problems++;
+}
+const rehearsal = await rehearsing;
+rehearsal.print();
+if (rehearsal.status === 0) totals.passed += 1;
+else totals.failed += 1;
+
+// 4. The fault drill (scripts/drill/drill.mjs), alone: the embedded PostgreSQL killed, SIGTERM, the mail
+// server refusing, each during a burst on `npm start`, with limits on how soon it recovers and exits.
+// One result per step.
+console.log("\n── fault drill ──");
+rmSync("test-results/drill.json", { force: true });
+const drill = timed("fault drill", () =>
+  run(process.execPath, ["scripts/drill/drill.mjs", "--report=test-results/drill.json"]),
+);
+if (existsSync("test-results/drill.json")) {
+  const report = JSON.parse(readFileSync("test-results/drill.json", "utf8"));
+  totals.passed += report.passed;
+  totals.failed += report.failed || (drill.status === 0 ? 0 : 1);
 } else {
   totals.failed += 1;
   problems++;
 }
 
+const slowest = slowestTests([
+  { file: "test-results/unit.json", kind: "vitest", suite: "unit" },
+  { file: "test-results/postgres.json", kind: "vitest", suite: "pg15" },
+  { file: "test-results/e2e.json", kind: "playwright", suite: "browser" },
+  { file: "test-results/clock-friday-evening-e2e.json", kind: "playwright", suite: "clock" },
+]);
+const install = process.env.CI_INSTALL_SECONDS ? `install ${process.env.CI_INSTALL_SECONDS} s, ` : "";
+const since = Number(process.env.CI_STARTED_AT);
+const whole = since ? `; the whole run ${Math.round(Date.now() / 1000 - since)} s` : "";
+console.log(`\nStages: ${install}${stages.map((s) => `${s.label} ${s.seconds.toFixed(0)} s`).join(", ")}${whole}`);
+console.log(`\nThe 15 slowest tests:\n${formatSlowest(slowest)}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(totals.failed || problems ? 1 : 0);

@@ -1,0 +1,242 @@
+// `npm run test:changed`: the unit, API and browser tests that reach what changed since `main` (commits,
+// staged and unstaged edits, new files), so a change is checked in a minute or two. The full run
+// (`npm test`, `.ci/run`) stays the check before a merge (docs/architecture.md, "Tests").
+//
+// The selection is an import graph of the tree's own modules (relative and `#alias` imports; type-only
+// imports run nothing and are left out):
+//  - a vitest file runs when it changed, or imports (through product modules) a changed module. Test
+//    helpers (`functions/_tests/*.ts`, `db/testing.ts`, `e2e/*.ts` that are not tests) pass a change on
+//    only when they changed themselves: the API harness imports the form guard to post the forms, which
+//    does not make every API test a test of the form guard.
+//  - a browser spec imports no product code, so it runs when it changed, when a test helper it imports
+//    changed, when a function it calls changed (the API addresses it names, directly, through the e2e
+//    helpers it calls or through the islands it names, matched against each function's
+//    `config.path`), or when an island it names changed (through its imports).
+//  - a change to what every test or page shares (the configs, package.json, the migrations, pages,
+//    layouts, styles, texts, public/) runs every vitest file or every spec it can affect, listed in GLOBAL.
+//  - anything else (docs/, Markdown, the reviews) runs nothing.
+//
+//   npm run test:changed                 run the selection
+//   npm run test:changed -- --list       print it and run nothing
+//   npm run test:changed -- --base=ref   compare with another ref than main
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const ROUTES_FILE = "src/shared/routes.ts";
+const CODE = /\.(ts|tsx|mjs|js|astro)$/;
+const VITEST_TEST = /^(src|server|tools|functions|db|scripts)\/.*\.test\.ts$/;
+const E2E_SPEC = /^e2e\/.*\.spec\.ts$/;
+/** Test helpers: a change reaching them from product code does not pass on (see the top of the file). */
+const SUPPORT = (file) =>
+  (/^e2e\//.test(file) && !E2E_SPEC.test(file)) ||
+  (/^functions\/_tests\//.test(file) && !file.endsWith(".test.ts")) ||
+  ["db/testing.ts", "db/test-setup.ts"].includes(file);
+
+/** Changes that reach every vitest file ("vitest"), every browser spec ("e2e") or both. */
+export const GLOBAL = [
+  { test: (f) => ["package.json", "package-lock.json", "tsconfig.json"].includes(f), runs: ["vitest", "e2e"] },
+  { test: (f) => f === "vitest.config.ts" || f === "db/test-setup.ts", runs: ["vitest"] },
+  { test: (f) => f === "playwright.config.ts" || f.startsWith("scripts/runtime/"), runs: ["e2e"] },
+  // The migrations make the template every database test copies, and the e2e server's database.
+  { test: (f) => f.startsWith("db/migrations/"), runs: ["vitest", "e2e"] },
+  // What every page is built from: a change shows on pages no spec names.
+  {
+    test: (f) =>
+      /^src\/(pages|layouts|styles|i18n|content|config)\//.test(f) ||
+      f.startsWith("public/") ||
+      f === "astro.config.mjs" ||
+      f.startsWith("scripts/build/"),
+    runs: ["e2e"],
+  },
+];
+
+const git = (root, args) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
+
+/** Files changed since `base`: its merge base with HEAD against the work tree, and untracked files. */
+export function changedFiles(root, base = "main") {
+  const since = git(root, ["merge-base", base, "HEAD"]).trim();
+  const changed = git(root, ["diff", "--name-only", since]).split("\n");
+  const untracked = git(root, ["ls-files", "--others", "--exclude-standard"]).split("\n");
+  return [...new Set([...changed, ...untracked].filter(Boolean))].sort();
+}
+
+/** The project's code files (tracked and new). */
+function codeFiles(root) {
+  return git(root, ["ls-files", "--cached", "--others", "--exclude-standard"])
+    .split("\n")
+    .filter((f) => CODE.test(f) && !f.startsWith("node_modules/") && existsSync(path.join(root, f)));
+}
+
+/** What `specifier` imported from `from` names, as a file of the tree, or undefined (a package). */
+function resolveImport(specifier, from, aliases, files) {
+  let base;
+  if (specifier.startsWith(".")) base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  else if (specifier.startsWith("#")) {
+    const alias = Object.keys(aliases).find((a) => specifier.startsWith(a.replace("*", "")));
+    if (!alias) return undefined;
+    base = path.posix.normalize(aliases[alias].replace("./", "").replace("*", specifier.slice(alias.length - 1)));
+  } else return undefined;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, `${base}.js`, `${base}/index.ts`])
+    if (files.has(candidate)) return candidate;
+  return undefined;
+}
+
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'"`;]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+/** file → the tree's files it imports at run time. */
+export function importGraph(root) {
+  const files = new Set(codeFiles(root));
+  const aliases = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).imports ?? {};
+  const graph = new Map();
+  for (const file of files) {
+    const text = readFileSync(path.join(root, file), "utf8");
+    const imports = new Set();
+    for (const m of text.matchAll(IMPORT)) {
+      if (m[1]) continue; // `import type`: nothing runs
+      const target = resolveImport(m[2] ?? m[3], file, aliases, files);
+      if (target) imports.add(target);
+    }
+    graph.set(file, imports);
+  }
+  return graph;
+}
+
+/** Every file that imports one of `changed`, directly or through product modules, with `changed` itself. */
+export function reached(graph, changed) {
+  const importers = new Map();
+  for (const [file, imports] of graph)
+    for (const target of imports) importers.set(target, [...(importers.get(target) ?? []), file]);
+  const seen = new Set(changed);
+  const queue = [...changed];
+  while (queue.length) {
+    const file = queue.shift();
+    if (SUPPORT(file) && !changed.includes(file)) continue;
+    for (const importer of importers.get(file) ?? [])
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+  }
+  return seen;
+}
+
+/** The API addresses a text names: literal `/api/…` strings and `ROUTES.…` entries. */
+export function apiPathsIn(text, routes) {
+  const paths = new Set();
+  // Addresses as strings ("/api/…", `/api/…${id}`), not import paths ("../shared/api/….ts").
+  for (const m of text.matchAll(/(?<=["'`])\/api\/[\w\-/.:${}]*/g))
+    paths.add(m[0].replace(/\$\{[^}]*\}/g, "x").replace(/\/$/, ""));
+  for (const m of text.matchAll(/\bROUTES((?:\.\w+)+)/g)) {
+    const value = m[1]
+      .slice(1)
+      .split(".")
+      .reduce((node, key) => node?.[key], routes);
+    if (typeof value === "string") paths.add(value);
+  }
+  return paths;
+}
+
+/** Whether address `used` (from a test) is one a function answers on (`pattern`, with `:params`). */
+export function pathMatches(pattern, used) {
+  const regex = new RegExp(`^${pattern.replace(/[.]/g, "\\.").replace(/:\w+/g, "[^/]+")}(?:[?#].*)?$`);
+  return regex.test(used) || regex.test(used.split("?")[0]);
+}
+
+/** The closure of `file` over the graph (what it imports, transitively). */
+function closure(graph, file) {
+  const seen = new Set([file]);
+  const queue = [file];
+  while (queue.length)
+    for (const next of graph.get(queue.shift()) ?? []) if (!seen.has(next) && (seen.add(next), true)) queue.push(next);
+  return seen;
+}
+
+/** What a browser spec reaches: the API addresses and islands it names, itself and through its helpers. */
+export function specReach(root, graph, spec, routes, islands) {
+  const read = (f) => readFileSync(path.join(root, f), "utf8");
+  const own = read(spec);
+  let text = own;
+  const helpers = [...(graph.get(spec) ?? [])].filter((f) => f.startsWith("e2e/"));
+  // The exported functions of the e2e helpers the spec calls, with their bodies.
+  for (const helper of helpers) {
+    const source = read(helper);
+    for (const part of source.split(/\n(?=export )/)) {
+      const name = /^export (?:async )?function (\w+)|^export const (\w+)/.exec(part);
+      const id = name?.[1] ?? name?.[2];
+      if (id && new RegExp(`\\b${id}\\b`).test(own)) text += `\n${part}`;
+    }
+  }
+  // Islands are named by string, as `hydrated(page, "ContactForm")` names them.
+  const named = islands.filter(({ name }) => new RegExp(`["'\`]${name}["'\`]`).test(text)).map(({ file }) => file);
+  // What the islands call: their own code and what it imports, without the address book itself
+  // (src/shared/routes.ts names every address; the calls name the entries they use).
+  for (const island of named)
+    for (const f of closure(graph, island))
+      if (!f.startsWith("functions/") && f !== ROUTES_FILE) text += `\n${read(f)}`;
+  return { paths: apiPathsIn(text, routes), islands: new Set(named.flatMap((f) => [...closure(graph, f)])), helpers };
+}
+
+/** The tests that reach `changed`: { vitest: [...files], e2e: [...specs], why }. */
+export async function selectTests(root, changed) {
+  const graph = importGraph(root);
+  const files = [...graph.keys()];
+  const vitestFiles = files.filter((f) => VITEST_TEST.test(f)).sort();
+  const specs = files.filter((f) => E2E_SPEC.test(f)).sort();
+  const global = new Set(changed.flatMap((f) => GLOBAL.filter((g) => g.test(f)).flatMap((g) => g.runs)));
+  const touched = reached(
+    graph,
+    changed.filter((f) => graph.has(f)),
+  );
+
+  const vitest = global.has("vitest") ? vitestFiles : vitestFiles.filter((f) => touched.has(f));
+
+  let e2e = specs;
+  if (!global.has("e2e")) {
+    const { ROUTES } = await import(pathToFileURL(path.join(root, ROUTES_FILE)).href);
+    // Each changed function's addresses (its `config` names them through ROUTES or literally).
+    const served = [];
+    for (const f of touched)
+      if (/^functions\/[^/_][^/]*\.ts$/.test(f)) {
+        const source = readFileSync(path.join(root, f), "utf8");
+        const config = source.slice(source.indexOf("export const config"));
+        served.push(...apiPathsIn(config, ROUTES));
+      }
+    const islands = files
+      .filter((f) => /^src\/components\/.*\.tsx$/.test(f))
+      .map((file) => ({ file, name: path.basename(file, ".tsx") }));
+    e2e = specs.filter((spec) => {
+      if (changed.includes(spec)) return true;
+      const reach = specReach(root, graph, spec, ROUTES, islands);
+      if (reach.helpers.some((h) => changed.includes(h))) return true;
+      if ([...reach.islands].some((f) => touched.has(f))) return true;
+      return served.some((pattern) => [...reach.paths].some((used) => pathMatches(pattern, used)));
+    });
+  }
+  return { vitest, e2e };
+}
+
+async function main() {
+  const root = process.cwd();
+  const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const changed = changedFiles(root, option("base") ?? "main");
+  const { vitest, e2e } = await selectTests(root, changed);
+  console.log(`Changed since ${option("base") ?? "main"}: ${changed.length ? changed.join(", ") : "nothing"}`);
+  console.log(`vitest (${vitest.length}): ${vitest.join(" ") || "-"}`);
+  console.log(`browser (${e2e.length}): ${e2e.join(" ") || "-"}`);
+  if (process.argv.includes("--list")) return;
+  let failed = false;
+  const bin = (name) => path.join(root, "node_modules/.bin", name);
+  if (vitest.length) failed ||= spawnSync(bin("vitest"), ["run", ...vitest], { stdio: "inherit" }).status !== 0;
+  if (e2e.length) {
+    const { buildIfNeeded } = await import("../build/build-if-needed.mjs");
+    buildIfNeeded(root);
+    failed = spawnSync(bin("playwright"), ["test", ...e2e], { stdio: "inherit" }).status !== 0 || failed;
+  }
+  if (!vitest.length && !e2e.length) console.log("Nothing to run: no test reaches these changes.");
+  process.exit(failed ? 1 : 0);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
