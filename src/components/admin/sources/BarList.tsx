@@ -11,6 +11,8 @@ interface BarListProps {
   title: string;
   bars: Bar[];
   colour: string;
+  /** Whether the names are data (a source, a campaign, a page: shown as stored, not translated). */
+  data?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ interface BarListProps {
  * phone, and no tick can show a fraction of a meeting. The bars are SVG (attributes, not styles:
  * the panel's CSP allows no inline style); the figures are the text beside them.
  */
-export function BarList({ lang, title, bars, colour }: BarListProps) {
+export function BarList({ lang, title, bars, colour, data }: BarListProps) {
   const max = Math.max(1, ...bars.map((b) => b.value));
   return (
     <div className="min-w-0">
@@ -28,7 +30,11 @@ export function BarList({ lang, title, bars, colour }: BarListProps) {
         {bars.map((bar, i) => (
           <li key={i} className="text-sm">
             <div className="flex items-baseline justify-between gap-3">
-              <span dir="auto" className="min-w-0 [overflow-wrap:anywhere] text-ink">
+              <span
+                dir="auto"
+                translate={data ? "no" : undefined}
+                className="min-w-0 [overflow-wrap:anywhere] text-ink"
+              >
                 {bar.label}
               </span>
               <span className="shrink-0 font-semibold tabular-nums text-brand-950">

@@ -68,6 +68,7 @@ export function BreakdownTable({ lang, copy, figures, range, by, onBy }: Breakdo
                     lang={lang}
                     title={copy[m]}
                     colour={COLOURS[i]}
+                    data
                     bars={top.map((r) => ({ label: name(r), value: r[m] }))}
                   />
                 ))}
