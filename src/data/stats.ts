@@ -12,12 +12,17 @@ export const heroStats = [
 ] as const;
 
 /**
- * A claim as it reads in `lang`, and its direction: a figure alone ("۲۸+") stays left to right, one
- * with words ("۵ میلیون یورو+") runs in the language's own direction, its "+" after the words.
+ * A claim as it reads in `lang`: a figure alone ("۲۸+") stays left to right on one line; one with
+ * words ("۵ میلیون یورو+") runs in the language's own direction, its "+" after the words, and may
+ * wrap between them (a phone's column is narrower than the words).
  */
-export function statValue(lang: Language, stat: (typeof heroStats)[number]): { text: string; dir: "ltr" | "rtl" } {
+export function statValue(
+  lang: Language,
+  stat: (typeof heroStats)[number],
+): { text: string; dir: "ltr" | "rtl"; wraps: boolean } {
   const text = plainT(lang)(`hero.statValues.${stat.reads}`, { count: stat.count });
-  return { text, dir: /\p{L}/u.test(text) ? dirOf(lang) : "ltr" };
+  const words = /\p{L}/u.test(text);
+  return { text, dir: words ? dirOf(lang) : "ltr", wraps: words && /\s/.test(text) };
 }
 
 export const successRate = "94%";

@@ -97,6 +97,10 @@ describe("which words a glossary entry matches", () => {
     expect(hits("nl", "admin.layout.goToLogin", "Naar de aanmeldpagina")).toEqual([
       "aanmeldpagina → inloggen / uitloggen",
     ]);
+    // The separable verb: "meldt zich … aan".
+    expect(hits("nl", "admin.people.intro", "Een redacteur meldt zich hier ook aan.")).toEqual([
+      "meldt zich → inloggen / uitloggen",
+    ]);
   });
 
   test("Persian: a variant with a suffix after a ZWNJ or an ezafe is found; the privacy page keeps رونوشت", () => {

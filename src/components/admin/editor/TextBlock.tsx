@@ -83,7 +83,7 @@ function TextField({
       />
       <div id={`${id}-notes`} aria-live="polite">
         {shown.map((message) => (
-          <p key={message} className="mt-1 text-sm text-red-800">
+          <p key={message} lang="en" dir="auto" className="mt-1 text-sm text-red-800">
             {message}
           </p>
         ))}
