@@ -7,6 +7,7 @@ import {
   createUser,
   findUserById,
   findUserByUsername,
+  listUsers,
   setPassword,
 } from "./users.repository.ts";
 
@@ -97,5 +98,36 @@ describe("countUsers", () => {
     await createUser(database.db, "bob", HASH);
 
     expect(await countUsers(database.db)).toBe(2);
+  });
+});
+
+describe("listUsers", () => {
+  test("shows each account's second factors: TOTP on or off, and how many passkeys", async () => {
+    const alice = await createUser(database.db, "alice", HASH);
+    const bob = await createUser(database.db, "bob", HASH, "editor");
+    await createUser(database.db, "carol", HASH, "editor");
+    await database.db.updateTable("users").set({ totpSecret: "sealed" }).where("id", "=", alice.id).execute();
+    // A secret still being set up is not a factor yet.
+    await database.db.updateTable("users").set({ totpPendingSecret: "sealed" }).where("id", "=", bob.id).execute();
+    await database.db
+      .insertInto("passkeys")
+      .values(
+        ["one", "two"].map((name) => ({
+          userId: bob.id,
+          credentialId: `credential-${name}`,
+          publicKey: new Uint8Array([1, 2, 3]),
+          counter: 0,
+          name,
+        })),
+      )
+      .execute();
+
+    const listed = await listUsers(database.db);
+
+    expect(listed.map(({ username, totp, passkeys }) => ({ username, totp, passkeys }))).toEqual([
+      { username: "alice", totp: true, passkeys: 0 },
+      { username: "bob", totp: false, passkeys: 2 },
+      { username: "carol", totp: false, passkeys: 0 },
+    ]);
   });
 });

@@ -90,8 +90,8 @@ export async function setEmail(db: Kysely<Database>, id: number, email: string |
 }
 
 /**
- * Every account, by name, with its role and its last sign-in: the newest `signin.success` of the
- * audit record (kept a year), null when it holds none.
+ * Every account, by name, with its role, its last sign-in (the newest `signin.success` of the audit
+ * record, kept a year; null when it holds none) and its second factors: TOTP on, and how many passkeys.
  */
 export async function listUsers(db: Kysely<Database>): Promise<AccountInfo[]> {
   const rows = await db
@@ -106,10 +106,26 @@ export async function listUsers(db: Kysely<Database>): Promise<AccountInfo[]> {
           .as("s"),
       (join) => join.onRef("s.actorId", "=", "u.id"),
     )
-    .select(["u.id", "u.username", "u.role", "s.at"])
+    .select((eb) => [
+      "u.id",
+      "u.username",
+      "u.role",
+      "s.at",
+      eb("u.totpSecret", "is not", null).as("totp"),
+      eb
+        .selectFrom("passkeys as p")
+        .select((count) => count.fn.countAll<string>().as("n"))
+        .whereRef("p.userId", "=", "u.id")
+        .as("passkeys"),
+    ])
     .orderBy("u.username")
     .execute();
-  return rows.map(({ at, ...user }) => ({ ...user, lastSignInAt: at ? new Date(at).toISOString() : null }));
+  return rows.map(({ at, totp, passkeys, ...user }) => ({
+    ...user,
+    totp: Boolean(totp),
+    lastSignInAt: at ? new Date(at).toISOString() : null,
+    passkeys: Number(passkeys ?? 0),
+  }));
 }
 
 /** How many users exist. */

@@ -193,6 +193,8 @@ describe("POST /api/admin/users", () => {
       username: "marketing",
       role: "editor",
       lastSignInAt: expect.any(String),
+      totp: false,
+      passkeys: 0,
     });
   });
 

@@ -23,9 +23,14 @@ export interface SessionsAnswer {
   sessions: SessionInfo[];
 }
 
-/** GET /api/admin/users: each account, with its last sign-in (ISO; null when the audit record holds none). */
+/**
+ * GET /api/admin/users: each account, with its last sign-in (ISO; null when the audit record holds
+ * none) and its second factors (an authenticator app's codes, passkeys).
+ */
 export interface AccountInfo extends CurrentUser {
   lastSignInAt: string | null;
+  totp: boolean;
+  passkeys: number;
 }
 
 /** PATCH /api/admin/users/:id */

@@ -1,13 +1,14 @@
 /**
  * The Security page's "Accounts", for admins (an editor sees nothing of it): every account with its
- * role and last sign-in; change a role, remove an account, end its sessions; invite someone.
- * The server keeps the last admin (409), which is said in the panel's words.
+ * role, last sign-in and second factors; change a role, remove an account, end its sessions; invite
+ * someone. The server keeps the last admin (409): that row offers neither (account-actions.ts), and
+ * a refusal after a race is said in the panel's words.
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import type { AccountInfo, SessionInfo } from "#shared/api/security.ts";
 import type { PanelUser } from "#shared/api/panel-language.ts";
-import { ROLES, type Role } from "#shared/roles.ts";
+import type { Role } from "#shared/roles.ts";
 import { ApiError } from "#src/lib/api-client.ts";
 import { $sessionsVersion, sessionsChanged } from "#src/stores/sessions.ts";
 import { showToast } from "#src/stores/toasts.ts";
@@ -15,8 +16,11 @@ import { goToLogin, homeOf } from "../api";
 import { apiErrorText } from "../api-errors";
 import { useAdminCopy, useCopy } from "../copy";
 import { useSignedIn } from "../session";
-import { Badge, BusyButton, ConfirmAction, ErrorNote, iconPaths, inputClass, Loading, Section } from "../ui";
+import { Badge, ConfirmAction, ErrorNote, iconPaths, Loading, Section } from "../ui";
 import { InviteForm } from "./InviteForm";
+import { AccountFactors } from "./AccountFactors";
+import { rowActions, type RowActions } from "./account-actions";
+import { RoleChange } from "./RoleChange";
 import { allSessions, changeAccountRole, endAnySession, listAccounts, removeAccount } from "./security-api";
 import { SessionList } from "./SessionList";
 
@@ -112,6 +116,7 @@ function Accounts({ me }: { me: PanelUser }) {
               key={`${account.id}-${account.role}`}
               account={account}
               isMe={account.id === me.id}
+              actions={rowActions(account, loaded.accounts)}
               sessions={loaded.sessions.filter((s) => s.userId === account.id)}
               onRole={(role) => onRoleChanged(account, role)}
               onRemove={() => onRemove(account)}
@@ -129,6 +134,7 @@ function Accounts({ me }: { me: PanelUser }) {
 function AccountRow({
   account,
   isMe,
+  actions,
   sessions,
   onRole,
   onRemove,
@@ -136,6 +142,7 @@ function AccountRow({
 }: {
   account: AccountInfo;
   isMe: boolean;
+  actions: RowActions;
   sessions: SessionInfo[];
   onRole: (role: Role) => Promise<boolean>;
   onRemove: () => Promise<boolean>;
@@ -143,16 +150,9 @@ function AccountRow({
 }) {
   const { copy, f, p, dateTime } = useCopy();
   const c = copy.security.accounts;
-  const [role, setRole] = useState<Role>(account.role);
-  const [changing, setChanging] = useState(false);
   const [ending, setEnding] = useState<string | null>(null);
   const nameId = `account-${account.id}`;
 
-  const change = async () => {
-    setChanging(true);
-    if (!(await onRole(role))) setRole(account.role);
-    setChanging(false);
-  };
   const endOne = async (session: SessionInfo) => {
     setEnding(session.id);
     try {
@@ -180,53 +180,23 @@ function AccountRow({
           <p className="mt-1 text-sm text-muted">
             {account.lastSignInAt ? f(c.lastSignIn, { when: dateTime(account.lastSignInAt) }) : c.neverSignedIn}
           </p>
+          <AccountFactors account={account} />
         </div>
         <div className="flex flex-wrap items-center gap-3 lg:max-w-xl lg:justify-end">
-          {/* "Role of {{name}}" in the panel's words around the account's name, which is data: the
-              select is named by the words (hidden) and the name shown above it. */}
-          {c.roleOf.split("{{name}}").map(
-            (part, i) =>
-              part.trim() && (
-                <span key={i} id={`${nameId}-role-${i}`} hidden>
-                  {part.trim()}
-                </span>
-              ),
+          {actions.changeRole && <RoleChange account={account} nameId={nameId} onRole={onRole} />}
+          {actions.remove && (
+            <ConfirmAction
+              label={c.remove}
+              question={f(c.removeQuestion, { name: account.username })}
+              confirmLabel={c.remove}
+              busyLabel={c.removing}
+              icon={iconPaths.trash}
+              describedBy={nameId}
+              onConfirm={onRemove}
+            />
           )}
-          <div className="w-full sm:w-40">
-            <select
-              id={`${nameId}-role`}
-              aria-labelledby={c.roleOf
-                .split("{{name}}")
-                .flatMap((part, i) => [...(i ? [nameId] : []), ...(part.trim() ? [`${nameId}-role-${i}`] : [])])
-                .join(" ")}
-              value={role}
-              onChange={(event) => setRole(event.target.value as Role)}
-              className={inputClass}
-            >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {copy.common.roles[r]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <BusyButton
-            busy={changing}
-            disabled={role === account.role}
-            label={c.change}
-            busyLabel={c.changing}
-            describedBy={nameId}
-            onClick={() => void change()}
-          />
-          <ConfirmAction
-            label={c.remove}
-            question={f(c.removeQuestion, { name: account.username })}
-            confirmLabel={c.remove}
-            busyLabel={c.removing}
-            icon={iconPaths.trash}
-            describedBy={nameId}
-            onConfirm={onRemove}
-          />
+          {/* Only what the server allows: on the last admin's row, why there is nothing. */}
+          {!actions.changeRole && !actions.remove && <p className="text-sm text-muted lg:max-w-xs">{c.lastAdmin}</p>}
         </div>
       </div>
       {sessions.length === 0 ? (
