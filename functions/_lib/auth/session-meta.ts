@@ -65,6 +65,9 @@ export function requestPlace(req: Request, context?: Partial<Context>): string {
   return /^[A-Z]{2}$/.test(country) ? (prefix ? `${country} · ${prefix}` : country) : prefix;
 }
 
+/** The country code a place (as requestPlace writes it) starts with, "" when it has none. */
+export const placeCountry = (place: string): string => /^[A-Z]{2}(?= · |$)/.exec(place)?.[0] ?? "";
+
 /** Everything a new session records about where it started. */
 export function sessionMeta(req: Request, context?: Partial<Context>): SessionMeta {
   return { ...describeAgent(req.headers.get("user-agent")), place: requestPlace(req, context) };

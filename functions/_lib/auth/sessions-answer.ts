@@ -2,8 +2,12 @@
 import type { Context } from "@netlify/functions";
 import type { SessionRow } from "#db/sessions.repository.ts";
 import type { SessionInfo } from "#shared/api/security.ts";
+import { placeCountry } from "./session-meta.ts";
 
-/** The API form of session rows, the asking session marked `current`. */
+/**
+ * The API form of session rows, the asking session marked `current`. Of the place only the country
+ * goes out: the network prefix is kept for the server's own comparisons, and means nothing to a person.
+ */
 export function sessionInfos(rows: SessionRow[], currentId: string): SessionInfo[] {
   return rows.map((row) => ({
     id: row.id,
@@ -13,7 +17,7 @@ export function sessionInfos(rows: SessionRow[], currentId: string): SessionInfo
     lastSeenAt: new Date(row.lastSeenAt).toISOString(),
     device: row.device,
     browser: row.browser,
-    place: row.place,
+    country: placeCountry(row.place),
     current: row.id === currentId,
   }));
 }

@@ -11,8 +11,8 @@ export interface SessionInfo {
   /** Device and browser families ("" when the browser named none), e.g. "Mac", "Firefox". */
   device: string;
   browser: string;
-  /** Country code and/or network prefix (a.b.c.0/24, x:y:z::/48), never the full address. */
-  place: string;
+  /** Where it started: the platform's country code (ISO 3166, "NL"), "" when unknown. */
+  country: string;
   /** The session this request came with. */
   current: boolean;
 }

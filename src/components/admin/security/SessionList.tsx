@@ -1,6 +1,5 @@
 import type { SessionInfo } from "#shared/api/security.ts";
 import { useCopy } from "../copy";
-import { placeText } from "../audit/describe";
 import { Badge, BusyButton, iconPaths } from "../ui";
 
 /** A country code's name in the panel's language (Intl knows them all). */
@@ -17,7 +16,7 @@ export function useRegionName(): (code: string) => string {
 }
 
 /**
- * Live sessions, one row each: device and browser, where it started, when it was last active; the
+ * Live sessions, one row each: device and browser, the country it started in, when it was last active; the
  * asking one marked "this session" (it ends by logging out), every other with an End button.
  */
 export function SessionList({
@@ -40,7 +39,8 @@ export function SessionList({
       {sessions.map((session) => {
         const device = session.device || c.unknownDevice;
         const browser = session.browser || c.unknownBrowser;
-        const place = placeText(session.place, region) || c.unknownPlace;
+        // The country in the panel's language; the server keeps the network to itself.
+        const place = session.country ? region(session.country) : c.unknownPlace;
         const id = `session-${session.id}`;
         return (
           <li
@@ -56,7 +56,7 @@ export function SessionList({
                 {session.current && <Badge tone="done">{c.thisSession}</Badge>}
               </p>
               <p className="mt-1 text-sm break-words text-muted">
-                <bdi translate={session.place ? "no" : undefined}>{place}</bdi>
+                <bdi>{place}</bdi>
               </p>
               <p className="mt-0.5 text-sm text-muted">
                 {f(c.lastSeen, { when: dateTime(session.lastSeenAt) })} ·{" "}
