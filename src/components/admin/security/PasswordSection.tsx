@@ -5,7 +5,7 @@ import { ApiError } from "#src/lib/api-client.ts";
 import { apiErrorText } from "../api-errors";
 import { useAdminCopy } from "../copy";
 import { useSignedIn } from "../session";
-import { BusyButton, ErrorNote, Field, iconPaths, inputClass, SaveBar, Section } from "../ui";
+import { BusyButton, ErrorNote, Field, iconPaths, inputClass, Section } from "../ui";
 import { changePassword } from "./security-api";
 import { passwordProblems, PASSWORD_MAX_BYTES, PASSWORD_MIN, type PasswordForm } from "./password-rules";
 
@@ -90,12 +90,13 @@ export default function PasswordSection() {
         {field("next", c.new, "new-password", f(c.help, { min: PASSWORD_MIN }))}
         {field("repeat", c.repeat, "new-password")}
         <ErrorNote>{error}</ErrorNote>
-        <div role="status" className="min-h-5 text-sm font-medium text-teal-800">
-          {done ? c.done : ""}
-        </div>
-        <SaveBar>
+        {/* Under the fields, at their start edge (not the end of a wide card), with its outcome beside it. */}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <BusyButton type="submit" primary busy={busy} label={c.submit} busyLabel={c.busy} />
-        </SaveBar>
+          <p role="status" className="text-sm font-medium text-teal-800">
+            {done ? c.done : ""}
+          </p>
+        </div>
       </form>
     </Section>
   );
