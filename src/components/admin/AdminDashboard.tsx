@@ -1,35 +1,28 @@
-/** /admin/submissions: the admin's dashboard (an editor is sent on to the content editor at /admin/texts). */
+/** /admin/submissions: the admin's dashboard (an editor is told it is for admins: AdminOnly). */
 import { useEffect, useState } from "react";
-import { useSignedIn } from "./session";
+import { AdminOnly } from "./AdminOnly";
 import type { Language } from "#shared/languages.ts";
 import type { ServiceNames } from "#shared/services.ts";
 import type { PanelUser } from "#shared/api/panel-language.ts";
-import { AVAILABILITY_PATH, homeOf, SOURCES_PATH, TEXTS_PATH } from "./api";
+import { AVAILABILITY_PATH, SOURCES_PATH, TEXTS_PATH } from "./api";
 import { LogoutButton } from "./LogoutButton";
 import { BreakerBanner } from "./BreakerBanner";
-import { useAdminCopy, useCopy } from "./copy";
+import { useCopy } from "./copy";
 import { DashboardLists } from "./DashboardLists";
 import { showFlashToast } from "./flash";
 import { PrivacyPanel } from "./PrivacyPanel";
 import { StatsBar } from "./StatsBar";
-import { Icon, iconPaths, PageSpinner } from "./ui";
+import { Icon, iconPaths } from "./ui";
 import { AUDIT_PATH, SECURITY_PATH } from "./security/security-api";
 
 /** `serviceNames`: the catalogue's names in every language, read from the locale files by the page. */
 export default function AdminDashboard({ serviceNames }: { serviceNames: Record<Language, ServiceNames> }) {
-  const texts = useAdminCopy();
-  const user = useSignedIn();
-  const admin = user?.role === "admin";
-  useEffect(() => {
-    if (user && !admin) window.location.replace(homeOf(user));
-    else if (admin) showFlashToast();
-  }, [user, admin]);
-  if (!texts || !admin) return <PageSpinner label={texts?.copy.common.checkingSession} />;
-  return <Dashboard user={user} serviceNames={serviceNames[texts.lang]} />;
+  return <AdminOnly>{(user) => <Dashboard user={user} serviceNames={serviceNames} />}</AdminOnly>;
 }
 
-function Dashboard({ user, serviceNames }: { user: PanelUser; serviceNames: ServiceNames }) {
-  const { copy, f } = useCopy();
+function Dashboard({ user, serviceNames }: { user: PanelUser; serviceNames: Record<Language, ServiceNames> }) {
+  const { copy, f, lang } = useCopy();
+  useEffect(() => showFlashToast(), []);
   const [statsVersion, setStatsVersion] = useState(0);
   const counted = () => setStatsVersion((v) => v + 1);
   return (
@@ -67,7 +60,7 @@ function Dashboard({ user, serviceNames }: { user: PanelUser; serviceNames: Serv
       </div>
       <BreakerBanner />
       <StatsBar version={statsVersion} />
-      <DashboardLists serviceNames={serviceNames} onCounted={counted} />
+      <DashboardLists serviceNames={serviceNames[lang]} onCounted={counted} />
       <PrivacyPanel />
     </div>
   );

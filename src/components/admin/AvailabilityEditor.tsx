@@ -1,8 +1,9 @@
 import type { Availability, AvailabilityAnswer } from "#shared/api/availability.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
+import type { PanelUser } from "#shared/api/panel-language.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { adminRequest, DASHBOARD_PATH } from "./api";
-import { useSignedIn } from "./session";
+import { AdminOnly } from "./AdminOnly";
 import { Closures } from "./availability/Closures";
 import { HoursForm } from "./availability/HoursForm";
 import { useAdminCopy } from "./copy";
@@ -11,10 +12,16 @@ import { Icon, iconPaths, PageSpinner, useResource } from "./ui";
 const loadAvailability = () =>
   adminRequest<AvailabilityAnswer>("GET", ROUTES.admin.availability).then((answer) => answer.data);
 
-/** The availability page of the admin: weekly office hours, the public-holiday switch, and closed days. */
+/**
+ * The availability page of the admin: weekly office hours, the public-holiday switch, and closed
+ * days. The page's gate: an editor is told here that it is for admins (the other islands are quiet).
+ */
 export default function AvailabilityEditor() {
+  return <AdminOnly>{(user) => <AvailabilityForms user={user} />}</AdminOnly>;
+}
+
+function AvailabilityForms({ user }: { user: PanelUser }) {
   const texts = useAdminCopy();
-  const user = useSignedIn();
   const availability = useResource<Availability>(loadAvailability);
   const data = availability.data;
 
@@ -27,7 +34,7 @@ export default function AvailabilityEditor() {
         <p className="card p-6 font-semibold text-red-800">{c.loadError}</p>
       </div>
     );
-  if (!user || !data) return <PageSpinner label={c.loading} />;
+  if (!data) return <PageSpinner label={c.loading} />;
 
   return (
     <div className="container-page grid gap-8 py-8 sm:py-12">

@@ -5,6 +5,7 @@ import { VIDEO_ROOM_MARKER } from "#shared/schemas/availability.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import type { Language } from "#shared/languages.ts";
+import { AdminOnly } from "./AdminOnly";
 import { adminRequest, ApiError } from "./api";
 import { fill, useAdminCopy, type AdminCopy } from "./copy";
 import { BusyButton, ErrorNote, Field, iconPaths, inputClass, Loading, SaveBar, Section } from "./ui";
@@ -86,6 +87,11 @@ const FIELD_OF: Record<string, Field> = {
  * happen. In the panel's language.
  */
 export default function BookingRules({ officeAddress }: { officeAddress: string }) {
+  // Quiet: the office hours' island above tells an editor the page is for admins.
+  return <AdminOnly quiet>{() => <RulesSection officeAddress={officeAddress} />}</AdminOnly>;
+}
+
+function RulesSection({ officeAddress }: { officeAddress: string }) {
   const texts = useAdminCopy();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [failed, setFailed] = useState(false);

@@ -2,12 +2,13 @@ import { useId, useState } from "react";
 import type { CalendarFeed, CalendarFeedsAnswer, CalendarFetchAnswer } from "#shared/api/calendars.ts";
 import { fill, ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
+import { AdminOnly } from "./AdminOnly";
 import { adminRequest } from "./api";
 import { AddFeedForm } from "./calendars/AddFeedForm";
 import { MeetingsFeed } from "./calendars/MeetingsFeed";
 import { OwnerNote } from "./calendars/Owner";
 import { fetchSummary } from "./calendars/summary";
-import { useAdminCopy, useCopy } from "./copy";
+import { useCopy } from "./copy";
 import {
   Badge,
   BusyButton,
@@ -27,13 +28,16 @@ import {
  * subscribes to. Its own island, beside the office hours editor.
  */
 export default function CalendarFeeds() {
-  const texts = useAdminCopy();
-  if (!texts) return null;
+  // Quiet: the office hours' island above tells an editor the page is for admins.
   return (
-    <div className="container-page grid gap-8 pb-8 sm:pb-12">
-      <ConnectedCalendars />
-      <MeetingsFeed />
-    </div>
+    <AdminOnly quiet>
+      {() => (
+        <div className="container-page grid gap-8 pb-8 sm:pb-12">
+          <ConnectedCalendars />
+          <MeetingsFeed />
+        </div>
+      )}
+    </AdminOnly>
   );
 }
 

@@ -6,11 +6,11 @@
 import { useEffect, useState, type SubmitEvent } from "react";
 import type { AuditEntry } from "#shared/api/security.ts";
 import { AUDIT_ACTIONS, type AuditAction } from "#shared/schemas/security.ts";
-import { DASHBOARD_PATH, TEXTS_PATH } from "../api";
+import { AdminOnly } from "../AdminOnly";
+import { DASHBOARD_PATH } from "../api";
 import { apiErrorText } from "../api-errors";
-import { useAdminCopy, useCopy } from "../copy";
-import { useSignedIn } from "../session";
-import { BusyButton, EmptyState, ErrorNote, Field, Icon, iconPaths, inputClass, Loading, PageSpinner } from "../ui";
+import { useCopy } from "../copy";
+import { BusyButton, EmptyState, ErrorNote, Field, Icon, iconPaths, inputClass, Loading } from "../ui";
 import { auditCsvUrl, auditPage, SECURITY_PATH } from "../security/security-api";
 import { useRegionName } from "../security/SessionList";
 import { actionName, detailText, placeText, targetText, whoText } from "./describe";
@@ -20,27 +20,7 @@ import { filtersQuery, readFilters, type AuditFilters } from "./filters";
 const CSV_MAX = 10_000;
 
 export default function AuditPage() {
-  const texts = useAdminCopy();
-  const user = useSignedIn();
-  if (!texts || !user) return <PageSpinner label={texts?.copy.common.checkingSession} />;
-  if (user.role !== "admin") return <NotAllowed />;
-  return <AuditRecord />;
-}
-
-function NotAllowed() {
-  const { copy } = useCopy();
-  const c = copy.audit;
-  return (
-    <div className="container-page grid gap-6 py-8 sm:py-12">
-      <EmptyState tone="error" icon={iconPaths.shield} title={c.notAllowedTitle}>
-        {c.notAllowed}
-      </EmptyState>
-      <a href={TEXTS_PATH} className="btn btn-secondary justify-self-center">
-        <Icon path={iconPaths.arrowLeft} className="size-4 rtl:-scale-x-100" />
-        {c.goHome}
-      </a>
-    </div>
-  );
+  return <AdminOnly>{() => <AuditRecord />}</AdminOnly>;
 }
 
 function AuditRecord() {
