@@ -166,6 +166,8 @@ test("an editor has the Security page without the accounts, and is told the audi
 
 test("the server's refusals appear in the panel's words, not in its English", async ({ browser, baseURL }) => {
   const editor = await newAccount(browser, baseURL!, "editor");
+  // A second admin, so that the page offers the test admin's own role change (it never does to the last).
+  await newAccount(browser, baseURL!, "admin");
   const context = await signedIn(browser, baseURL!, ADMIN);
   const page = await context.newPage();
   await page.goto("/admin/security");
@@ -185,8 +187,8 @@ test("the server's refusals appear in the panel's words, not in its English", as
   await expect(accounts.getByRole("alert")).toHaveText(en.admin.security.accounts.gone);
   await expect(row).toHaveCount(0);
 
-  // The last admin: the test database has more than one, so the server's 409 is played back here
-  // (functions/_tests/sessions.test.ts proves the server refuses it).
+  // The last admin after a race (the other admin demoted meanwhile): the server's 409 is played back
+  // here (functions/_tests/sessions.test.ts proves the server refuses it).
   await page.route("**/api/admin/users/*", (route) =>
     route.request().method() === "PATCH"
       ? route.fulfill({
