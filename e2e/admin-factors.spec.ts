@@ -13,18 +13,13 @@ import { inviteAccount } from "./invite";
 
 const ADMIN = { username: "admin", password: "e2e-admin-password" };
 
-/** A new editor account (invited by the admin through the API); its username and one-time password. */
+/** A new editor account (invited by the admin through the API); its username and the password it chose. */
 async function invite(page: Page, prefix: string): Promise<{ username: string; password: string }> {
   const request = page.request;
   const signIn = await request.post("/api/login", { data: ADMIN });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const username = `${prefix}${Math.random().toString(36).slice(2, 8)}`;
-  const password = await inviteAccount(
-    request,
-    ADMIN.password,
-    { username, role: "editor" },
-    new URL(page.url() === "about:blank" ? "http://localhost" : page.url()).origin,
-  );
+  const password = await inviteAccount(request, ADMIN.password, { username, role: "editor" });
   await page.context().clearCookies();
   return { username, password };
 }
