@@ -45,6 +45,7 @@ async function confirmItIsMe(page: Page, password: string) {
 
 test.describe("the second factor", () => {
   test("set up the authenticator app with its QR code, then sign in with password and code", async ({ page }) => {
+    test.slow(); // an invitation, a step-up and three sign-ins: five bcrypt comparisons on a shared machine
     const account = await invite(page, "totp");
     await passwordSignIn(page, account);
     await page.waitForURL(/\/admin\/texts/);
@@ -95,6 +96,7 @@ test.describe("the second factor", () => {
   });
 
   test("register a passkey with a virtual authenticator and sign in with it, without a password", async ({ page }) => {
+    test.slow(); // an invitation, a step-up and two sign-ins
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     await cdp.send("WebAuthn.addVirtualAuthenticator", {
