@@ -13,18 +13,13 @@ import { inviteAccount } from "./invite";
 
 const ADMIN = { username: "admin", password: "e2e-admin-password" };
 
-/** A new editor account (invited by the admin through the API); its username and one-time password. */
+/** A new editor account (invited by the admin through the API); its username and the password it chose. */
 async function invite(page: Page, prefix: string): Promise<{ username: string; password: string }> {
   const request = page.request;
   const signIn = await request.post("/api/login", { data: ADMIN });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const username = `${prefix}${Math.random().toString(36).slice(2, 8)}`;
-  const password = await inviteAccount(
-    request,
-    ADMIN.password,
-    { username, role: "editor" },
-    new URL(page.url() === "about:blank" ? "http://localhost" : page.url()).origin,
-  );
+  const password = await inviteAccount(request, ADMIN.password, { username, role: "editor" });
   await page.context().clearCookies();
   return { username, password };
 }
@@ -50,6 +45,7 @@ async function confirmItIsMe(page: Page, password: string) {
 
 test.describe("the second factor", () => {
   test("set up the authenticator app with its QR code, then sign in with password and code", async ({ page }) => {
+    test.slow(); // an invitation, a step-up and three sign-ins: five bcrypt comparisons on a shared machine
     const account = await invite(page, "totp");
     await passwordSignIn(page, account);
     await page.waitForURL(/\/admin\/texts/);
@@ -100,6 +96,7 @@ test.describe("the second factor", () => {
   });
 
   test("register a passkey with a virtual authenticator and sign in with it, without a password", async ({ page }) => {
+    test.slow(); // an invitation, a step-up and two sign-ins
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     await cdp.send("WebAuthn.addVirtualAuthenticator", {

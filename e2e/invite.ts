@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 
 /**
  * A new account, as an admin makes one: a step-up with the admin's password, the invitation (no
@@ -9,9 +9,10 @@ export async function inviteAccount(
   request: APIRequestContext,
   adminPassword: string,
   invitee: { username: string; role: "admin" | "editor" },
-  origin?: string,
+  origin = test.info().project.use.baseURL!,
 ): Promise<string> {
-  const headers: Record<string, string> = origin ? { origin } : {};
+  // The panel's own origin, as a page of it sends (the API refuses other sites' posts).
+  const headers = { origin };
   const stepUp = await request.post("/api/account/step-up", { data: { password: adminPassword }, headers });
   expect(stepUp.status(), await stepUp.text()).toBe(200);
   const res = await request.post("/api/admin/users", { data: invitee, headers });
