@@ -13,6 +13,9 @@ const dataDir =
 /** Browser tests run against the production build served by `npm start` (scripts/runtime/server.mjs). */
 export default defineConfig({
   testDir: "e2e",
+  // Playwright empties its output folder when it starts: its own, so the vitest reports and the logs of
+  // the stages `npm test` runs beside the browser tests (test-results/*.json, *.log) stay.
+  outputDir: "test-results/e2e",
   // Generous limits for a busy 2-core machine. Tests wait for what a user would see; speed is
   // measured by `npm run bench:web` and `npm run bench:api`, not here.
   timeout: 60_000,

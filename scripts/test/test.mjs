@@ -95,7 +95,9 @@ function background(label, cmd, args, env = {}) {
       resolve({
         status,
         print: () =>
-          console.log(`\n── ${label} (ran beside the stage before; ${logFile}) ──\n${readFileSync(logFile, "utf8")}`),
+          console.log(
+            `\n── ${label} (ran beside the stage before; ${logFile}) ──\n${existsSync(logFile) ? readFileSync(logFile, "utf8") : "(its log is gone)"}`,
+          ),
       });
     });
   });
