@@ -434,6 +434,33 @@ test("publish, then undo: the site shows the old text again, and the history has
   await page.context().close();
 });
 
+test("the kept drafts and the history at phone and desktop width in three panel languages (screenshots)", async ({
+  browser,
+}) => {
+  const page = await signIn(browser, "viewer", await invite(browser, "viewer"));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "texts-draft.v1:viewer:nl:hero.badge",
+      JSON.stringify({ value: "Van Teheran naar Europa", base: "", at: new Date().toISOString() }),
+    ),
+  );
+  for (const lang of ["en", "nl", "fa"]) {
+    await page.evaluate((l) => localStorage.setItem("admin-language", l), lang);
+    await page.reload();
+    const offer = page.locator("section[aria-labelledby=drafts-heading]");
+    await expect(offer).toBeVisible({ timeout: 60_000 });
+    await page.locator("details summary").first().click();
+    await expect(page.locator("details[open] li, details[open] p.text-muted").nth(1)).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 1100 });
+      await page.screenshot({ path: test.info().outputPath(`editor-${lang}-${width}.png`) });
+    }
+    await expectNoViolations(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await page.context().close();
+});
+
 test("the public pages load none of the editor's code", async () => {
   const dist = path.join(ROOT, "dist");
   const seen = new Set<string>();

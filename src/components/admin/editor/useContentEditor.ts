@@ -109,7 +109,6 @@ export function useContentEditor(user: string) {
     const warn = (event: BeforeUnloadEvent) => {
       if (leaving.current) return;
       event.preventDefault();
-      event.returnValue = "";
     };
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
