@@ -272,6 +272,191 @@ test("two editors save at once: different texts both survive; the same text tell
   await expectNoViolations(second);
 });
 
+test("a text found by its words stays while it is edited; the preview keeps the space after it, within the CSP", async ({
+  browser,
+}) => {
+  const page = await signIn(browser, "writer", await invite(browser, "writer"));
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|violates/i.test(message.text())) violations.push(message.text());
+  });
+  // The walk-through's steps (M1): search by the words, then edit the Dutch box.
+  await search(page, "Breng je bedrijf");
+  await expect(page.getByRole("status").filter({ hasText: "1 text found" })).toBeVisible();
+  const dutch = field(page, "hero.title", "Dutch");
+  await dutch.click();
+  await dutch.press("End");
+  await dutch.press("Backspace");
+  await expect(dutch).toHaveValue("Breng je bedrij");
+  await expect(dutch).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "1 text found" })).toBeVisible();
+  await dutch.fill("");
+  await dutch.pressSequentially("Breng jouw onderneming");
+  await expect(dutch).toBeFocused();
+  await expect(dutch).toHaveValue("Breng jouw onderneming");
+  await expect(page.getByText("1 unsaved change")).toBeVisible();
+
+  // The preview (m12, m4): the edited title keeps its space before "naar Europa"; no CSP refusal.
+  await page.getByRole("button", { name: "Preview" }).click();
+  const frame = page.frameLocator('iframe[title="Preview: Dutch, Desktop"]');
+  const title = frame.locator("h1");
+  await expect(title).toHaveAttribute("data-preview-changed", "");
+  await expect
+    .poll(() => title.innerText().then((text) => text.replace(/\s+/g, " ").trim()))
+    .toBe("Breng jouw onderneming naar Europa");
+  await page.getByRole("button", { name: "Close the preview" }).click();
+  expect(violations).toEqual([]);
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  await page.context().close();
+});
+
+test("leaving with an unsaved edit warns; on return the draft is offered back; a full storage is told, not lost", async ({
+  browser,
+}) => {
+  const drafterPassword = await invite(browser, "drafter");
+  const page = await signIn(browser, "drafter", drafterPassword);
+  await search(page, "hero.badge");
+  const dutch = field(page, "hero.badge", "Dutch");
+  await dutch.fill("Van Teheran naar heel Europa");
+  // A reload asks first (beforeunload); going ahead keeps the draft in this browser.
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(asked).toEqual(["beforeunload"]);
+  const offer = page.getByRole("region", { name: "Unsaved changes from your last visit" });
+  // The texts come from the working copy: on a loaded machine that can take longer than a click's wait.
+  await expect(offer).toContainText("1 unsaved change was kept in this browser", { timeout: 60_000 });
+  await expectNoViolations(page);
+  await offer.getByRole("button", { name: "Restore them" }).click();
+  await expect(offer).toBeHidden();
+  await search(page, "hero.badge");
+  await expect(field(page, "hero.badge", "Dutch")).toHaveValue("Van Teheran naar heel Europa");
+  await expect(page.getByText("1 unsaved change")).toBeVisible();
+
+  // Signing out with it asks too; the draft waits for the next sign-in.
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+  expect(asked).toEqual(["beforeunload", "confirm"]);
+  await page.getByLabel("Username").fill("drafter");
+  await page.getByLabel("Password").fill(drafterPassword);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(offer).toContainText("1 unsaved change was kept in this browser", { timeout: 60_000 });
+
+  // Hostile: a 5 MB draft in this browser's storage, and the storage full. Neither breaks the page.
+  const filled = await page.evaluate(() => {
+    const name = "texts-draft.v1:drafter:nl:hero.exploreServices";
+    const big = "x".repeat(5 * 1024 * 1024);
+    let stored = 0;
+    try {
+      localStorage.setItem(name, JSON.stringify({ value: big, base: "", at: new Date().toISOString() }));
+      stored = big.length;
+    } catch {
+      localStorage.setItem(name, big.slice(0, 2 * 1024 * 1024));
+      stored = 2 * 1024 * 1024;
+    }
+    for (let i = 0, chunk = "y".repeat(256 * 1024); chunk.length > 16; i++)
+      try {
+        localStorage.setItem(`filler-${i}`, chunk);
+      } catch {
+        chunk = chunk.slice(0, chunk.length / 2);
+      }
+    return stored;
+  });
+  expect(filled).toBeGreaterThanOrEqual(2 * 1024 * 1024);
+  asked.length = 0;
+  await page.reload();
+  await expect(offer).toContainText("1 kept change cannot be offered back", { timeout: 60_000 });
+  await expect(offer).toContainText("1 unsaved change was kept in this browser");
+  await offer.getByRole("button", { name: "Restore them" }).click();
+  await search(page, "hero.contactUs");
+  const contact = field(page, "hero.contactUs", "Dutch");
+  await contact.fill("Neem vandaag contact op");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This browser could not keep your change to hero.contactUs" }),
+  ).toBeVisible();
+  await expect(contact).toHaveValue("Neem vandaag contact op");
+  await expect(page.getByText("2 unsaved changes")).toBeVisible();
+  await offer.getByRole("button", { name: "Remove them from this browser" }).click();
+  expect(await page.evaluate(() => localStorage.getItem("texts-draft.v1:drafter:nl:hero.exploreServices"))).toBeNull();
+  await page.evaluate(() => {
+    for (const name of Object.keys(localStorage)) if (name.startsWith("filler-")) localStorage.removeItem(name);
+  });
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((n) => n.startsWith("texts-draft")))).toEqual([]);
+  await page.context().close();
+});
+
+test("publish, then undo: the site shows the old text again, and the history has both commits", async ({ browser }) => {
+  const page = await signIn(browser, "undoer", await invite(browser, "undoer"));
+  await search(page, "hero.description");
+  const english = field(page, "hero.description", "English");
+  const old = await english.inputValue();
+  await english.fill("We help founders from Iran and the EU grow across Europe, one step at a time.");
+  await publishAndWait(page);
+  const published = git("rev-parse", "HEAD");
+  const visitor = await page.context().newPage();
+  await visitor.goto("/en/");
+  await expect(visitor.locator("main")).toContainText("one step at a time");
+
+  await page.getByText("Published changes", { exact: true }).click();
+  const entry = page.locator(`li[data-commit="${published}"]`);
+  await expect(entry).toContainText("undoer published 1 text");
+  await expect(entry).toContainText("one step at a time");
+  await entry.getByRole("button", { name: "Undo" }).click();
+  await entry.getByRole("button", { name: "Yes, undo it" }).click();
+  await expect(page.getByText("Undone: the texts as they were before are published again.")).toBeVisible();
+  await expect
+    .poll(() => git("log", "-1", "--format=%s"))
+    .toBe(`Undo ${published.slice(0, 7)}: hero.description (English)`);
+  const state = page.locator("[data-state]");
+  await expect(state).toHaveAttribute("data-commit", git("rev-parse", "HEAD"));
+  await expect(state).toHaveAttribute("data-state", "published", { timeout: 180_000 });
+  await visitor.reload();
+  await expect(visitor.locator("main")).not.toContainText("one step at a time");
+  await expect(visitor.locator("main")).toContainText(old.slice(0, 30));
+  await expect(field(page, "hero.description", "English")).toHaveValue(old);
+
+  const list = page.getByTestId("text-history");
+  await expect(list.locator(":scope > li").first()).toContainText(`undoer undid ${published.slice(0, 7)} (1 text)`);
+  await expect(entry).toContainText("Undone by undoer");
+  await expect(entry.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  expect(git("log", "-2", "--format=%an|%s")).toBe(
+    `undoer|Undo ${published.slice(0, 7)}: hero.description (English)\nundoer|Texts: hero.description (English)`,
+  );
+  await expectNoViolations(page);
+  await page.context().close();
+});
+
+test("the kept drafts and the history at phone and desktop width in three panel languages (screenshots)", async ({
+  browser,
+}) => {
+  const page = await signIn(browser, "viewer", await invite(browser, "viewer"));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "texts-draft.v1:viewer:nl:hero.badge",
+      JSON.stringify({ value: "Van Teheran naar Europa", base: "", at: new Date().toISOString() }),
+    ),
+  );
+  for (const lang of ["en", "nl", "fa"]) {
+    await page.evaluate((l) => localStorage.setItem("admin-language", l), lang);
+    await page.reload();
+    const offer = page.locator("section[aria-labelledby=drafts-heading]");
+    await expect(offer).toBeVisible({ timeout: 60_000 });
+    await page.locator("details summary").first().click();
+    await expect(page.locator("details[open] li, details[open] p.text-muted").nth(1)).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 1100 });
+      await page.screenshot({ path: test.info().outputPath(`editor-${lang}-${width}.png`) });
+    }
+    await expectNoViolations(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await page.context().close();
+});
+
 test("the public pages load none of the editor's code", async () => {
   const dist = path.join(ROOT, "dist");
   const seen = new Set<string>();

@@ -5,15 +5,17 @@
  * first, 400 with each field's problems; 409 when another editor changed the same text since it was
  * loaded; other changes are merged) and commits them with the editor as author;
  * POST /api/content/reviewed → marks translations reviewed; GET /api/content/status → the last
- * save's publishing state.
+ * save's publishing state; GET /api/content/history → the latest publishes and undos; POST
+ * /api/content/undo → publishes the reverse of one of them as a new commit.
  */
-import type { Config } from "@netlify/functions";
+import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import type { ContentAnswer, PublishStatus, SaveAnswer } from "#shared/api/content.ts";
+import type { ContentAnswer, HistoryAnswer, PublishStatus, SaveAnswer, TextChange } from "#shared/api/content.ts";
 import type { CurrentUser } from "#shared/api/people.ts";
 import type { TextAddress } from "#shared/api/common.ts";
-import { reviewedSchema, textChangesSchema } from "#shared/schemas/content.ts";
-import { LANGUAGES, SOURCE_LANGUAGE } from "#shared/languages.ts";
+import { reviewedSchema, textChangesSchema, undoSchema } from "#shared/schemas/content.ts";
+import { UNDO_REFUSALS } from "#shared/api/content.ts";
+import { englishLanguageName, LANGUAGES, SOURCE_LANGUAGE } from "#shared/languages.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { site } from "#config/site.ts";
 import {
@@ -34,12 +36,16 @@ import {
   UnknownTextError,
   type Files,
 } from "./_lib/texts/texts.ts";
+import { entryOf, listHistory, recorded, textsChanged, undoOf } from "./_lib/texts/history.ts";
 import { audit } from "./_lib/auth/audit.ts";
 import { requireEditor } from "./_lib/auth/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
 import { PublishError, StaleSnapshotError } from "./_lib/publish/errors.ts";
 import { publisher } from "./_lib/publish/provider.ts";
 import type { Publisher, Snapshot } from "./_lib/publish/types.ts";
+
+/** How many publishes and undos the history lists. */
+const HISTORY_LENGTH = 50;
 
 /** Saves that raced other commits are read again and merged this many times before giving up. */
 const ATTEMPTS = 4;
@@ -111,6 +117,135 @@ function requireKnownTexts(parsed: ReturnType<typeof parseTexts>, texts: readonl
     });
 }
 
+/**
+ * The files with `changes` written in, checked as the site's tests check them (400 with each field's
+ * problems otherwise); a translation saved by an editor has been looked at, so its review flag goes.
+ */
+function writeChanges(
+  files: Files,
+  before: ReturnType<typeof parseTexts>,
+  changes: readonly (TextAddress & { value: string })[],
+) {
+  let changed: Map<string, string>;
+  let errors: Record<string, string[]>;
+  try {
+    changed = applyChanges(files, before, changes);
+    const after = parseTexts(new Map([...files, ...changed]));
+    errors = checkChanges(before, after, changes);
+    if (!Object.keys(errors).length) {
+      const reviewed = reviewedFile(
+        after,
+        changes.filter((c) => c.lang !== SOURCE_LANGUAGE),
+      );
+      if (reviewed && reviewed !== files.get(CONTENT_PATHS.reviewed)) changed.set(CONTENT_PATHS.reviewed, reviewed);
+    }
+  } catch (error) {
+    if (error instanceof UnknownTextError)
+      throw new HttpError(400, `There is no text “${error.message}” on the site.`, {
+        errors: { [error.message]: ["This text does not exist (any more)."] },
+      });
+    throw error;
+  }
+  if (Object.keys(errors).length)
+    throw new HttpError(400, "Some texts need a change before they can be published.", { errors });
+  return changed;
+}
+
+/** The audit entry of a publish or an undo: the history (functions/_lib/texts/history.ts) reads it. */
+const auditTexts = (
+  req: Request,
+  context: Partial<Context>,
+  user: CurrentUser,
+  action: "text.publish" | "text.undo",
+  commit: string,
+  changes: readonly TextChange[],
+  undoes?: string,
+) =>
+  audit(getDb(), req, context, user, action, {
+    target: changes
+      .slice(0, 50)
+      .map((c) => `${c.lang}:${c.key}`)
+      .join(", "),
+    detail: { commit, ...(undoes ? { undoes } : {}), ...recorded(changes) },
+  });
+
+const short = (commit: string) => commit.slice(0, 7);
+
+/**
+ * Reverts what `commit` changed, as a new commit: refused (4xx, in words) when the content editor did
+ * not make it, when it was undone already, or when one of its texts changed since.
+ */
+async function undo(req: Request, context: Partial<Context>, user: CurrentUser, commit: string) {
+  const db = getDb();
+  const entry = await entryOf(db, commit);
+  if (!entry)
+    throw new HttpError(
+      404,
+      `Commit ${short(commit)} was not published with the content editor, so it cannot be undone here.`,
+      { code: UNDO_REFUSALS.notEditors },
+    );
+  const [done] = await undoOf(db, [commit]);
+  if (done)
+    throw new HttpError(
+      409,
+      `This change was undone already, by ${done.actor || "someone"} at ${new Date(done.at).toISOString()}.`,
+      { code: UNDO_REFUSALS.alreadyUndone },
+    );
+  const pub = publisher();
+  let made;
+  try {
+    made = await pub.readCommit(commit, ALL_PATHS);
+  } catch (error) {
+    throw unavailable(error);
+  }
+  if (!made)
+    throw new HttpError(409, `Commit ${short(commit)} is no longer on the site's branch, so it cannot be undone.`, {
+      code: UNDO_REFUSALS.notOnBranch,
+    });
+  const changes = textsChanged(made.before, made.after);
+  if (!changes.length)
+    throw new HttpError(409, `Commit ${short(commit)} changed no text the editor can restore.`, {
+      code: UNDO_REFUSALS.notOnBranch,
+    });
+  let reverted: TextChange[] = [];
+  const result = await commitWithRetry(
+    pub,
+    (files) => {
+      const now = parseTexts(files);
+      requireKnownTexts(now, changes);
+      const textNow = (c: TextChange) => now.texts[c.lang]?.[c.key] ?? "";
+      // Two staff undoing at once: the second finds every text back already.
+      if (changes.every((c) => textNow(c) === c.was))
+        throw new HttpError(409, "This change was undone already: every text is as it was before it.", {
+          code: UNDO_REFUSALS.alreadyUndone,
+        });
+      const since = changes.filter((c) => textNow(c) !== c.value);
+      if (since.length)
+        throw new HttpError(
+          409,
+          `Some of these texts changed after this publish (${since
+            .slice(0, 5)
+            .map((c) => `${c.key}, ${englishLanguageName(c.lang)}`)
+            .join("; ")}). Undoing it would overwrite the newer texts; change them in the editor instead.`,
+          {
+            code: UNDO_REFUSALS.changedSince,
+            conflicts: since.map((c) => ({ lang: c.lang, key: c.key, yours: c.was, theirs: textNow(c) })),
+          },
+        );
+      reverted = changes.map((c) => ({ lang: c.lang, key: c.key, was: c.value, value: c.was }));
+      const message = commitMessage(now, reverted, `Undo ${short(commit)}`);
+      return { changed: writeChanges(files, now, reverted), message };
+    },
+    user,
+  );
+  if (!result.commit)
+    throw new HttpError(409, "This change was undone already: every text is as it was before it.", {
+      code: UNDO_REFUSALS.alreadyUndone,
+    });
+  await auditTexts(req, context, user, "text.undo", result.commit, reverted, commit);
+  return { result, pub, reverted };
+}
+
 export default routes({
   texts: route({
     GET: async (req) => {
@@ -136,7 +271,7 @@ export default routes({
       const payload = validate(textChangesSchema, await readJson(req));
       const changes = payload.changes.map((c) => ({ ...normalise(c), was: c.was }));
       const pub = publisher();
-      let saved: (TextAddress & { value: string })[] = [];
+      let saved: TextChange[] = [];
       const result = await commitWithRetry(
         pub,
         (files) => {
@@ -157,50 +292,25 @@ export default routes({
               );
           }
           const effective = changes.filter((c) => before.texts[c.lang]?.[c.key] !== c.value);
-          saved = effective.map(({ lang, key, value }) => ({ lang, key, value }));
+          saved = effective.map(({ lang, key, value, was }) => ({
+            lang,
+            key,
+            value,
+            was: before.texts[lang]?.[key] ?? was,
+          }));
           if (!effective.length) return null;
-          let changed: Map<string, string>;
-          let errors: Record<string, string[]>;
-          try {
-            changed = applyChanges(files, before, effective);
-            const after = parseTexts(new Map([...files, ...changed]));
-            errors = checkChanges(before, after, effective);
-            if (!Object.keys(errors).length) {
-              // A translation saved by an editor has been looked at: its review flag goes.
-              const reviewed = reviewedFile(
-                after,
-                effective.filter((c) => c.lang !== SOURCE_LANGUAGE),
-              );
-              if (reviewed && reviewed !== files.get(CONTENT_PATHS.reviewed))
-                changed.set(CONTENT_PATHS.reviewed, reviewed);
-            }
-          } catch (error) {
-            if (error instanceof UnknownTextError)
-              throw new HttpError(400, `There is no text “${error.message}” on the site.`, {
-                errors: { [error.message]: ["This text does not exist (any more)."] },
-              });
-            throw error;
-          }
-          if (Object.keys(errors).length)
-            throw new HttpError(400, "Some texts need a change before they can be published.", { errors });
-          return { changed, message: commitMessage(before, effective) };
+          return { changed: writeChanges(files, before, effective), message: commitMessage(before, effective) };
         },
         user,
       );
-      if (saved.length) {
-        const texts = saved.slice(0, 50).map((s) => `${s.lang}:${s.key}`);
-        await audit(getDb(), req, context, user, "text.publish", {
-          target: texts.join(", "),
-          detail: { commit: result.commit },
-        });
-      }
+      if (saved.length && result.commit) await auditTexts(req, context, user, "text.publish", result.commit, saved);
       const parsed = parseTexts(result.files);
       return json<SaveAnswer>({
         success: true,
         commit: result.commit,
         at: result.at,
         revisions: revisions(result.files),
-        saved,
+        saved: saved.map(({ lang, key, value }) => ({ lang, key, value })),
         reviews: reviewsOf(parsed),
         publish: await pub.status(),
       });
@@ -236,6 +346,30 @@ export default routes({
       });
     },
   }),
+  history: route({
+    GET: async (req) => {
+      await requireEditor(getDb(), req);
+      return json<HistoryAnswer>({ success: true, entries: await listHistory(getDb(), HISTORY_LENGTH) });
+    },
+  }),
+  undo: route({
+    POST: async (req, context) => {
+      requireSameOrigin(req);
+      const user = await requireEditor(getDb(), req);
+      const { commit } = validate(undoSchema, await readJson(req));
+      const { result, pub, reverted } = await undo(req, context, user, commit);
+      const parsed = parseTexts(result.files);
+      return json<SaveAnswer>({
+        success: true,
+        commit: result.commit,
+        at: result.at,
+        revisions: revisions(result.files),
+        saved: reverted.map(({ lang, key, value }) => ({ lang, key, value })),
+        reviews: reviewsOf(parsed),
+        publish: await pub.status(),
+      });
+    },
+  }),
   status: route({
     GET: async (req) => {
       await requireEditor(getDb(), req);
@@ -244,4 +378,12 @@ export default routes({
   }),
 });
 
-export const config: Config = { path: [ROUTES.content.texts, ROUTES.content.reviewed, ROUTES.content.status] };
+export const config: Config = {
+  path: [
+    ROUTES.content.texts,
+    ROUTES.content.reviewed,
+    ROUTES.content.status,
+    ROUTES.content.history,
+    ROUTES.content.undo,
+  ],
+};

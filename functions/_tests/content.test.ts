@@ -420,3 +420,163 @@ describe("one-line fields (issue 29: a testimonial author with line breaks was a
     repo.commitAs(file, original, "developer");
   });
 });
+
+describe("history and undo", () => {
+  const history = async (cookie = editor) => {
+    const res = await call(content, "/api/content/history", { cookie });
+    expect(res.status, res.text).toBe(200);
+    return res.json.entries as any[];
+  };
+  const undo = (cookie: string, body: unknown) =>
+    call(content, "/api/content/undo", { method: "POST", body, cookie, headers: { origin: ORIGIN } });
+
+  test("a publish is in the history with who, when and what; its undo publishes the old text as a new commit", async () => {
+    const { revisions, texts } = await load();
+    const was = texts.nl["hero.stats.businesses"];
+    const published = await save(editor, revisions, [
+      { lang: "nl", key: "hero.stats.businesses", was, value: "Bedrijven gegroeid" },
+    ]);
+    expect(published.status, published.text).toBe(200);
+    const [entry] = await history();
+    expect(entry).toMatchObject({
+      commit: published.json.commit,
+      actor: "marketing",
+      kind: "publish",
+      count: 1,
+      changes: [{ lang: "nl", key: "hero.stats.businesses", was, value: "Bedrijven gegroeid" }],
+    });
+    expect(Date.parse(entry.at)).not.toBeNaN();
+
+    const res = await undo(other, { commit: published.json.commit });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.commit).toBe(repo.git("rev-parse", "HEAD"));
+    expect(res.json.saved).toEqual([{ lang: "nl", key: "hero.stats.businesses", value: was }]);
+    expect((await load()).texts.nl["hero.stats.businesses"]).toBe(was);
+    // A new commit (the publish stays in git's history), by the one who undid it, one line of nl.json.
+    expect(repo.git("log", "-2", "--format=%an|%s")).toBe(
+      `translator|Undo ${published.json.commit.slice(0, 7)}: hero.stats.businesses (Dutch)\nmarketing|Texts: hero.stats.businesses (Dutch)`,
+    );
+    expect(numstat(res.json.commit)).toEqual([`1\t1\t${NL}`]);
+
+    const [undoEntry, publishEntry] = await history();
+    expect(undoEntry).toMatchObject({ kind: "undo", actor: "translator", undoes: published.json.commit, count: 1 });
+    expect(publishEntry.undoneBy).toMatchObject({ commit: res.json.commit, actor: "translator" });
+    // Both are in the audit record.
+    const actions = await t.db
+      .selectFrom("auditLog")
+      .select(["action", "detail"])
+      .where("action", "in", ["text.publish", "text.undo"])
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(["text.undo", "text.publish"]);
+    expect(actions[0].detail).toMatchObject({ commit: res.json.commit, undoes: published.json.commit });
+  });
+
+  test("an undo of a commit the editor did not make, of an unknown one, or twice: refused in words, never a 5xx", async () => {
+    // A developer's commit of a text file: on the branch, but not the editor's.
+    repo.commitAs(NL, repo.read(NL).replace(/"close": "Sluit(en)?"/, '"close": "Sluiten!"'), "developer");
+    const developers = repo.git("rev-parse", "HEAD");
+    const head = developers;
+    let res = await undo(editor, { commit: developers });
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ code: "not-editors-commit" });
+    expect(res.json.message).toContain("was not published with the content editor");
+    res = await undo(editor, { commit: "0".repeat(40) });
+    expect(res.status).toBe(404);
+
+    const { revisions, texts } = await load();
+    const published = await save(editor, revisions, [
+      { lang: "en", key: "hero.badge", was: texts.en["hero.badge"], value: "From Tehran and Amsterdam to Europe" },
+    ]);
+    expect(published.status, published.text).toBe(200);
+    expect((await undo(editor, { commit: published.json.commit })).status).toBe(200);
+    const afterUndo = repo.git("rev-parse", "HEAD");
+    res = await undo(other, { commit: published.json.commit });
+    expect(res.status).toBe(409);
+    expect(res.json).toMatchObject({ code: "already-undone" });
+    expect(res.json.message).toContain("undone already, by marketing");
+    expect(repo.git("rev-parse", "HEAD")).toBe(afterUndo);
+    expect(head).not.toBe(afterUndo);
+  });
+
+  test("two staff undo the same publish at once: one undo is made, the other is told it is undone already", async () => {
+    const { revisions, texts } = await load();
+    const published = await save(editor, revisions, [
+      { lang: "fa", key: "hero.badge", was: texts.fa["hero.badge"], value: "از تهران و آمستردام به اروپا" },
+    ]);
+    expect(published.status, published.text).toBe(200);
+    const answers = await Promise.all([
+      undo(editor, { commit: published.json.commit }),
+      undo(other, { commit: published.json.commit }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.json.code).toBe("already-undone");
+    expect((await load()).texts.fa["hero.badge"]).toBe(texts.fa["hero.badge"]);
+    expect(repo.git("log", "-1", "--format=%s")).toMatch(/^Undo /);
+    expect(repo.git("log", "-2", "--format=%s").split("\n")[1]).toMatch(/^Texts: /);
+  });
+
+  test("a text changed again since the publish: the undo is refused and names it, nothing is committed", async () => {
+    let { revisions, texts } = await load();
+    const original = texts.nl["hero.stats.countries"];
+    const first = await save(editor, revisions, [
+      { lang: "nl", key: "hero.stats.countries", was: original, value: "Klanten" },
+    ]);
+    expect(first.status).toBe(200);
+    ({ revisions, texts } = await load());
+    expect(
+      (
+        await save(other, revisions, [
+          { lang: "nl", key: "hero.stats.countries", was: "Klanten", value: "Onze klanten" },
+        ])
+      ).status,
+    ).toBe(200);
+    const head = repo.git("rev-parse", "HEAD");
+    const res = await undo(editor, { commit: first.json.commit });
+    expect(res.status).toBe(409);
+    expect(res.json.code).toBe("changed-since");
+    expect(res.json.conflicts).toEqual([
+      {
+        lang: "nl",
+        key: "hero.stats.countries",
+        yours: original,
+        theirs: "Onze klanten",
+      },
+    ]);
+    expect(repo.git("rev-parse", "HEAD")).toBe(head);
+  });
+
+  test("hostile bodies: not a commit id, extra keys, prototype keys, deep nesting, no session, another site", async () => {
+    for (const body of [
+      { commit: "HEAD" },
+      { commit: "abc" },
+      { commit: "--all" },
+      { commit: "0".repeat(40), extra: 1 },
+      JSON.parse(`{"__proto__":{"commit":"${"0".repeat(40)}"}}`),
+      JSON.parse('{"commit":"' + "a".repeat(40) + '","constructor":{"prototype":{}}}'),
+      { commit: ["0".repeat(40)] },
+      { commit: "ABCDEF0123".repeat(4) },
+    ]) {
+      const res = await undo(editor, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    let deep: unknown = "x";
+    for (let i = 0; i < 100; i++) deep = { commit: deep };
+    expect((await undo(editor, deep)).status).toBe(400);
+    expect(
+      (await call(content, "/api/content/undo", { method: "POST", body: { commit: "0".repeat(40) } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(content, "/api/content/undo", {
+          method: "POST",
+          body: { commit: "0".repeat(40) },
+          cookie: editor,
+          headers: { origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call(content, "/api/content/history")).status).toBe(401);
+  });
+});

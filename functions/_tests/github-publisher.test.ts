@@ -156,6 +156,30 @@ describe("the GitHub publisher", () => {
     await expect(wrong.read(ALL_PATHS)).rejects.toThrow("GitHub refused to read the branch (401: Bad credentials)");
   });
 
+  test("a publish undone through the API: a new commit on main restores the text; an unknown commit is refused", async () => {
+    const { revisions, texts } = await load();
+    const was = texts.nl["hero.badge"];
+    const published = await save(revisions, [{ lang: "nl", key: "hero.badge", was, value: "Naar heel Europa" }]);
+    expect(published.status, published.text).toBe(200);
+    const publisher = githubPublisher({ repository: REPOSITORY, branch: "main", token: TOKEN, apiUrl: github.url });
+    const files = await publisher.readCommit(published.json.commit, ALL_PATHS);
+    expect(files?.parent).toBe(github.git("rev-parse", `${published.json.commit}^`));
+    expect(files?.after.get(NL)).toContain('"badge": "Naar heel Europa"');
+    expect(files?.before.get(NL)).not.toContain('"badge": "Naar heel Europa"');
+    expect(await publisher.readCommit("0".repeat(40), ALL_PATHS)).toBeNull();
+
+    const undone = await call(content, "/api/content/undo", {
+      method: "POST",
+      body: { commit: published.json.commit },
+      cookie: editor,
+      headers: { origin: ORIGIN },
+    });
+    expect(undone.status, undone.text).toBe(200);
+    expect(github.git("rev-parse", "main")).toBe(undone.json.commit);
+    expect(github.git("rev-parse", `${undone.json.commit}^`)).toBe(published.json.commit);
+    expect((await load()).texts.nl["hero.badge"]).toBe(was);
+  });
+
   test("GitHub out of reach: 503 in plain words, nothing saved", async () => {
     // Port 9 (discard): nothing listens there.
     process.env.GITHUB_API_URL = "http://127.0.0.1:9";

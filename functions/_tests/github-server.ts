@@ -65,11 +65,24 @@ export async function githubServer(
           ref: `refs/heads/${m[1]}`,
           object: { sha: git(["rev-parse", `refs/heads/${m[1]}`]), type: "commit" },
         });
-      if (req.method === "GET" && (m = /^\/git\/commits\/([0-9a-f]{40})$/.exec(route)))
-        return send(200, { sha: m[1], tree: { sha: git(["rev-parse", `${m[1]}^{tree}`]) } });
+      if (req.method === "GET" && (m = /^\/git\/commits\/([0-9a-f]{40})$/.exec(route))) {
+        let tree: string;
+        try {
+          tree = git(["rev-parse", `${m[1]}^{tree}`]);
+        } catch {
+          return send(404, { message: "Not Found" });
+        }
+        const parents = git(["rev-list", "--parents", "-n", "1", m[1]]).split(" ").slice(1);
+        return send(200, { sha: m[1], tree: { sha: tree }, parents: parents.map((sha) => ({ sha })) });
+      }
       if (req.method === "GET" && (m = /^\/contents\/(.+)$/.exec(route))) {
         const ref = url.searchParams.get("ref") ?? "HEAD";
-        const sha = git(["rev-parse", `${ref}:${m[1]}`]);
+        let sha: string;
+        try {
+          sha = git(["rev-parse", `${ref}:${m[1]}`]);
+        } catch {
+          return send(404, { message: "Not Found" });
+        }
         const content = execFileSync("git", ["cat-file", "blob", sha], { cwd: dir });
         return send(200, { type: "file", path: m[1], sha, encoding: "base64", content: content.toString("base64") });
       }

@@ -64,6 +64,8 @@ export const ROUTES = {
     texts: "/api/content/texts",
     reviewed: "/api/content/reviewed",
     status: "/api/content/status",
+    history: "/api/content/history",
+    undo: "/api/content/undo",
   },
 
   admin: {

@@ -49,6 +49,20 @@ export function githubPublisher({ repository, branch, token, apiUrl }: GithubOpt
   // The tree each snapshot's commit has, so a commit builds on it without reading it again.
   const trees = new Map<string, string>();
 
+  /** The files at a commit; a file the commit did not have (404) reads as empty. */
+  const readAt = async (commit: string, paths: readonly string[], missing: "empty" | "refuse") => {
+    const files = new Map<string, string>();
+    await Promise.all(
+      paths.map(async (p) => {
+        const answer = await api<{ content: string; encoding: string }>("GET", `/contents/${p}?ref=${commit}`);
+        if (answer.status === 404 && missing === "empty") return void files.set(p, "");
+        const file = expect(answer, `read ${p}`);
+        files.set(p, Buffer.from(file.content, file.encoding === "base64" ? "base64" : "utf8").toString("utf8"));
+      }),
+    );
+    return files;
+  };
+
   return {
     name: "github",
     async read(paths) {
@@ -56,17 +70,17 @@ export function githubPublisher({ repository, branch, token, apiUrl }: GithubOpt
         .sha;
       const commit = expect(await api<{ tree: { sha: string } }>("GET", `/git/commits/${head}`), "read the commit");
       trees.set(head, commit.tree.sha);
-      const files = new Map<string, string>();
-      await Promise.all(
-        paths.map(async (p) => {
-          const file = expect(
-            await api<{ content: string; encoding: string }>("GET", `/contents/${p}?ref=${head}`),
-            `read ${p}`,
-          );
-          files.set(p, Buffer.from(file.content, file.encoding === "base64" ? "base64" : "utf8").toString("utf8"));
-        }),
-      );
-      return { head, files };
+      return { head, files: await readAt(head, paths, "refuse") };
+    },
+    async readCommit(commit, paths) {
+      if (!/^[0-9a-f]{40}$/.test(commit)) return null;
+      const answer = await api<{ parents?: { sha: string }[] }>("GET", `/git/commits/${commit}`);
+      // GitHub answers 404 (or 422) for a commit the repository does not have.
+      if (answer.status === 404 || answer.status === 422) return null;
+      const parent = expect(answer, "read the commit").parents?.[0]?.sha;
+      if (!parent) return null;
+      const [before, after] = await Promise.all([readAt(parent, paths, "empty"), readAt(commit, paths, "empty")]);
+      return { parent, before, after };
     },
     async commit(snapshot: Snapshot, changed: ReadonlyMap<string, string>, message: string, author: Author) {
       const tree = await Promise.all(

@@ -32,6 +32,31 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: Rebu
       throw new PublishError(`git ${args[0]} failed in ${dir}: ${stderr.trim()}`);
     }
   };
+  /** Whether git agrees (exit 0), for questions whose "no" is an answer, not a failure. */
+  const gitYes = (args: string[]) =>
+    run("git", args, { cwd: dir, env: childEnv({ set: {} }) }).then(
+      () => true,
+      () => false,
+    );
+  /** A file's text at a commit, whole (git() trims). */
+  const gitShow = async (spec: string) => {
+    try {
+      return (await run("git", ["show", spec], { cwd: dir, env: childEnv({ set: {} }), maxBuffer: 8 * 1024 * 1024 }))
+        .stdout;
+    } catch (error) {
+      throw new PublishError(`git show failed in ${dir}: ${(error as { stderr?: string }).stderr ?? error}`);
+    }
+  };
+  /** The files at a commit; a file the commit did not have reads as empty. */
+  const readAt = async (commit: string, paths: readonly string[]) =>
+    new Map(
+      await Promise.all(
+        paths.map(
+          async (p) =>
+            [p, (await gitYes(["cat-file", "-e", `${commit}:${p}`])) ? await gitShow(`${commit}:${p}`) : ""] as const,
+        ),
+      ),
+    );
   const readAll = async (paths: readonly string[]) =>
     new Map(await Promise.all(paths.map(async (p) => [p, await readFile(path.join(dir, p), "utf8")] as const)));
 
@@ -139,6 +164,15 @@ export function localGitPublisher({ dir, rebuild }: { dir: string; rebuild: Rebu
         else status = { provider: "git", state: "committed", commit, at };
         return { commit, at };
       }),
+    async readCommit(commit, paths) {
+      // Only a commit of the current branch: one on another branch (or none at all) is not the site's.
+      if (!/^[0-9a-f]{40}$/.test(commit) || !(await gitYes(["merge-base", "--is-ancestor", commit, "HEAD"])))
+        return null;
+      if (!(await gitYes(["rev-parse", "--verify", "--quiet", `${commit}^`]))) return null;
+      const parent = await git(["rev-parse", `${commit}^`]);
+      const [before, after] = await Promise.all([readAt(parent, paths), readAt(commit, paths)]);
+      return { parent, before, after };
+    },
     async status() {
       return status;
     },

@@ -11,6 +11,13 @@ export interface Snapshot {
   files: Map<string, string>;
 }
 
+/** One commit's files before and after it. */
+export interface CommitFiles {
+  parent: string;
+  before: Map<string, string>;
+  after: Map<string, string>;
+}
+
 export interface Author {
   name: string;
   email: string;
@@ -29,6 +36,11 @@ export interface Publisher {
     message: string,
     author: Author,
   ): Promise<{ commit: string; at: string }>;
+  /**
+   * The files as they were at `commit` and at its first parent (what that commit changed), or null
+   * when the repository has no such commit (or it has no parent).
+   */
+  readCommit(commit: string, paths: readonly string[]): Promise<CommitFiles | null>;
   status(): Promise<PublishStatus>;
   /**
    * Runs `work` (a read, a change and a commit) as one step: no other save, in this process or another

@@ -7,7 +7,7 @@ import { isFiltered, SEARCH_MAX_LENGTH, type EnquiryFilters, type MeetingFilters
 import { LANGUAGES } from "#shared/languages.ts";
 import { SERVICE_IDS, type ServiceNames } from "#shared/services.ts";
 import { useCopy } from "./copy";
-import { Field, Icon, iconPaths } from "./ui";
+import { DateField, Field, Icon, iconPaths } from "./ui";
 
 type Option = { value: string; label: string };
 
@@ -86,12 +86,11 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>(props: FiltersPr
   const date = (which: "from" | "to") => (
     <Field label={f(c[which], { what: datesLabel })} small>
       {(p) => (
-        <input
+        <DateField
           {...p}
-          type="date"
           value={filters[which] ?? ""}
           {...(which === "from" ? { max: filters.to } : { min: filters.from })}
-          onChange={(e) => set(which, (e.target.value || undefined) as F[typeof which])}
+          onChange={(iso) => set(which, (iso || undefined) as F[typeof which])}
           className={controlClass}
         />
       )}

@@ -5,11 +5,15 @@ import { apiErrorText } from "./api-errors";
 import { useCopy } from "./copy";
 import { BusyButton, iconPaths } from "./ui";
 
-/** Signs out and opens the login page; a failure is told in a toast. */
-export function LogoutButton() {
+/**
+ * Signs out and opens the login page; a failure is told in a toast. `confirmLeave`: asked first (a
+ * page with unsaved work), false stays.
+ */
+export function LogoutButton({ confirmLeave }: { confirmLeave?: () => boolean } = {}) {
   const { copy } = useCopy();
   const [leaving, setLeaving] = useState(false);
   const onLogout = async () => {
+    if (confirmLeave && !confirmLeave()) return;
     setLeaving(true);
     try {
       await logout();

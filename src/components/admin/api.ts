@@ -7,7 +7,14 @@ import { type EnquiryFilters, filtersToParams, type MeetingFilters } from "#shar
 import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { AdminStats } from "#shared/api/stats.ts";
-import type { ContentAnswer, PublishStatus, ReviewFlagAnswer, SaveAnswer, TextChange } from "#shared/api/content.ts";
+import type {
+  ContentAnswer,
+  HistoryAnswer,
+  PublishStatus,
+  ReviewFlagAnswer,
+  SaveAnswer,
+  TextChange,
+} from "#shared/api/content.ts";
 import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
 import type { InvitedUser } from "#shared/api/people.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";
@@ -163,5 +170,9 @@ export const markTextsReviewed = (texts: { lang: string; key: string }[]) =>
     ROUTES.content.reviewed,
     { texts },
   );
+/** The latest publishes and undos, newest first. */
+export const fetchTextHistory = () => adminRequest<HistoryAnswer>("GET", ROUTES.content.history);
+/** Publishes the reverse of a publish as a new commit (4xx with a `code` when refused). */
+export const undoTexts = (commit: string) => adminRequest<SaveAnswer>("POST", ROUTES.content.undo, { commit });
 export const fetchPublishStatus = () =>
   adminRequest<{ success: true; publish: PublishStatus }>("GET", ROUTES.content.status);

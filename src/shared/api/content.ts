@@ -78,3 +78,38 @@ export interface SaveAnswer {
 
 /** PUT /api/content/texts: 409 when another editor changed the same text since it was loaded. */
 export type ConflictAnswer = ErrorAnswer & Required<Pick<ErrorAnswer, "conflicts">>;
+
+/** One publish or undo in the history (GET /api/content/history). */
+export interface HistoryEntry {
+  id: string;
+  commit: string;
+  /** ISO time it was published. */
+  at: string;
+  actor: string;
+  kind: "publish" | "undo";
+  /** For an undo: the commit it reverted. */
+  undoes?: string;
+  /** The first texts it changed, each shortened (`count` says how many in all). */
+  changes: TextChange[];
+  count: number;
+  /** The undo that reverted it, if any. */
+  undoneBy?: { commit: string; actor: string; at: string };
+}
+
+/** GET /api/content/history */
+export interface HistoryAnswer {
+  success: true;
+  entries: HistoryEntry[];
+}
+
+/** POST /api/content/undo: why an undo was refused (the answer's `code`; the panel words each). */
+export const UNDO_REFUSALS = {
+  /** 404: the content editor did not make that commit. */
+  notEditors: "not-editors-commit",
+  /** 409: an undo of it was made already (or every text is back as it was). */
+  alreadyUndone: "already-undone",
+  /** 409: a text it changed was changed again since (the answer's `conflicts`). */
+  changedSince: "changed-since",
+  /** 409: the commit is not on the site's branch (any more), or changed no text. */
+  notOnBranch: "not-on-branch",
+} as const;

@@ -43,3 +43,8 @@ export const reviewedSchema = z.strictObject({
     )
     .check(z.minLength(1, "texts must list at least one text"), z.maxLength(500)),
 });
+
+/** POST /api/content/undo: the commit of a publish (or undo) to revert. */
+export const undoSchema = z.strictObject({
+  commit: z.string().check(z.regex(/^[0-9a-f]{40}$/, "commit must be a commit id (40 hexadecimal digits)")),
+});

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   "lead.status",
   "meeting.status",
   "text.publish",
+  "text.undo",
   "settings.change",
   "factor.add",
   "factor.remove",

@@ -10,7 +10,7 @@ import { AdminOnly } from "../AdminOnly";
 import { DASHBOARD_PATH } from "../api";
 import { apiErrorText } from "../api-errors";
 import { useCopy } from "../copy";
-import { BusyButton, EmptyState, ErrorNote, Field, Icon, iconPaths, inputClass, Loading } from "../ui";
+import { BusyButton, DateField, EmptyState, ErrorNote, Field, Icon, iconPaths, inputClass, Loading } from "../ui";
 import { auditCsvUrl, auditPage, SECURITY_PATH } from "../security/security-api";
 import { useRegionName } from "../security/SessionList";
 import { actionName, detailText, placeText, targetText, whoText } from "./describe";
@@ -140,26 +140,10 @@ function AuditRecord() {
             )}
           </Field>
           <Field label={c.from} help={c.datesHelp}>
-            {(props) => (
-              <input
-                {...props}
-                type="date"
-                value={draft.from ?? ""}
-                onChange={(event) => set("from")(event.target.value)}
-                className={inputClass}
-              />
-            )}
+            {(props) => <DateField {...props} value={draft.from ?? ""} onChange={set("from")} className={inputClass} />}
           </Field>
           <Field label={c.to} error={draftError}>
-            {(props) => (
-              <input
-                {...props}
-                type="date"
-                value={draft.to ?? ""}
-                onChange={(event) => set("to")(event.target.value)}
-                className={inputClass}
-              />
-            )}
+            {(props) => <DateField {...props} value={draft.to ?? ""} onChange={set("to")} className={inputClass} />}
           </Field>
           <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
             <button type="submit" className="btn btn-primary">

@@ -8,6 +8,7 @@ import { adminRequest } from "../api";
 import { useCopy, type AdminText } from "../copy";
 import {
   BusyButton,
+  DateField,
   ErrorNote,
   Field,
   iconPaths,
@@ -92,12 +93,24 @@ export function Closures({
       <form onSubmit={submit} className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr_auto] lg:items-end">
         <Field label={c.firstDay}>
           {(p) => (
-            <input {...p} type="date" value={draft.from} onChange={set("from")} className={inputClass} required />
+            <DateField
+              {...p}
+              value={draft.from}
+              onChange={(value) => set("from")({ target: { value } })}
+              className={inputClass}
+              required
+            />
           )}
         </Field>
         <Field label={c.lastDay} note={copy.common.optional}>
           {(p) => (
-            <input {...p} type="date" value={draft.to} min={draft.from} onChange={set("to")} className={inputClass} />
+            <DateField
+              {...p}
+              value={draft.to}
+              min={draft.from}
+              onChange={(value) => set("to")({ target: { value } })}
+              className={inputClass}
+            />
           )}
         </Field>
         <Field label={c.note} note={copy.common.optional}>

@@ -13,6 +13,8 @@ import { LogoutButton } from "../LogoutButton";
 import { SECURITY_PATH } from "../security/security-api";
 import { Icon, iconPaths, PageSpinner, Toggle } from "../ui";
 import { LANGS, labelOf } from "./model";
+import { DraftNotices } from "./DraftNotices";
+import { History } from "./History";
 import { PageView } from "./PageView";
 import { Preview } from "./Preview";
 import { PublishBar } from "./PublishBar";
@@ -25,7 +27,7 @@ const MAX_RESULTS = 40;
 export default function ContentEditor({ user }: { user: PanelUser }) {
   const { copy, f, p, languageName } = useCopy();
   const tx = copy.editor;
-  const editor = useContentEditor();
+  const editor = useContentEditor(user.username);
   const [previewing, setPreviewing] = useState(false);
   const searchId = useId();
   const hintId = useId();
@@ -43,6 +45,14 @@ export default function ContentEditor({ user }: { user: PanelUser }) {
       </div>
     );
   if (!data || !counts) return <PageSpinner label={tx.loading} />;
+
+  /** Signing out with unsaved changes asks first; the drafts stay in this browser for the next sign-in. */
+  const confirmLeave = () => {
+    if (!editor.changes.length) return true;
+    if (!window.confirm(p(tx.drafts.signOut, editor.changes.length))) return false;
+    editor.leave();
+    return true;
+  };
 
   const block = (key: string, title?: string) => (
     <TextBlock
@@ -78,7 +88,7 @@ export default function ContentEditor({ user }: { user: PanelUser }) {
             <Icon path={iconPaths.shield} />
             {copy.security.link}
           </a>
-          <LogoutButton />
+          <LogoutButton confirmLeave={confirmLeave} />
         </div>
       </div>
       <p className="mt-3 max-w-3xl text-ink">{tx.intro}</p>
@@ -104,6 +114,9 @@ export default function ContentEditor({ user }: { user: PanelUser }) {
           })}
         </ul>
       </section>
+
+      <DraftNotices editor={editor} />
+      <History version={editor.status?.commit ?? ""} onUndone={editor.undone} />
 
       <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-end">
         <div className="min-w-0 flex-1">

@@ -2,14 +2,23 @@
  * The preview: a page of the site in one language, at phone and desktop width, with the unsaved
  * texts put in. It shows the pages as they are built (the same components and stylesheets the visitor
  * gets), fetched from this site: scripts are left out (the preview is a picture, not the working
- * page), the page's own inline styles are applied as constructed stylesheets (the admin's
+ * page), the page's own inline styles and style attributes are applied as constructed stylesheets (the admin's
  * Content-Security-Policy governs the frames and allows no inline <style> of another page), and each
  * text the editor changed is replaced where the page shows it and outlined.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import type { ContentAnswer, TextChange } from "#shared/api/content.ts";
 import { site } from "#config/site.ts";
-import { LANGS, PREVIEW_PAGES, pageOfKey, substitute, type Drafts, type Lang } from "./model";
+import {
+  LANGS,
+  PREVIEW_PAGES,
+  pageOfKey,
+  parseBuiltPage,
+  styleAttributesToSheet,
+  substitute,
+  type Drafts,
+  type Lang,
+} from "./model";
 import { useCopy } from "../copy";
 import { Segmented } from "../ui";
 
@@ -61,13 +70,9 @@ export function Preview({
       .then((res) => res.text())
       .then((html) => {
         if (!active) return;
-        const doc = new DOMParser().parseFromString(html, "text/html");
+        const { doc, styles } = parseBuiltPage(html);
         for (const el of doc.querySelectorAll("script, noscript, meta[http-equiv]")) el.remove();
-        const styles = [...doc.querySelectorAll("style")].map((el) => {
-          const css = el.textContent ?? "";
-          el.remove();
-          return css;
-        });
+        styles.push(styleAttributesToSheet(doc));
         const mine = changes
           .filter((c) => c.lang === lang)
           .map((c) => ({ key: c.key, was: c.was, now: drafts[`${c.lang}:${c.key}`] ?? c.value }));

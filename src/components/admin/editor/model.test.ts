@@ -34,7 +34,16 @@ describe("the content editor in the browser", () => {
     expect(search(data, {}, "سارا رحيمي")).toContain("testimonials:sara-rahimi.author");
     // Every word must match, in any language.
     expect(search(data, {}, "voorbehouden reserved")).toEqual(["footer.copyright"]);
-    expect(search(data, { "nl:footer.copyright": "Alles van ons" }, "voorbehouden")).toEqual([]);
+    // A draft's words find its text too.
+    expect(search(data, { "nl:footer.copyright": "Zwaluwstaart" }, "zwaluwstaart")).toEqual(["footer.copyright"]);
+  });
+
+  test("a text found by its words stays found while it is edited (the walk-through's M1)", () => {
+    expect(data.texts.nl["hero.title"]).toBe("Breng je bedrijf");
+    expect(search(data, {}, "Breng je bedrijf")).toContain("hero.title");
+    // One Backspace: the draft no longer holds the words, the published text still does.
+    expect(search(data, { "nl:hero.title": "Breng je bedrij" }, "Breng je bedrijf")).toContain("hero.title");
+    expect(search(data, { "nl:hero.title": "" }, "Breng je bedrijf")).toContain("hero.title");
   });
 
   test("live checks: the same messages as the copy check and the API, against the text as typed", () => {

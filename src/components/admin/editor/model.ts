@@ -81,13 +81,20 @@ const folded = (text: string) =>
     .replace(/[\u00AD\u200B-\u200F\u2066-\u2069]/g, "")
     .toLocaleLowerCase();
 
-/** The keys whose key or text in any language holds every word of the query. */
+/**
+ * The keys whose key or text in any language holds every word of the query. A text is found by its
+ * published words as well as by its draft: typing in a text found by its words keeps it in the results.
+ */
 export function search(data: ContentAnswer, drafts: Drafts, query: string): string[] {
   const words = folded(query).split(/\s+/).filter(Boolean);
   if (!words.length) return [];
   return allKeys(data).filter((key) => {
     const haystack = folded(
-      [key, labelOf(data, key) ?? "", ...LANGS.map((lang) => current(data, drafts, { lang, key }))].join("\n"),
+      [
+        key,
+        labelOf(data, key) ?? "",
+        ...LANGS.flatMap((lang) => [data.texts[lang]?.[key] ?? "", drafts[fieldId({ lang, key })] ?? ""]),
+      ].join("\n"),
     );
     return words.every((w) => haystack.includes(w));
   });
@@ -184,7 +191,10 @@ export function substitute(doc: Document, changes: readonly PreviewChange[], bra
         const match = pattern.exec(visible(text));
         if (!match) return null;
         const values = Object.fromEntries(names.map((n, i) => [n, match[i + 1]]));
-        return rendered(c.now, values, brand, lang);
+        // The node's own spaces around the text stay: they part it from its neighbours ("bedrijf naar").
+        const [lead] = /^\s*/.exec(text)!;
+        const [trail] = /\s*$/.exec(text)!;
+        return `${lead}${rendered(c.now, values, brand, lang).trim()}${trail}`;
       };
     });
   if (!replacers.length) return 0;
@@ -219,4 +229,38 @@ export function substitute(doc: Document, changes: readonly PreviewChange[], bra
     if (next !== null) title.textContent = next;
   }
   return count;
+}
+
+/**
+ * Moves every `style` attribute of a built page into rules of a stylesheet (returned): the admin's
+ * Content-Security-Policy, which governs the preview's frames, refuses inline style attributes, while
+ * a stylesheet adopted through the CSS object model is allowed.
+ */
+export function styleAttributesToSheet(doc: Document): string {
+  const rules: string[] = [];
+  doc.querySelectorAll("[style]").forEach((el, i) => {
+    const css = el.getAttribute("style") ?? "";
+    el.removeAttribute("style");
+    if (!css.trim() || /[{}]/.test(css)) return; // a declaration list only: nothing that ends the rule
+    el.setAttribute("data-preview-style", String(i));
+    rules.push(`[data-preview-style="${i}"]{${css}}`);
+  });
+  return rules.join("\n");
+}
+
+const STYLE_CARRIER = "text/x-preview-style";
+
+/**
+ * Parses a built page without letting its `<style>` elements become style elements: a document
+ * DOMParser makes inherits the admin page's Content-Security-Policy, which refuses each inline
+ * `<style>` (a console error, though nothing shows). They are parsed as inert scripts instead (raw
+ * text, as CSS is) and returned, to be adopted as constructed stylesheets.
+ */
+export function parseBuiltPage(html: string): { doc: Document; styles: string[] } {
+  const carried = html
+    .replace(/<style(?=[\s>])/gi, `<script type="${STYLE_CARRIER}"`)
+    .replace(/<\/style\s*>/gi, "</script>");
+  const doc = new DOMParser().parseFromString(carried, "text/html");
+  const styles = [...doc.querySelectorAll(`script[type="${STYLE_CARRIER}"]`)].map((el) => el.textContent ?? "");
+  return { doc, styles };
 }

@@ -1,13 +1,22 @@
-/** The content editor's state and requests: the texts, the drafts, search, publish, conflicts and review flags. */
-import { useEffect, useMemo, useState } from "react";
-import type { ContentAnswer, PublishStatus, TextChange } from "#shared/api/content.ts";
+/**
+ * The content editor's state and requests: the texts, the drafts (kept in the browser as they are
+ * typed, offered back on return), search, publish, conflicts and review flags.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { ContentAnswer, PublishStatus, SaveAnswer, TextChange } from "#shared/api/content.ts";
 import type { TextAddress } from "#shared/api/common.ts";
 import { ApiError, fetchPublishStatus, fetchTexts, markTextsReviewed, saveTexts } from "../api";
 import { useCopy } from "../copy";
 import { problem } from "../ui";
+import { dropDrafts, keepDraft, keptDrafts, type KeepResult, type KeptDraft } from "./drafts";
 import { fieldId, inputId, liveProblems, normaliseInput, overview, search, type Drafts } from "./model";
 
 export type Conflict = TextAddress & { yours: string; theirs: string };
+
+const textOf = (data: ContentAnswer, id: string) => {
+  const { lang, key } = splitId(id);
+  return data.texts[lang]?.[key] ?? "";
+};
 
 const withoutKey = <T>(record: Readonly<Record<string, T>>, id: string) => {
   const rest = { ...record };
@@ -15,7 +24,22 @@ const withoutKey = <T>(record: Readonly<Record<string, T>>, id: string) => {
   return rest;
 };
 
-export function useContentEditor() {
+/** Drafts kept in this browser from an earlier visit, until the editor restores or discards them. */
+export interface DraftOffer {
+  drafts: KeptDraft[];
+  /** Of those, the ids whose published text changed since the draft was written. */
+  changedSince: string[];
+  /** Entries that cannot be offered back (damaged, or longer than a text can be). */
+  unreadable: string[];
+}
+
+const splitId = (id: string) => {
+  const at = id.indexOf(":");
+  return { lang: id.slice(0, at), key: id.slice(at + 1) };
+};
+
+/** `user`: whose drafts this browser keeps (one person's are never offered to another). */
+export function useContentEditor(user: string) {
   const { copy } = useCopy();
   const tx = copy.editor;
   const [data, setData] = useState<ContentAnswer | null>(null);
@@ -29,16 +53,30 @@ export function useContentEditor() {
   const [conflicts, setConflicts] = useState<Conflict[]>([]);
   const [status, setStatus] = useState<PublishStatus | null>(null);
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [offer, setOffer] = useState<DraftOffer | null>(null);
+  /** Why the latest keystroke could not be kept in the browser, and of which text. */
+  const [keepProblem, setKeepProblem] = useState<{ id: string; result: Exclude<KeepResult, "kept"> } | null>(null);
+  /** Set when the editor chose to leave (signing out): the page's own warning stays quiet. */
+  const leaving = useRef(false);
 
-  const load = () =>
+  const load = (first = false) =>
     fetchTexts()
       .then((answer) => {
         setData(answer);
         setStatus(answer.publish);
+        if (first) {
+          const known = (id: string) => {
+            const { lang, key } = splitId(id);
+            return Object.hasOwn(answer.texts, lang) && Object.hasOwn(answer.texts.en, key);
+          };
+          const kept = keptDrafts(user, known);
+          const changedSince = kept.drafts.filter((d) => d.base !== textOf(answer, d.id)).map((d) => d.id);
+          if (kept.drafts.length || kept.unreadable.length) setOffer({ ...kept, changedSince });
+        }
       })
       .catch(() => setLoadError(true));
   useEffect(() => {
-    void load();
+    void load(true);
   }, []);
 
   // While `npm start` rebuilds the site, ask how it went until it is done.
@@ -64,10 +102,38 @@ export function useContentEditor() {
   }, [data, drafts]);
   const counts = useMemo(() => (data ? overview(data, drafts) : null), [data, drafts]);
 
+  // Leaving the page (a link, a reload, closing the tab) with unsaved changes asks first.
+  const unsaved = changes.length > 0;
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
+      event.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsaved]);
+
   const edit = (a: TextAddress, value: string) => {
     const id = fieldId(a);
-    setDrafts((d) => ({ ...d, [id]: normaliseInput(a.lang, value) }));
+    const next = normaliseInput(a.lang, value);
+    setDrafts((d) => ({ ...d, [id]: next }));
     setServerErrors((e) => (e[id] ? withoutKey(e, id) : e));
+    if (!data) return;
+    const result = keepDraft(user, id, next, data.texts[a.lang]?.[a.key] ?? "", new Date());
+    setKeepProblem((was) => (result !== "kept" ? { id, result } : was?.id === id ? null : was));
+  };
+  /** Puts the offered drafts into the fields (a text changed meanwhile shows the draft; the offer named it). */
+  const restore = () => {
+    if (!offer) return;
+    setDrafts((d) => ({ ...Object.fromEntries(offer.drafts.map((k) => [k.id, k.value])), ...d }));
+    setOffer(offer.unreadable.length ? { drafts: [], changedSince: [], unreadable: offer.unreadable } : null);
+  };
+  /** Forgets the offered drafts (or the unreadable entries only, once the others are restored). */
+  const dropOffer = () => {
+    if (!offer) return;
+    dropDrafts(user, [...offer.drafts.map((d) => d.id), ...offer.unreadable]);
+    setOffer(null);
   };
   const goTo = (a: TextAddress) => {
     setQuery(a.key);
@@ -93,6 +159,11 @@ export function useContentEditor() {
       for (const s of answer.saved) texts[s.lang][s.key] = s.value;
       setData({ ...data, texts, revisions: answer.revisions, reviews: answer.reviews });
       setDrafts({});
+      dropDrafts(
+        user,
+        changes.map((c) => fieldId(c)),
+      );
+      setKeepProblem(null);
       setServerErrors({});
       setSavedAt(answer.at);
       setStatus(answer.publish);
@@ -119,7 +190,10 @@ export function useContentEditor() {
     const texts = structuredClone(data.texts);
     texts[conflict.lang][conflict.key] = conflict.theirs;
     setData({ ...data, texts });
-    if (!keep) setDrafts((d) => withoutKey(d, fieldId(conflict)));
+    if (!keep) {
+      setDrafts((d) => withoutKey(d, fieldId(conflict)));
+      dropDrafts(user, [fieldId(conflict)]);
+    }
     setConflicts((list) => list.filter((c) => fieldId(c) !== fieldId(conflict)));
   };
 
@@ -143,8 +217,26 @@ export function useContentEditor() {
       setLoadError(false);
       void load();
     },
+    /** After an undo: the texts as they are now (drafts of the undone texts stay drafts), and the publishing state. */
+    undone: (answer: SaveAnswer) => {
+      setStatus(answer.publish);
+      setSavedAt(answer.at);
+      void load();
+    },
     drafts,
-    discard: () => setDrafts({}),
+    discard: () => {
+      dropDrafts(user, Object.keys(drafts));
+      setDrafts({});
+      setKeepProblem(null);
+    },
+    offer,
+    restore,
+    dropOffer,
+    keepProblem,
+    /** Called when the editor confirmed leaving: the browser's own warning is not shown again. */
+    leave: () => {
+      leaving.current = true;
+    },
     changes,
     counts,
     edit,

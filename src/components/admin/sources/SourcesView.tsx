@@ -3,7 +3,7 @@ import { addDays, officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { adminCopy, type AdminCopy } from "../copy.ts";
 import { DASHBOARD_PATH } from "../api.ts";
-import { PageSpinner } from "../ui/index.ts";
+import { DateField, PageSpinner } from "../ui/index.ts";
 import type { Breakdown } from "./BreakdownTable.tsx";
 import { FigureTables, type Figures } from "./FigureTables.tsx";
 import { fetchChart, type Range } from "./sources-api.ts";
@@ -125,11 +125,10 @@ function PeriodPicker({ copy, preset, range, onChoose }: PeriodPickerProps) {
         {(["from", "to"] as const).map((k) => (
           <label key={k} className="text-sm font-medium text-brand-950">
             {copy[k]}
-            <input
-              type="date"
+            <DateField
               required
               value={draft[k]}
-              onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
+              onChange={(iso) => setDraft({ ...draft, [k]: iso })}
               className="mt-1 block rounded-lg border border-slate-300 px-2 py-1.5"
             />
           </label>

@@ -71,6 +71,8 @@ export const iconPaths = {
   close: "M6 6l12 12M18 6 6 18",
   search: "m20 20-4.5-4.5M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z",
   chevronUp: "m6 15 6-6 6 6",
+  chevronLeft: "m15 6-6 6 6 6",
+  chevronRight: "m9 6 6 6-6 6",
   chevronDown: "m6 9 6 6 6-6",
 } as const;
 
