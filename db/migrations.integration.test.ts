@@ -14,6 +14,7 @@ const APP_TABLES = [
   "busy_intervals",
   "email_outbox",
   "enquiries",
+  "invitations",
   "login_attempts",
   "meetings",
   "meetings_feed",
@@ -65,6 +66,7 @@ describe("migrations", () => {
         "busy_calendars_url_key",
         "meetings_feed_pkey",
         "page_view_keys_pkey",
+        "invitations_token_hash_key",
       ]),
     );
   });

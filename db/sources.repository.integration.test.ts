@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { applyRetention } from "./retention.repository.ts";
 import { erasePersonalData, exportPersonalData } from "./privacy.repository.ts";
 import { type NewView, recordView, rollUpViews, sourcesChart } from "./sources.repository.ts";
@@ -6,6 +6,10 @@ import { useTestDatabase } from "./testing.ts";
 import type { FunnelRow, SourcesDay, TopRow } from "#shared/api/sources.ts";
 
 const database = useTestDatabase();
+// The privacy tools find failed sign-ins by a keyed hash, under a key derived from JWT_SECRET.
+beforeAll(() => {
+  process.env.JWT_SECRET ??= "test-secret-that-is-long-enough-for-hs256-0123456789";
+});
 const policy = { emailDays: 30, loginAttemptDays: 30, recordMonths: 24, newsletterPendingDays: 30 };
 
 beforeEach(async () => {

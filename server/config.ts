@@ -260,7 +260,7 @@ const schema = z.object({
    */
   RETENTION_EMAIL_DAYS: z._default(wholeNumber("RETENTION_EMAIL_DAYS", 1, 3650), 30),
   /**
-   * Days that login attempts (typed usernames, client addresses) are kept.
+   * Days that failed sign-ins are kept (the typed username and the address as keyed hashes only).
    * @group Privacy
    */
   RETENTION_LOGIN_ATTEMPT_DAYS: z._default(wholeNumber("RETENTION_LOGIN_ATTEMPT_DAYS", 1, 3650), 30),

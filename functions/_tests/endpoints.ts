@@ -110,6 +110,7 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
     changes: [{ lang: "nl", key: "hero.title", value: "Groei in Europa", was: "Groeien in Europa" }],
   },
   "POST /api/content/reviewed": { texts: [{ lang: "nl", key: "hero.title" }] },
+  "POST /api/content/undo": { commit: "0123456789abcdef0123456789abcdef01234567" },
   "PUT /api/admin/booking-rules": {
     noticeMinutes: 1440,
     bufferBeforeMinutes: 15,

@@ -48,7 +48,13 @@ const PUBLIC = new Set([
 ]);
 
 /** The content editor's endpoints: outside /api/admin/ because editors use them, and closed to anyone not signed in. */
-const CONTENT = new Set(["/api/content/texts", "/api/content/reviewed", "/api/content/status"]);
+const CONTENT = new Set([
+  "/api/content/texts",
+  "/api/content/reviewed",
+  "/api/content/status",
+  "/api/content/history",
+  "/api/content/undo",
+]);
 
 /** One's own account (sessions, password, second factors): anyone signed in, closed to anyone not. */
 const ACCOUNT = new Set([

@@ -14,6 +14,17 @@ import ts from "typescript";
  */
 export const TOOL_VARIABLES = [
   {
+    name: "CI_STARTED_AT",
+    fallback: "when `npm test` starts",
+    meaning:
+      "Unix seconds when the whole run began; `.ci/run` sets it so that `npm test`'s closing time includes the install.",
+  },
+  {
+    name: "CI_INSTALL_SECONDS",
+    fallback: "not printed",
+    meaning: "How long `.ci/run`'s `npm install` took; `npm test` prints it among the stages' times.",
+  },
+  {
     name: "TEST_DATABASE_URL",
     meaning:
       "When set, `npm test` also runs the API and database tests against this PostgreSQL (each run creates and drops its own databases). `.ci/run` sets it to the machine's server.",

@@ -5,11 +5,12 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { ContentAnswer, PublishStatus, SaveAnswer, TextChange } from "#shared/api/content.ts";
 import type { TextAddress } from "#shared/api/common.ts";
-import { ApiError, fetchPublishStatus, fetchTexts, markTextsReviewed, saveTexts } from "../api";
+import { ApiError, fetchTexts, markTextsReviewed, saveTexts } from "../api";
 import { useCopy } from "../copy";
 import { problem } from "../ui";
 import { dropDrafts, keepDraft, keptDrafts, type KeepResult, type KeptDraft } from "./drafts";
-import { fieldId, inputId, liveProblems, normaliseInput, overview, search, type Drafts } from "./model";
+import { useFound, useLeaveWarning, usePublishProgress } from "./editor-effects";
+import { fieldId, inputId, liveProblems, normaliseInput, overview, type Drafts } from "./model";
 
 export type Conflict = TextAddress & { yours: string; theirs: string };
 
@@ -79,16 +80,7 @@ export function useContentEditor(user: string) {
     void load(true);
   }, []);
 
-  // While `npm start` rebuilds the site, ask how it went until it is done.
-  useEffect(() => {
-    if (status?.state !== "building") return;
-    const timer = setInterval(() => {
-      fetchPublishStatus()
-        .then((answer) => setStatus(answer.publish))
-        .catch(() => {});
-    }, 1500);
-    return () => clearInterval(timer);
-  }, [status?.state]);
+  usePublishProgress(status, setStatus);
 
   const changes = useMemo<TextChange[]>(() => {
     if (!data) return [];
@@ -102,17 +94,7 @@ export function useContentEditor(user: string) {
   }, [data, drafts]);
   const counts = useMemo(() => (data ? overview(data, drafts) : null), [data, drafts]);
 
-  // Leaving the page (a link, a reload, closing the tab) with unsaved changes asks first.
-  const unsaved = changes.length > 0;
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (leaving.current) return;
-      event.preventDefault();
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [unsaved]);
+  useLeaveWarning(changes.length > 0, leaving);
 
   const edit = (a: TextAddress, value: string) => {
     const id = fieldId(a);
@@ -202,13 +184,7 @@ export function useContentEditor(user: string) {
     setData((d) => d && { ...d, revisions: answer.revisions, reviews: answer.reviews });
   };
 
-  const searching = query.trim() !== "" || onlyReview;
-  const found = useMemo(() => {
-    if (!data || !searching) return [];
-    const reviewKeys = new Set(data.reviews.map((r) => r.key));
-    const keys = query.trim() ? search(data, drafts, query) : [...reviewKeys];
-    return keys.filter((key) => !onlyReview || reviewKeys.has(key));
-  }, [data, drafts, query, onlyReview, searching]);
+  const { searching, found } = useFound(data, drafts, query, onlyReview);
 
   return {
     data,
