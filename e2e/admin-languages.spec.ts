@@ -102,7 +102,7 @@ test("each person's panel language: remembered, right to left with Persian digit
     timeout: 60_000,
   });
   // An invitation: the audit record then names another account, which is data in every language.
-  await inviteAccount(page.request, ADMIN.password, { username: `invited${uniqueTag()}`, role: "editor" }, baseURL!);
+  await inviteAccount(page.request, password, { username: `invited${uniqueTag()}`, role: "editor" }, baseURL!);
 
   for (const lang of ["nl", "fa", "en"] as const) {
     const copy = COPY[lang].admin;
