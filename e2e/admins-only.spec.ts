@@ -5,6 +5,7 @@ import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import { expectNoViolations } from "./axe";
 import { ADMIN, skipSplash, uniqueTag } from "./helpers";
+import { inviteAccount } from "./invite";
 
 /**
  * An editor who opens an admin-only page (the dashboard with its privacy tool, Sources,
@@ -24,12 +25,7 @@ async function newAccount(browser: Browser, baseURL: string, role: "admin" | "ed
   const context = await browser.newContext({ baseURL });
   expect((await context.request.post("/api/login", { data: ADMIN })).status()).toBe(200);
   const username = `${role}${uniqueTag()}`;
-  const res = await context.request.post("/api/admin/users", {
-    data: { username, role },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { password } = (await res.json()) as { password: string };
+  const password = await inviteAccount(context.request, ADMIN.password, { username, role }, baseURL);
   await context.close();
   return { username, password };
 }
