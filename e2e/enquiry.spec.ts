@@ -72,7 +72,7 @@ async function expectEmptyForm(page: Page) {
 }
 
 for (const lang of ["en", "fa"] as const) {
-  test(`${lang}: a valid enquiry is sent (sending state, success toast, form reset) and stored`, async ({
+  test(`${lang}: a valid enquiry is sent (sending state, success toast, its reference, every field reset) and stored`, async ({
     page,
     request,
     baseURL,
@@ -98,6 +98,7 @@ for (const lang of ["en", "fa"] as const) {
           };
     await openContactForm(page, lang);
     await fillEnquiry(page, enquiry);
+    await page.locator("#cf-heard").selectOption("telegram");
     const hold = await holdContactPost(page);
     await submitButton(page).click();
 
@@ -113,12 +114,23 @@ for (const lang of ["en", "fa"] as const) {
     await expect(toast).toContainText(t.contact.toast.successTitle);
     await expect(toast).toContainText(t.contact.toast.successMessage);
     await expectEmptyForm(page);
+    await expect(page.locator("#cf-heard"), "heard is reset").toHaveValue("");
     await expect(submitButton(page)).toHaveText(t.contact.form.submit);
     await expect(submitButton(page)).toBeEnabled();
 
     // The admin sees it, exactly as typed (the Persian line break included).
     const stored = (await adminEnquiries(request, baseURL!)).filter((s) => s.email === enquiry.email);
     expect(stored).toHaveLength(1);
+
+    // The form names the reference the acknowledgement email quotes, written as the email writes it
+    // (Latin digits in every language, like the meeting's M- reference on its manage page), and takes focus.
+    const reference = `E-${String(stored[0]!.id).padStart(5, "0")}`;
+    const sent = page.getByTestId("enquiry-sent");
+    const [before, after] = t.contact.toast.sent.split("{{reference}}");
+    await expect(sent).toHaveText(`${before}${reference}${after}`);
+    await expect(sent).toHaveAttribute("role", "status");
+    await expect(sent).toBeFocused();
+    await expect(sent).toBeInViewport();
     expect(stored[0]).toMatchObject({
       firstName: enquiry.firstName,
       lastName: enquiry.lastName,

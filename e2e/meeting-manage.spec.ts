@@ -14,7 +14,7 @@ import { expectNoViolations } from "./axe";
  * Days are taken far down the list of bookable days, so the booking spec's days never collide.
  */
 
-const DAY = { booked: 14, movedTo: 15, slotsFail: 17, closed: 20 } as const;
+const DAY = { booked: 14, movedTo: 15, slotsFail: 17, closed: 20, phoneBooked: 22, phoneMovedTo: 23 } as const;
 
 /** Console messages about the Content-Security-Policy: the strict policy must hold on these pages too. */
 const cspViolations: string[] = [];
@@ -94,6 +94,35 @@ test("a visitor opens the manage link from their email and moves the meeting", a
   // The page now holds the new link; a reload shows the moved meeting.
   await page.reload();
   await expect(page.getByTestId("meeting-when")).toContainText(formatDate("en", to));
+});
+
+test("on a phone, the result of a move is scrolled to and takes focus", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const days = await bookableDays(request);
+  const [from, to] = [days[DAY.phoneBooked], days[DAY.phoneMovedTo]];
+  const email = `move-phone-${uniqueTag()}@example.com`;
+  await book(
+    request,
+    { name: "Sara Ahmadi", email, phone: "+98 912 000 2222" },
+    from,
+    (await freeSlots(request, from))[1],
+  );
+
+  await page.goto(await manageLinkFor(email));
+  await hydrated(page, "ManageMeeting");
+  await page.getByRole("button", { name: en.manage.move }).click();
+  await pickDay(page, to);
+  await page.locator("#mm-time").selectOption((await freeSlots(request, to))[1]);
+  const confirm = page.getByRole("button", { name: en.manage.confirmMove });
+  await confirm.scrollIntoViewIfNeeded();
+  // The walk-through's case: the confirm button sits far down the page (y≈770 on a 390 px phone).
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await confirm.click();
+
+  const notice = page.getByRole("status").filter({ hasText: en.manage.moved });
+  await expect(notice).toBeVisible();
+  await expect(notice).toBeFocused();
+  await expect(notice).toBeInViewport({ ratio: 1 });
 });
 
 test("a failed slot request on the manage page shows the same error toast as the booking dialog", async ({

@@ -1,5 +1,5 @@
 /**
- * POST /api/contact → 201 { success, id }: an enquiry, stored unprocessed, with the company's
+ * POST /api/contact → 201 { success, id, reference }: an enquiry, stored unprocessed, with the company's
  * notification and the visitor's acknowledgement queued in the same statement (sent right after,
  * or retried later: a mail server that is down never changes the answer). Two database round trips
  * before the answer (functions/_tests/round-trips.test.ts).
@@ -37,6 +37,7 @@ import {
 import { submissionLanguage } from "./_lib/http/language.ts";
 import { enquiryVerdict } from "./_lib/forms/limits.ts";
 import { afterCommitDelivery, enquiryEmails } from "./_lib/mail/outbox.ts";
+import { enquiryReference } from "./_lib/mail/templates.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { LeadSource } from "#shared/sources.ts";
 import { leadSource, refererPath } from "./_lib/sources.ts";
@@ -54,7 +55,7 @@ export default route({
     const source = leadSource(input.source, req);
     const id = await admitAndStore(getDb(), { ...input, language, source }, token, req, context);
     if (id === "tokenUsed") throw tokenRefused("used");
-    return json<EnquiryCreatedAnswer>({ success: true, id }, 201);
+    return json<EnquiryCreatedAnswer>({ success: true, id, reference: enquiryReference(id) }, 201);
   },
 });
 

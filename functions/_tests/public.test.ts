@@ -67,10 +67,12 @@ describe("GET /api/detect-language", () => {
 });
 
 describe("POST /api/contact", () => {
-  test("stores the enquiry unprocessed and answers 201 with its id", async () => {
+  test("stores the enquiry unprocessed and answers 201 with its id and reference", async () => {
     const res = await call(contact, "/api/contact", { body: valid });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ success: true, id: expect.any(Number) });
+    expect(res.json).toEqual({ success: true, id: expect.any(Number), reference: expect.any(String) });
+    // The reference the form shows is the one the acknowledgement email quotes (E- and five digits).
+    expect(res.json.reference).toBe(`E-${String(res.json.id).padStart(5, "0")}`);
     const stored = (await listEnquiries(test_.db)).items.find((s) => s.id === res.json.id);
     expect(stored).toMatchObject({ ...valid, isProcessed: false });
     expect(new Date(stored!.createdAt).toISOString()).toBe(stored!.createdAt);

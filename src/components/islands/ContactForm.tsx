@@ -5,6 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { enquirySchema, type EnquiryInput } from "#shared/schemas/enquiries.ts";
 import { MESSAGES } from "#shared/schemas/fields.ts";
 import { SERVICE_IDS, type ServiceNames } from "#shared/services.ts";
+import type { EnquiryCreatedAnswer } from "#shared/api/enquiries.ts";
 import { ApiError, errorTopic } from "#src/lib/api-client.ts";
 import { formTokens, guardMessage, type GuardLabels } from "#src/lib/form-token.ts";
 import Honeypot, { honeypotValue } from "./Honeypot";
@@ -35,7 +36,14 @@ export interface ContactLabels {
    * translation); null on English pages, which show such messages as they are.
    */
   unknownMessage: string | null;
-  toast: { errorTitle: string; errorMessage: string; successTitle: string; successMessage: string };
+  toast: {
+    errorTitle: string;
+    errorMessage: string;
+    successTitle: string;
+    successMessage: string;
+    /** The inline note after a send, with `{{reference}}` (E-00042), which stays until the next send. */
+    sent: string;
+  };
   guard: GuardLabels;
   heard: HeardLabels;
 }
@@ -120,15 +128,34 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
 
   const formRef = useRef<HTMLFormElement>(null);
   useKeptSubmit(formRef);
+  // The reference of the enquiry just sent: a toast fades, so the form also says it in place.
+  const [sentReference, setSentReference] = useState<string | null>(null);
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!sentReference) return;
+    // Centred: at the bottom of the view the success toast would cover it.
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    sentRef.current?.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+    sentRef.current?.focus({ preventScroll: true });
+  }, [sentReference]);
 
   const onSubmit = handleSubmit(async (values, event) => {
     try {
       const form = event?.target as HTMLFormElement | undefined;
       const honeypot = honeypotValue(form);
       const source = leadSource(heardIn(form));
-      await tokens.send(ROUTES.contact, { ...values, language: lang, source }, honeypot);
+      setSentReference(null);
+      const answer = await tokens.send<EnquiryCreatedAnswer>(
+        ROUTES.contact,
+        { ...values, language: lang, source },
+        honeypot,
+      );
       showToast({ title: labels.toast.successTitle, description: labels.toast.successMessage, variant: "success" });
       reset(EMPTY);
+      // The "how did you hear" choice is a plain select outside react-hook-form: emptied too.
+      const heard = form?.elements.namedItem("heard");
+      if (heard instanceof HTMLSelectElement) heard.value = "";
+      setSentReference(answer.reference);
     } catch (error) {
       // A message about email, phone or name shows that field's message; else the
       // error's own message; else the response's message; else the generic one. The form keeps its data.
@@ -249,9 +276,34 @@ export default function ContactForm({ lang, labels }: ContactFormProps) {
           {isSubmitting ? labels.submitting : labels.submit}
         </button>
       </div>
+      {sentReference && (
+        <p
+          ref={sentRef}
+          role="status"
+          tabIndex={-1}
+          data-testid="enquiry-sent"
+          className="rounded-xl bg-teal-50 px-4 py-3 text-sm font-medium text-teal-950 ring-1 ring-inset ring-teal-600/30 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:col-span-2"
+        >
+          {withReference(labels.toast.sent, sentReference)}
+        </p>
+      )}
     </form>
   );
 }
 
 /** Key of the translated message for a topic found in a server error. */
 const topicMessage = (topic: NonNullable<ReturnType<typeof errorTopic>>): string => MESSAGES[topic];
+
+/** The sent note with the reference kept left to right (and in its own digits) inside Persian text. */
+function withReference(text: string, reference: string): ReactNode {
+  const [before, after = ""] = text.split("{{reference}}");
+  return (
+    <>
+      {before}
+      <bdi dir="ltr" className="font-semibold">
+        {reference}
+      </bdi>
+      {after}
+    </>
+  );
+}

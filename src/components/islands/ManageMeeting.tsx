@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import type { ManagedMeeting } from "#shared/api/meetings.ts";
 import { toMinutes, toTime } from "#shared/dates.ts";
 import { formatDate, formatNumber, formatTime } from "#shared/format.ts";
@@ -84,18 +85,37 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
   const changeable = meeting.status !== "cancelled" && meeting.changeable;
   return (
     <div className="grid gap-6">
-      {done && (
-        <p
-          role="status"
-          className="rounded-2xl bg-teal-50 px-5 py-4 font-medium text-teal-900 ring-1 ring-inset ring-teal-600/30"
-        >
-          {done}
-        </p>
-      )}
+      {done && <DoneNotice text={done} />}
       <MeetingDetails lang={lang} labels={labels} bookUrl={bookUrl} meeting={meeting} state={state} />
       {view === "cancel" && changeable && <CancelQuestion labels={labels} state={state} />}
       {view === "move" && changeable && <MoveForm lang={lang} labels={labels} state={state} />}
     </div>
+  );
+}
+
+/**
+ * "Moved" or "cancelled": after a move the form the visitor used is gone and the page is shorter, so
+ * the view would rest on the footer; the notice is scrolled to and takes focus, as the booking
+ * dialog's toast is read out (a screen reader then reads the notice, and Tab goes on from it).
+ */
+function DoneNotice({ text }: { text: string }) {
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const element = notice.current;
+    if (!element) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    element.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+    element.focus({ preventScroll: true });
+  }, [text]);
+  return (
+    <p
+      ref={notice}
+      role="status"
+      tabIndex={-1}
+      className="rounded-2xl bg-teal-50 px-5 py-4 font-medium text-teal-900 ring-1 ring-inset ring-teal-600/30 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      {text}
+    </p>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, type PointerEvent } from "react";
 import { useStore } from "@nanostores/react";
 import { $toast, dismissToast, TOAST_DURATION_MS } from "#src/stores/toasts.ts";
 import { StrokeIcon } from "../ui/StrokeIcon";
+import { useHydrated } from "#src/lib/use-hydrated.ts";
 
 export interface ToasterProps {
   /** Name of the region, e.g. "Notifications (F8)". */
@@ -22,7 +23,12 @@ const tone = {
  * the right or its close button, announced politely (errors assertively). F8 focuses the region.
  */
 export default function Toaster({ label, closeLabel }: ToasterProps) {
-  const toast = useStore($toast);
+  // The island hydrates on the first toast (client:toast), so the store already holds it: rendered
+  // during hydration it would differ from the server's empty region (React's error #418). It shows
+  // from the first render after hydration instead.
+  const hydrated = useHydrated();
+  const stored = useStore($toast);
+  const toast = hydrated ? stored : null;
   const regionRef = useRef<HTMLElement>(null);
   const itemRef = useRef<HTMLDivElement>(null);
   const startX = useRef<number | null>(null);

@@ -34,6 +34,8 @@ export interface AdminEnquiry extends Enquiry {
 export interface EnquiryCreatedAnswer {
   success: true;
   id: number;
+  /** Our reference, e.g. E-00042: the form's success names it and the acknowledgement email quotes it. */
+  reference: string;
 }
 /** GET /api/admin/submissions; PATCH /api/admin/submissions/{id} answers one AdminEnquiry. */
 export type AdminEnquiriesAnswer = AdminEnquiry[];
