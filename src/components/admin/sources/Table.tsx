@@ -89,7 +89,7 @@ export function Table({
                   key={i}
                   dir={i < figuresFrom ? "auto" : undefined}
                   translate={i < figuresFrom ? "no" : undefined}
-                  className={`px-2 py-1 ${i < figuresFrom ? "text-start [overflow-wrap:anywhere]" : "text-end tabular-nums"}`}
+                  className={`px-2 py-1 ${i < figuresFrom ? "min-w-28 text-start [overflow-wrap:anywhere]" : "text-end tabular-nums"}`}
                 >
                   {cell}
                 </td>
