@@ -42,6 +42,9 @@ describe("isDatabaseUnavailable", () => {
       new DatabaseNotConfiguredError(),
       new AggregateError([pgError("ECONNREFUSED"), pgError("ECONNREFUSED")]),
       new Error("query failed", { cause: pgError("ECONNRESET") }),
+      // A socket written to after PostgreSQL was killed, and a pooled client reused after its connection failed.
+      pgError("EPIPE"),
+      new Error("Client has encountered a connection error and is not queryable"),
     ]) {
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);
     }

@@ -29,6 +29,7 @@ export class SchemaMismatchError extends Error {
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
+  "EPIPE", // a write to a socket whose server went away
   "ENOTFOUND",
   "EAI_AGAIN",
   "ETIMEDOUT",
@@ -43,6 +44,7 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGES = [
   "connection terminated", // pg: server closed the socket, or connectionTimeoutMillis elapsed
   "timeout exceeded when trying to connect", // pg: no pooled client freed up in time
+  "is not queryable", // pg: a client reused after its connection failed
   "all attempts to open a websocket", // Neon: the WebSocket could not be opened
 ];
 
