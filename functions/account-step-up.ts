@@ -9,9 +9,9 @@
  * going up. Each proof is audited once.
  */
 import type { Config, Context } from "@netlify/functions";
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
+import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import { getDb } from "#db/client.ts";
-import { passkeyByCredential, passkeyCredentialIds, takeChallenge, usePasskey } from "#db/factors.repository.ts";
+import { passkeyByCredential, passkeyCredentialIds } from "#db/factors.repository.ts";
 import { recordFailure } from "#db/login-attempts.repository.ts";
 import type { StepUpAnswer } from "#shared/api/factors.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -19,7 +19,7 @@ import { stepUpSchema, type StepUpPayload } from "#shared/schemas/factors.ts";
 import { audit } from "./_lib/auth/audit.ts";
 import { requireAccount, type SessionUser } from "./_lib/auth/auth.ts";
 import { requireReauth } from "./_lib/auth/factors.ts";
-import { keepChallenge, relyingParty } from "./_lib/auth/passkeys.ts";
+import { keepChallenge, relyingParty, verifiedPasskey } from "./_lib/auth/passkeys.ts";
 import { noteStepUp, STEP_UP_SECONDS } from "./_lib/auth/step-up.ts";
 import { loginSucceeded, takeLoginTry } from "./_lib/auth/throttle.ts";
 import { HttpError, clientIp, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
@@ -37,31 +37,9 @@ async function passkeyProof(
   const ip = clientIp(req, context);
   const ticket = await takeLoginTry(db, me.username, ip);
   const stored = await passkeyByCredential(db, response.id);
-  let verified = false;
-  let newCounter = 0;
-  if (stored && stored.userId === me.id) {
-    const { origin, rpID } = relyingParty();
-    try {
-      const result = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: (challenge) => takeChallenge(db, { purpose: "passkey-step-up", challenge, userId: me.id }),
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        credential: {
-          id: stored.credentialId,
-          publicKey: new Uint8Array(stored.publicKey),
-          counter: Number(stored.counter),
-          transports: stored.transports,
-        },
-        requireUserVerification: true,
-      });
-      verified = result.verified;
-      newCounter = result.authenticationInfo.newCounter;
-    } catch {
-      verified = false;
-    }
-  }
-  if (!verified || !stored || !(await usePasskey(db, stored.id, newCounter))) {
+  const verified =
+    !!stored && stored.userId === me.id && (await verifiedPasskey(db, response, stored, "passkey-step-up", me.id));
+  if (!verified) {
     await recordFailure(db, [`user:${me.username.trim().toLowerCase()}`, `ip:${ip}`]);
     throw new HttpError(403, PASSKEY_REFUSED, { code: "passkeyRefused" });
   }

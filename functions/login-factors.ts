@@ -9,9 +9,9 @@
  *   opens the session as two factors.
  */
 import type { Config, Context } from "@netlify/functions";
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
+import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import { getDb } from "#db/client.ts";
-import { challengeLive, passkeyByCredential, takeChallenge, usePasskey } from "#db/factors.repository.ts";
+import { challengeLive, passkeyByCredential, takeChallenge } from "#db/factors.repository.ts";
 import { recordFailure } from "#db/login-attempts.repository.ts";
 import { hitCounters } from "#db/rate-limits.repository.ts";
 import { findUserById } from "#db/users.repository.ts";
@@ -23,7 +23,7 @@ import { passkeySigninSchema, secondStepSchema } from "#shared/schemas/factors.t
 import { rateLimitsOn } from "#server/config.ts";
 import { audit } from "./_lib/auth/audit.ts";
 import { clearedSecondStepCookie, readSecondStep, throttledFactorCode } from "./_lib/auth/factors.ts";
-import { keepChallenge, relyingParty } from "./_lib/auth/passkeys.ts";
+import { keepChallenge, relyingParty, verifiedPasskey } from "./_lib/auth/passkeys.ts";
 import { openSession } from "./_lib/auth/signin.ts";
 import { loginSucceeded, takeLoginTry } from "./_lib/auth/throttle.ts";
 import { addressKey, counterKey } from "./_lib/forms/limits.ts";
@@ -110,29 +110,7 @@ const passkeySignIn = route({
     // An unknown credential counts against the address like an unknown username.
     const ticket = await takeLoginTry(db, stored?.username ?? "(unknown passkey)", ip);
     if (!stored) return refuse(null);
-    const { origin, rpID } = relyingParty();
-    let verified = false;
-    let newCounter = 0;
-    try {
-      const result = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: (challenge) => takeChallenge(db, { purpose: "passkey-signin", challenge, userId: null }),
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        credential: {
-          id: stored.credentialId,
-          publicKey: new Uint8Array(stored.publicKey),
-          counter: Number(stored.counter),
-          transports: stored.transports,
-        },
-        requireUserVerification: true,
-      });
-      verified = result.verified;
-      newCounter = result.authenticationInfo.newCounter;
-    } catch {
-      verified = false;
-    }
-    if (!verified || !(await usePasskey(db, stored.id, newCounter))) return refuse(stored.username);
+    if (!(await verifiedPasskey(db, response, stored, "passkey-signin", null))) return refuse(stored.username);
     await loginSucceeded(db, ticket);
     const cookie = await openSession(
       db,

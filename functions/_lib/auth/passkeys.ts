@@ -9,7 +9,8 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/types.ts";
-import { storeChallenge } from "#db/factors.repository.ts";
+import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { passkeyByCredential, storeChallenge, takeChallenge, usePasskey } from "#db/factors.repository.ts";
 import { passkeyOrigin } from "#server/config.ts";
 
 /** How long a passkey ceremony may take, from its options to its answer. */
@@ -32,4 +33,41 @@ export async function keepChallenge(
     challenge,
     expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_SECONDS * 1000),
   });
+}
+
+/**
+ * Verifies a passkey's assertion against the stored key and a challenge of `purpose` kept for
+ * `userId`, with user verification, and advances the key's counter. False for any failure: a
+ * wrong origin or RP ID, a spent or foreign challenge, a replayed counter.
+ */
+export async function verifiedPasskey(
+  db: Kysely<Database>,
+  response: AuthenticationResponseJSON,
+  stored: NonNullable<Awaited<ReturnType<typeof passkeyByCredential>>>,
+  purpose: "passkey-signin" | "passkey-step-up",
+  userId: number | null,
+): Promise<boolean> {
+  const { origin, rpID } = relyingParty();
+  let verified = false;
+  let newCounter = 0;
+  try {
+    const result = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: (challenge) => takeChallenge(db, { purpose, challenge, userId }),
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: stored.credentialId,
+        publicKey: new Uint8Array(stored.publicKey),
+        counter: Number(stored.counter),
+        transports: stored.transports,
+      },
+      requireUserVerification: true,
+    });
+    verified = result.verified;
+    newCounter = result.authenticationInfo.newCounter;
+  } catch {
+    verified = false;
+  }
+  return verified && (await usePasskey(db, stored.id, newCounter));
 }
