@@ -18,6 +18,7 @@ import { History } from "./History";
 import { PageView } from "./PageView";
 import { Preview } from "./Preview";
 import { PublishBar } from "./PublishBar";
+import { fieldName } from "./sections";
 import { TextBlock } from "./TextBlock";
 import { useContentEditor } from "./useContentEditor";
 
@@ -58,7 +59,7 @@ export default function ContentEditor({ user }: { user: PanelUser }) {
     <TextBlock
       key={key}
       textKey={key}
-      title={title ?? labelOf(data, key)}
+      title={title ?? labelOf(data, key) ?? fieldName(key, copy)}
       data={data}
       drafts={drafts}
       serverErrors={editor.serverErrors}

@@ -17,3 +17,17 @@ export function sectionName(key: string, copy: Pick<AdminCopy, "editor">): strin
 
 /** A key's section in the panel's language `lang`: "hero.title" → "Opening of the home page". */
 export const sectionLabel = (key: string, lang: Language) => sectionName(key, adminText(lang).copy);
+
+/** A key's last part: "title" for "hero.title", "content" for "testimonials:sara-rahimi.content". */
+export const fieldOf = (key: string) => key.split(/[.:]/).at(-1) ?? key;
+
+/**
+ * A text's name in the panel's language, from its key's last part ("hero.title" → "Title"), so a
+ * card reads as what it is; undefined for a part the texts do not name (the card then shows its key
+ * alone, as before).
+ */
+export function fieldName(key: string, copy: Pick<AdminCopy, "editor">): string | undefined {
+  const names: Record<string, string> = copy.editor.fields;
+  const field = fieldOf(key);
+  return Object.hasOwn(names, field) ? names[field] : undefined;
+}
