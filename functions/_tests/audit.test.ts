@@ -4,7 +4,6 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { purgeAudit, scrubAuditSubject } from "#db/audit.repository.ts";
 import { createEnquiry } from "#db/enquiries.repository.ts";
 import { createMeeting } from "#db/meetings.repository.ts";
@@ -24,6 +23,7 @@ import enquiries from "../admin-submissions.ts";
 import adminMeetings from "../admin-meetings.ts";
 import availability from "../admin-availability.ts";
 import bookingRules from "../admin-booking-rules.ts";
+import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 let admin = "";
@@ -67,8 +67,8 @@ async function entriesOf(act: () => Promise<{ status: number }>, expected = [200
 
 beforeAll(async () => {
   t = await setupApiDatabase();
-  await ensureAdmin(t.db, "owner", PASSWORD);
-  await createUser(t.db, "writer", await hashPassword(PASSWORD), "editor");
+  await fixtureAdmin(t.db, "owner", PASSWORD);
+  await createUser(t.db, "writer", await fixtureHash(PASSWORD), "editor");
   admin = (await signIn("owner")).cookie;
 }, 60_000);
 afterAll(async () => {
@@ -158,7 +158,7 @@ describe("each audited action leaves exactly one entry", () => {
     );
     expect(ended).toEqual([expect.objectContaining({ actor: "owner", action: "session.end", target: "writer" })]);
 
-    await ensureAdmin(t.db, "changer", PASSWORD);
+    await fixtureAdmin(t.db, "changer", PASSWORD);
     const changer = (await signIn("changer")).cookie;
     const changed = await entriesOf(() =>
       call(accountPassword, "/api/account/password", {

@@ -3,7 +3,6 @@
  * editor as author, one line per text; concurrent saves merged or refused with the other's text.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 import { revisionOf } from "#functions/_lib/texts/texts.ts";
 import { site } from "#config/site.ts";
@@ -11,6 +10,7 @@ import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import { textRepo, type TextRepo } from "./git-fixture.ts";
 import login from "../login.ts";
 import content from "../content.ts";
+import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
 
 const PASSWORD = "correct horse battery staple";
 const NL = "src/i18n/locales/nl.json";
@@ -50,9 +50,9 @@ beforeAll(async () => {
   repo = textRepo();
   process.env.CONTENT_PROVIDER = "git";
   process.env.CONTENT_GIT_DIR = repo.dir;
-  await ensureAdmin(t.db, "admin", PASSWORD);
-  await createUser(t.db, "marketing", await hashPassword(PASSWORD), "editor");
-  await createUser(t.db, "translator", await hashPassword(PASSWORD), "editor");
+  await fixtureAdmin(t.db, "admin", PASSWORD);
+  await createUser(t.db, "marketing", await fixtureHash(PASSWORD), "editor");
+  await createUser(t.db, "translator", await fixtureHash(PASSWORD), "editor");
   editor = await signIn("marketing");
   other = await signIn("translator");
 }, 60_000);

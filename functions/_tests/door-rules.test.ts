@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { Secret } from "otpauth";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DUMMY_HASH, ensureAdmin } from "#db/admins.ts";
+import { DUMMY_HASH } from "#db/admins.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { seal } from "#db/seal.ts";
 import { createUser, findUserByUsername } from "#db/users.repository.ts";
@@ -20,6 +20,7 @@ import adminAudit from "../admin-audit.ts";
 import adminPrivacy from "../admin-privacy.ts";
 import login from "../login.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import { fixtureAdmin } from "./fixture-users.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 let admin = "";
@@ -28,7 +29,7 @@ const same = { origin: ORIGIN };
 
 beforeAll(async () => {
   t = await setupApiDatabase();
-  const { user } = await ensureAdmin(t.db, "owner", PASSWORD);
+  const { user } = await fixtureAdmin(t.db, "owner", PASSWORD);
   admin = `${SESSION_COOKIE}=${await signSession({ id: user.id, sessionVersion: 1 })}`;
 }, 60_000);
 afterAll(async () => {
@@ -117,7 +118,7 @@ describe("failed sign-ins are kept without the typed username or the address in 
 
 describe("usernames are unique whatever their case", () => {
   test('"DOOR-x" cannot be created beside "door-x"; sign-in ignores case; the audit filter finds one account', async () => {
-    await ensureAdmin(t.db, "door-x", PASSWORD);
+    await fixtureAdmin(t.db, "door-x", PASSWORD);
     const error = await createUser(t.db, "DOOR-x", DUMMY_HASH).catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
     expect((await findUserByUsername(t.db, "DOOR-X"))?.username).toBe("door-x");
@@ -134,7 +135,7 @@ describe("usernames are unique whatever their case", () => {
 describe("an erasure scrubs visitors' data, not a staff account's trail", () => {
   test("erasing an address that is also a staff username keeps that account as the actor of its entries", async () => {
     const address = "staff.person@example.com";
-    await ensureAdmin(t.db, address, PASSWORD);
+    await fixtureAdmin(t.db, address, PASSWORD);
     const signedIn = await call(login, "/api/login", {
       body: { username: address, password: PASSWORD },
       ip: "203.0.113.202",

@@ -8,7 +8,6 @@ import { SignJWT } from "jose";
 import { sql } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
 import { SESSION_COOKIE } from "../_lib/auth/auth.ts";
@@ -25,6 +24,7 @@ import adminStats from "../admin-stats.ts";
 import adminUsers from "../admin-users.ts";
 import accountStepUp from "../account-step-up.ts";
 import fa from "#src/i18n/locales/fa.json" with { type: "json" };
+import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -110,8 +110,8 @@ const auditOf = async (action: string, actor?: string) =>
 
 beforeAll(async () => {
   t = await setupApiDatabase();
-  passwordHash = await hashPassword(PASSWORD);
-  await ensureAdmin(t.db, "owner", PASSWORD);
+  passwordHash = await fixtureHash(PASSWORD);
+  await fixtureAdmin(t.db, "owner", PASSWORD);
   const res = await passwordStep("owner", nextIp());
   adminCookie = cookieOf(res, SESSION_COOKIE)!;
 }, 60_000);

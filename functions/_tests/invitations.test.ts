@@ -6,7 +6,6 @@
  */
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { ensureAdmin } from "#db/admins.ts";
 import { SESSION_COOKIE } from "../_lib/auth/auth.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import { TestMailServer } from "./mail-server.ts";
@@ -17,6 +16,7 @@ import accountStepUp from "../account-step-up.ts";
 import securitySettings from "../admin-security-settings.ts";
 import invitation from "../invitation.ts";
 import fa from "#src/i18n/locales/fa.json" with { type: "json" };
+import { fixtureAdmin } from "./fixture-users.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -56,7 +56,7 @@ const signIn = (username: string, password: string) =>
 
 beforeAll(async () => {
   t = await setupApiDatabase();
-  await ensureAdmin(t.db, "owner", PASSWORD);
+  await fixtureAdmin(t.db, "owner", PASSWORD);
   admin = cookieOf(await signIn("owner", PASSWORD));
 }, 60_000);
 afterAll(async () => {

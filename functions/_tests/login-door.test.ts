@@ -7,7 +7,6 @@
 import { Secret, TOTP } from "otpauth";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { ensureAdmin } from "#db/admins.ts";
 import { hitCounters } from "#db/rate-limits.repository.ts";
 import { seal } from "#db/seal.ts";
 import { factorSealKey } from "#server/config.ts";
@@ -18,6 +17,7 @@ import { counterKey } from "../_lib/forms/limits.ts";
 import login from "../login.ts";
 import loginFactors from "../login-factors.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
+import { fixtureAdmin } from "./fixture-users.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -47,7 +47,7 @@ describe("wrong second-factor codes count per account (finding: a right password
     vi.useFakeTimers({ toFake: ["Date"], now: freshHour(), shouldAdvanceTime: true });
     const {
       user: { id },
-    } = await ensureAdmin(t.db, "coded", PASSWORD);
+    } = await fixtureAdmin(t.db, "coded", PASSWORD);
     const secret = new Secret({ size: 20 });
     await sql`UPDATE users SET totp_secret = ${seal(secret.base32, factorSealKey())} WHERE id = ${id}`.execute(t.db);
     // A code of ten minutes from now: a well-formed code that is wrong now.
@@ -111,7 +111,7 @@ describe(`an account's evaluated tries are capped at ${LIMITS.login.perAccount.l
   test("past the cap the owner still signs in from an address where they signed in before; a new one waits", async () => {
     const start = freshHour();
     vi.useFakeTimers({ toFake: ["Date"], now: start - 7 * 24 * 3_600_000, shouldAdvanceTime: true });
-    await ensureAdmin(t.db, "flooded", PASSWORD);
+    await fixtureAdmin(t.db, "flooded", PASSWORD);
     const as = (password: string, ip: string) =>
       call(login, "/api/login", { body: { username: "flooded", password }, ip, headers: same });
     // A week ago the owner signed in from home.

@@ -8,16 +8,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test,
 import { call, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import { takeLoginTry } from "../_lib/auth/throttle.ts";
-import { ComparisonsBusy, FairQueue, ensureAdmin } from "#db/admins.ts";
+import { ComparisonsBusy, FairQueue } from "#db/admins.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { readCounter, windowOf } from "#db/rate-limits.repository.ts";
 import { addressKey, counterKey } from "../_lib/forms/limits.ts";
+import { fixtureAdmin } from "./fixture-users.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
 beforeAll(async () => {
   t = await setupApiDatabase();
-  await ensureAdmin(t.db, "admin", PASSWORD);
+  await fixtureAdmin(t.db, "admin", PASSWORD);
 }, 60_000);
 afterAll(async () => {
   await t?.destroy();
@@ -122,7 +123,7 @@ describe("POST /api/login: the owner is never locked out", () => {
     call(login, "/api/login", { body: { username, password }, ip });
 
   test("after 21 wrong logins from one address, the owner mistypes once from another and the right password gets in", async () => {
-    await ensureAdmin(t.db, "owner1", OWNER_PASSWORD);
+    await fixtureAdmin(t.db, "owner1", OWNER_PASSWORD);
     for (let i = 0; i < 21; i++) await as("owner1", "wrong password", "198.51.100.21");
     expect((await as("owner1", "a typo", "203.0.113.21")).status).toBe(401);
     expect((await as("owner1", OWNER_PASSWORD, "203.0.113.21")).status).toBe(200);
@@ -135,7 +136,7 @@ describe("POST /api/login: the owner is never locked out", () => {
     onTestFinished(() => {
       vi.useRealTimers();
     });
-    await ensureAdmin(t.db, "owner2", OWNER_PASSWORD);
+    await fixtureAdmin(t.db, "owner2", OWNER_PASSWORD);
     const { perPair } = LIMITS.login;
     for (let i = 0; i < perPair.limit; i++) expect((await as("owner2", "wrong", "198.51.100.22")).status).toBe(401);
     const first = await as("owner2", "wrong", "198.51.100.22");
@@ -159,7 +160,7 @@ describe("POST /api/login: the owner is never locked out", () => {
   }, 60_000);
 
   test(`while 21 addresses guess the username, a new address still gets ${LIMITS.login.perPairUnderAttack} tries`, async () => {
-    await ensureAdmin(t.db, "owner3", OWNER_PASSWORD);
+    await fixtureAdmin(t.db, "owner3", OWNER_PASSWORD);
     for (let i = 0; i < 21; i++) expect((await as("owner3", "wrong", `198.51.101.${i}`)).status).toBe(401);
     for (let i = 1; i < LIMITS.login.perPairUnderAttack; i++)
       expect((await as("owner3", "a typo", "203.0.113.23")).status).toBe(401);
@@ -172,7 +173,7 @@ describe("POST /api/login: the owner is never locked out", () => {
 
 describe("POST /api/login: parallel wrong logins do not keep the owner waiting", () => {
   test("50 parallel wrong logins from two addresses while the owner signs in: the owner's comparison waits behind at most a few", async () => {
-    await ensureAdmin(t.db, "owner4", "the owner's own long password");
+    await fixtureAdmin(t.db, "owner4", "the owner's own long password");
     const order: string[] = [];
     const attack = Array.from({ length: 50 }, (_, i) =>
       call(login, "/api/login", {

@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ensureAdmin, hashPassword } from "#db/admins.ts";
+import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
 import { createInvitation } from "#db/invitations.repository.ts";
 import { createMeeting } from "#db/meetings.repository.ts";
 import { createUser, findUserByUsername, setPassword } from "#db/users.repository.ts";
@@ -87,8 +87,8 @@ beforeAll(async () => {
   repo = textRepo();
   process.env.CONTENT_PROVIDER = "git";
   process.env.CONTENT_GIT_DIR = repo.dir;
-  await ensureAdmin(t.db, "admin", PASSWORD);
-  passwordHash = await hashPassword(PASSWORD);
+  await fixtureAdmin(t.db, "admin", PASSWORD);
+  passwordHash = await fixtureHash(PASSWORD);
   await createUser(t.db, "marketing", passwordHash, "editor");
   // A live invitation, so that hostile bodies reach the link's checks and the password's, not only the lookup.
   const token = newInvitationToken();

@@ -5,7 +5,6 @@
  */
 import type { Context } from "@netlify/functions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 import { EDITOR_REFUSED } from "../_lib/auth/auth.ts";
 import { call, functionModules, ORIGIN, setupApiDatabase } from "./harness.ts";
@@ -14,6 +13,7 @@ import user from "../user.ts";
 import users from "../admin-users.ts";
 import invitation from "../invitation.ts";
 import stepUp from "../account-step-up.ts";
+import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
 
 const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE"] as const;
 
@@ -121,8 +121,8 @@ async function accept(link: string, password: string) {
 
 beforeAll(async () => {
   t = await setupApiDatabase();
-  await ensureAdmin(t.db, "admin", PASSWORD);
-  await createUser(t.db, "writer", await hashPassword(PASSWORD), "editor");
+  await fixtureAdmin(t.db, "admin", PASSWORD);
+  await createUser(t.db, "writer", await fixtureHash(PASSWORD), "editor");
   all = await endpoints();
 }, 60_000);
 afterAll(async () => {

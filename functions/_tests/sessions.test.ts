@@ -5,7 +5,6 @@
 import { SignJWT } from "jose";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { changeRole, createUser, findUserByUsername, LastAdminError, removeUser } from "#db/users.repository.ts";
 import { SESSION_COOKIE } from "../_lib/auth/auth.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
@@ -18,6 +17,7 @@ import adminSessions from "../admin-sessions.ts";
 import adminUsers from "../admin-users.ts";
 import accountStepUp from "../account-step-up.ts";
 import adminStats from "../admin-stats.ts";
+import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -47,8 +47,8 @@ const sessionRows = async () =>
 
 beforeAll(async () => {
   t = await setupApiDatabase();
-  await ensureAdmin(t.db, "owner", PASSWORD);
-  await createUser(t.db, "writer", await hashPassword(PASSWORD), "editor");
+  await fixtureAdmin(t.db, "owner", PASSWORD);
+  await createUser(t.db, "writer", await fixtureHash(PASSWORD), "editor");
 }, 60_000);
 afterAll(async () => {
   await t?.destroy();
@@ -270,7 +270,7 @@ describe("hostile session requests", () => {
 
 describe("POST /api/account/password", () => {
   test("asks for the current password, then ends the other sessions and keeps this one", async () => {
-    await ensureAdmin(t.db, "rotor", PASSWORD);
+    await fixtureAdmin(t.db, "rotor", PASSWORD);
     const here = await signIn("rotor");
     const there = await signIn("rotor", { ip: "198.51.100.50" });
     const wrong = await call(accountPassword, "/api/account/password", {
@@ -295,7 +295,7 @@ describe("POST /api/account/password", () => {
   });
 
   test("wrong current passwords are throttled like sign-ins", async () => {
-    await ensureAdmin(t.db, "guessed", PASSWORD);
+    await fixtureAdmin(t.db, "guessed", PASSWORD);
     const cookie = await signIn("guessed", { ip: "192.0.2.80" });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -311,7 +311,7 @@ describe("POST /api/account/password", () => {
   });
 
   test("hostile bodies are 400/413/415, nothing changes", async () => {
-    await ensureAdmin(t.db, "hostile", PASSWORD);
+    await fixtureAdmin(t.db, "hostile", PASSWORD);
     const cookie = await signIn("hostile", { ip: "192.0.2.90" });
     const hash = (await findUserByUsername(t.db, "hostile"))!.password;
     let deep: unknown = PASSWORD;
@@ -369,7 +369,7 @@ describe("accounts: PATCH and DELETE /api/admin/users/:id", () => {
   };
 
   test("a demoted admin's sessions end; signed in again, the editor is refused admin endpoints", async () => {
-    await ensureAdmin(t.db, "deputy", PASSWORD);
+    await fixtureAdmin(t.db, "deputy", PASSWORD);
     const deputyId = (await findUserByUsername(t.db, "deputy"))!.id;
     const owner = await steppedUp(await signIn("owner"));
     const deputy = await signIn("deputy");
@@ -387,7 +387,7 @@ describe("accounts: PATCH and DELETE /api/admin/users/:id", () => {
     const db = t.db;
     // Make every admin but two editors, then have each demote the other at the same moment.
     const admins = await db.selectFrom("users").select(["id", "username"]).where("role", "=", "admin").execute();
-    await ensureAdmin(db, "twin", PASSWORD);
+    await fixtureAdmin(db, "twin", PASSWORD);
     const owner = await steppedUp(await signIn("owner"));
     const twin = await steppedUp(await signIn("twin"));
     const ownerId = (await findUserByUsername(db, "owner"))!.id;
@@ -417,8 +417,8 @@ describe("accounts: PATCH and DELETE /api/admin/users/:id", () => {
 
   test("two demotions or removals at once in the database: the lock lets exactly one through", async () => {
     const db = t.db;
-    await ensureAdmin(db, "spare-a", PASSWORD);
-    await ensureAdmin(db, "spare-b", PASSWORD);
+    await fixtureAdmin(db, "spare-a", PASSWORD);
+    await fixtureAdmin(db, "spare-b", PASSWORD);
     const admins = await db.selectFrom("users").select(["id", "username"]).where("role", "=", "admin").execute();
     const keepA = admins.find((a) => a.username === "spare-a")!.id;
     const keepB = admins.find((a) => a.username === "spare-b")!.id;
@@ -440,7 +440,7 @@ describe("accounts: PATCH and DELETE /api/admin/users/:id", () => {
   });
 
   test("an admin removes an account: its sessions go with it", async () => {
-    await createUser(t.db, "leaver", await hashPassword(PASSWORD), "editor");
+    await createUser(t.db, "leaver", await fixtureHash(PASSWORD), "editor");
     const leaverId = (await findUserByUsername(t.db, "leaver"))!.id;
     const leaver = await signIn("leaver");
     const owner = await signIn("owner");

@@ -12,7 +12,6 @@ import { sql } from "kysely";
 import { simpleParser } from "mailparser";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { ensureAdmin, hashPassword } from "#db/admins.ts";
 import { createUser } from "#db/users.repository.ts";
 import { SESSION_COOKIE } from "../_lib/auth/auth.ts";
 import { relyingParty } from "../_lib/auth/passkeys.ts";
@@ -26,6 +25,7 @@ import accountPassword from "../account-password.ts";
 import accountStepUp from "../account-step-up.ts";
 import securitySettings from "../admin-security-settings.ts";
 import adminUsers from "../admin-users.ts";
+import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -113,8 +113,8 @@ const auditOf = async (action: string, actor: string) =>
 
 beforeAll(async () => {
   t = await setupApiDatabase();
-  passwordHash = await hashPassword(PASSWORD);
-  await ensureAdmin(t.db, "owner", PASSWORD);
+  passwordHash = await fixtureHash(PASSWORD);
+  await fixtureAdmin(t.db, "owner", PASSWORD);
 }, 60_000);
 afterAll(async () => {
   await t?.destroy();

@@ -16,11 +16,14 @@
 //    layouts, styles, texts, public/) runs every vitest file or every spec it can affect, listed in GLOBAL.
 //  - anything else (docs/, Markdown, the reviews) runs nothing.
 //
+// The vitest files and the browser specs run side by side (the browser on 2 workers, as in CI); the
+// vitest output is printed when both have ended.
+//
 //   npm run test:changed                 run the selection
 //   npm run test:changed -- --list       print it and run nothing
 //   npm run test:changed -- --base=ref   compare with another ref than main
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -218,6 +221,18 @@ export async function selectTests(root, changed) {
   return { vitest, e2e };
 }
 
+/** Runs `cmd` with its output in `log`; resolves with its exit status. */
+function runLogged(cmd, args, log) {
+  const out = openSync(log, "w");
+  const child = spawn(cmd, args, { stdio: ["ignore", out, out] });
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      closeSync(out);
+      resolve(status ?? 1);
+    });
+  });
+}
+
 async function main() {
   const root = process.cwd();
   const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -227,16 +242,33 @@ async function main() {
   console.log(`vitest (${vitest.length}): ${vitest.join(" ") || "-"}`);
   console.log(`browser (${e2e.length}): ${e2e.join(" ") || "-"}`);
   if (process.argv.includes("--list")) return;
-  let failed = false;
   const bin = (name) => path.join(root, "node_modules/.bin", name);
-  if (vitest.length) failed ||= spawnSync(bin("vitest"), ["run", ...vitest], { stdio: "inherit" }).status !== 0;
+  if (!vitest.length && !e2e.length) {
+    console.log("Nothing to run: no test reaches these changes.");
+    return;
+  }
+  // Side by side, as `npm test` runs its stages: the vitest files mostly wait on PostgreSQL while the
+  // browser specs' server starts and their pages load (docs/benchmarks.md, "npm run test:changed").
+  // The vitest output goes to a log, printed whole when both are done, so the two never interleave.
+  mkdirSync(path.join(root, "test-results"), { recursive: true });
+  const log = path.join(root, "test-results", "changed-vitest.log");
+  const unit = vitest.length ? runLogged(bin("vitest"), ["run", ...vitest], log) : Promise.resolve(0);
+  let browser = 0;
   if (e2e.length) {
     const { buildIfNeeded } = await import("../build/build-if-needed.mjs");
-    buildIfNeeded(root);
-    failed = spawnSync(bin("playwright"), ["test", ...e2e], { stdio: "inherit" }).status !== 0 || failed;
+    try {
+      buildIfNeeded(root);
+      // Two workers, as in CI: by default Playwright takes half the cores, one on a 2-core machine.
+      browser = spawnSync(bin("playwright"), ["test", "--workers=2", ...e2e], { stdio: "inherit" }).status;
+    } catch (error) {
+      // The vitest files still end and are printed.
+      console.error(`The browser specs did not run: ${error.message}`);
+      browser = 1;
+    }
   }
-  if (!vitest.length && !e2e.length) console.log("Nothing to run: no test reaches these changes.");
-  process.exit(failed ? 1 : 0);
+  const unitStatus = await unit;
+  if (vitest.length) console.log(`\n── vitest (${log}) ──\n${readFileSync(log, "utf8")}`);
+  process.exit(unitStatus !== 0 || browser !== 0 ? 1 : 0);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
