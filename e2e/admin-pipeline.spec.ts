@@ -56,7 +56,7 @@ test("an admin pages, searches, filters, notes and exports a long list", async (
   await post(request, await persian);
 
   expect((await page.request.post("/api/login", { data: ADMIN })).status()).toBe(200);
-  await page.goto(`/admin/submissions?q=${tag}`);
+  await page.goto(`/admin/leads?q=${tag}`);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
 
   // The figures above the tabs.
@@ -73,7 +73,7 @@ test("an admin pages, searches, filters, notes and exports a long list", async (
   await expect(page.getByRole("button", { name: "Load more submissions" })).toHaveCount(0);
 
   // Oldest first, and the next page from the keyboard.
-  await page.goto(`/admin/submissions?q=${tag}&sort=oldest`);
+  await page.goto(`/admin/leads?q=${tag}&sort=oldest`);
   await expect(cards).toHaveCount(50);
   await expect(cards.first()).toContainText(new RegExp(`^Page ${Tag} [a-h]`));
   await page.getByRole("button", { name: "Load more submissions" }).focus();

@@ -78,8 +78,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
       // clock is today, so it refuses (409) and the card says so.
       await page.clock.install({ time: new Date(`${date}T${time}:00+01:00`).getTime() + 2 * 3_600_000 });
       await signIn(page);
-      await page.goto("/admin/submissions");
-      await page.getByRole("tab", { name: copy.dashboard.tabs.meetings }).click();
+      await page.goto("/admin/meetings");
       const card = page.getByRole("article", { name });
       const group = card.getByRole("group", { name: copy.outcome.label });
       await expect(group).toBeVisible();
