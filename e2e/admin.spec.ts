@@ -174,7 +174,7 @@ test.describe("/admin/login", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("button", { name: "Logging in..." })).toBeDisabled();
     await expect(page).toHaveURL(/\/admin\/leads\/?$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
     await expect(toast(page)).toContainText("Login successful");
     await expect(toast(page)).toContainText("Welcome to the admin panel.");
   });

@@ -90,7 +90,8 @@ for (const lang of ["en", "nl", "fa"] as const) {
         copy.outcome.saveError,
       );
       await expect(group.getByRole("button", { name: copy.outcome.done })).toHaveAttribute("aria-pressed", "false");
-      // The figures count outcomes, in the admin's language.
+      // The figures (on the leads page) count outcomes, in the admin's language.
+      await page.goto("/admin/leads");
       await expect(page.locator("dt", { hasText: copy.outcome.statsNoShow })).toBeVisible();
     });
   });
