@@ -21,7 +21,9 @@ import { inviteAccount } from "./invite";
 const COPY = { en, nl, fa } as const;
 type Lang = keyof typeof COPY;
 const PAGES = [
-  { path: "/admin/submissions", name: "dashboard", heading: (c: typeof en.admin) => c.dashboard.title },
+  { path: "/admin/leads", name: "leads", heading: (c: typeof en.admin) => c.layout.titles.leads },
+  { path: "/admin/meetings", name: "meetings", heading: (c: typeof en.admin) => c.layout.titles.meetings },
+  { path: "/admin/privacy", name: "privacy", heading: (c: typeof en.admin) => c.layout.titles.privacy },
   { path: "/admin/availability", name: "availability", heading: (c: typeof en.admin) => c.availability.title },
   { path: "/admin/texts", name: "texts", heading: (c: typeof en.admin) => c.editor.title },
   { path: "/admin/sources", name: "sources", heading: (c: typeof en.admin) => c.sources.title },
@@ -98,7 +100,7 @@ test("each person's panel language: remembered, right to left with Persian digit
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: en.admin.dashboard.title })).toBeVisible({
+  await expect(page.getByRole("heading", { level: 1, name: en.admin.layout.titles.leads })).toBeVisible({
     timeout: 60_000,
   });
   // An invitation: the audit record then names another account, which is data in every language.

@@ -86,8 +86,13 @@ const card = (page: Page, name: string) => page.getByRole("article", { name });
 const toast = (page: Page) => page.locator("[data-toast-region] [data-variant]");
 
 async function openDashboard(page: Page) {
-  await page.goto("/admin/submissions");
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await page.goto("/admin/leads");
+  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+}
+
+async function openMeetings(page: Page) {
+  await page.goto("/admin/meetings");
+  await expect(page.getByRole("heading", { level: 1, name: "Meetings" })).toBeVisible();
 }
 
 /** Text of an element as rendered (innerText keeps the line breaks CSS shows). */
@@ -157,7 +162,7 @@ test.describe("/admin/login", () => {
     await expect(toast(page)).toHaveAttribute("data-variant", "destructive");
   });
 
-  test("the right credentials show 'Logging in...', then the dashboard with a welcome toast", async ({ page }) => {
+  test("the right credentials show 'Logging in...', then the leads with a welcome toast", async ({ page }) => {
     // Hold the answer a moment so the sending state can be seen.
     await page.route("**/api/login", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -168,16 +173,16 @@ test.describe("/admin/login", () => {
     await page.getByLabel("Password").fill(ADMIN.password);
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("button", { name: "Logging in..." })).toBeDisabled();
-    await expect(page).toHaveURL(/\/admin\/submissions\/?$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/leads\/?$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
     await expect(toast(page)).toContainText("Login successful");
     await expect(toast(page)).toContainText("Welcome to the admin panel.");
   });
 
-  test("a signed-in admin goes straight to the dashboard", async ({ page }) => {
+  test("a signed-in admin goes straight to the leads", async ({ page }) => {
     await signIn(page);
     await page.goto("/admin/login");
-    await expect(page).toHaveURL(/\/admin\/submissions\/?$/);
+    await expect(page).toHaveURL(/\/admin\/leads\/?$/);
   });
 
   test("has no WCAG A/AA violations, also with the field errors shown", async ({ page }) => {
@@ -191,19 +196,19 @@ test.describe("/admin/login", () => {
 });
 
 test.describe("admin routes", () => {
-  test("the dashboard sends a visitor without a session to the login page", async ({ page }) => {
-    await page.goto("/admin/submissions");
+  test("the leads page sends a visitor without a session to the login page", async ({ page }) => {
+    await page.goto("/admin/leads");
     await expect(page).toHaveURL(/\/admin\/login\/?$/);
     await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
   });
 
   for (const path of ["/admin/", "/admin"]) {
-    test(`${path} goes to the login page, or to the dashboard when signed in`, async ({ page }) => {
+    test(`${path} goes to the login page, or to the leads when signed in`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/admin\/login\/?$/);
       await signIn(page);
       await page.goto(path);
-      await expect(page).toHaveURL(/\/admin\/submissions\/?$/);
+      await expect(page).toHaveURL(/\/admin\/leads\/?$/);
     });
   }
 
@@ -224,7 +229,7 @@ test.describe("admin routes", () => {
         body: JSON.stringify({ success: false, message: "Authentication required" }),
       }),
     );
-    await page.goto("/admin/submissions");
+    await page.goto("/admin/leads");
     await expect(page).toHaveURL(/\/admin\/login\/?$/);
   });
 });
@@ -246,7 +251,6 @@ test.describe("dashboard", () => {
     await seedEnquiry(request, { firstName, lastName: "Lovelace", service: "business-launchpad", message });
 
     await openDashboard(page);
-    await expect(page.getByRole("tab", { name: "Contact Submissions" })).toHaveAttribute("aria-selected", "true");
     const item = card(page, fullName);
     await expect(item).toBeVisible();
     await expect(item).toContainText(`${firstName.toLowerCase()}@example.com`);
@@ -311,22 +315,13 @@ test.describe("dashboard", () => {
     expect(dialogs).toEqual([]);
   });
 
-  test("the meetings tab shows a meeting card, and confirming it survives a reload", async ({ page, request }) => {
+  test("the meetings page shows a meeting card, and confirming it survives a reload", async ({ page, request }) => {
     // Several page loads and API round trips: on a busy two-core machine this can take 20 s.
     test.slow();
     const name = uniqueName("Grace");
     const { date, time } = await seedMeeting(request, name);
 
-    await openDashboard(page);
-    // Keyboard: the arrow key moves to and opens the other tab.
-    const contactTab = page.getByRole("tab", { name: "Contact Submissions" });
-    await contactTab.focus();
-    await page.keyboard.press("ArrowRight");
-    const meetingsTab = page.getByRole("tab", { name: "Meeting Reservations" });
-    await expect(meetingsTab).toBeFocused();
-    await expect(meetingsTab).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tabpanel", { name: "Meeting Reservations" })).toBeVisible();
-    await expect(page.getByRole("tabpanel", { name: "Contact Submissions" })).toBeHidden();
+    await openMeetings(page);
 
     const item = card(page, name);
     await expect(item).toBeVisible();
@@ -346,7 +341,6 @@ test.describe("dashboard", () => {
     await expect(item).toContainText("Confirmed");
 
     await page.reload();
-    await page.getByRole("tab", { name: "Meeting Reservations" }).click();
     await expect(card(page, name)).toContainText("Confirmed");
     await card(page, name).getByRole("button", { name: "Mark as Pending" }).click();
     await expect(card(page, name)).toContainText("Pending");
@@ -400,9 +394,8 @@ test.describe("dashboard", () => {
       await held;
       await route.fulfill({ status: 200, contentType: "application/json", body: "[]" });
     });
-    await openDashboard(page);
-    await page.getByRole("tab", { name: "Meeting Reservations" }).click();
-    const panel = page.getByRole("tabpanel", { name: "Meeting Reservations" });
+    await openMeetings(page);
+    const panel = page.getByRole("main");
     await expect(panel.getByTestId("placeholder-card")).toHaveCount(3);
     release();
     await expect(panel.getByText("No meetings found")).toBeVisible();
@@ -436,16 +429,16 @@ test.describe("dashboard", () => {
     await page.reload();
     await expect(page.getByText("Error loading submissions")).toBeVisible();
     await expect(page.getByText("Please make sure you have database access permissions.")).toBeVisible();
-    await page.getByRole("tab", { name: "Meeting Reservations" }).click();
+    await openMeetings(page);
     await expect(page.getByText("Error loading meetings")).toBeVisible();
   });
 
-  test("'Back to Website' leads to the public site", async ({ page }) => {
+  test("'Back to the website' leads to the public site", async ({ page }) => {
     await openDashboard(page);
-    await expect(page.getByRole("link", { name: "Back to Website" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Back to the website" })).toHaveAttribute("href", "/");
   });
 
-  test("has no WCAG A/AA violations with cards in both tabs", async ({ page, request }) => {
+  test("has no WCAG A/AA violations with cards in both lists", async ({ page, request }) => {
     // Several page loads and API round trips: on a busy two-core machine this can take 20 s.
     test.slow();
     const firstName = uniqueName("Axel").replace(" ", "");
@@ -457,7 +450,7 @@ test.describe("dashboard", () => {
     await expect(card(page, `${firstName} Audit`)).toBeVisible();
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await expectNoViolations(page);
-    await page.getByRole("tab", { name: "Meeting Reservations" }).click();
+    await openMeetings(page);
     await expect(card(page, name)).toBeVisible();
     await expectNoViolations(page);
   });
@@ -471,7 +464,7 @@ test("logging out ends the session", { lock: "-exclusive-" }, async ({ page }) =
   await openDashboard(page);
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/admin\/login\/?$/);
-  await page.goto("/admin/submissions");
+  await page.goto("/admin/leads");
   await expect(page).toHaveURL(/\/admin\/login\/?$/);
   expect((await page.request.get("/api/user")).status()).toBe(401);
 });

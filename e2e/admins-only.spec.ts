@@ -8,8 +8,8 @@ import { ADMIN, skipSplash, uniqueTag } from "./helpers";
 import { inviteAccount } from "./invite";
 
 /**
- * An editor who opens an admin-only page (the dashboard with its privacy tool, Sources,
- * availability, the audit record) is told, in the panel's language, that the page is for admins,
+ * An editor who opens an admin-only page (the leads, the meetings, Sources, availability, the
+ * privacy tools, the audit record) is told, in the panel's language, that the page is for admins,
  * with the way to the site's texts, never "could not be loaded". The page asks the server nothing
  * an editor is refused. And the Security page as the admin sees it: each account's second factors,
  * no actions the server would refuse, each session's country (never its network). Screenshots at
@@ -18,7 +18,14 @@ import { inviteAccount } from "./invite";
  */
 
 const COPY = { en, nl, fa } as const;
-const ADMIN_ONLY = ["/admin/submissions", "/admin/sources", "/admin/availability", "/admin/audit"];
+const ADMIN_ONLY = [
+  "/admin/leads",
+  "/admin/meetings",
+  "/admin/sources",
+  "/admin/availability",
+  "/admin/privacy",
+  "/admin/audit",
+];
 
 /** A new account, invited by the test admin (each test works on its own people). */
 async function newAccount(browser: Browser, baseURL: string, role: "admin" | "editor") {

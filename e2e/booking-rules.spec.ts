@@ -78,8 +78,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
       // clock is today, so it refuses (409) and the card says so.
       await page.clock.install({ time: new Date(`${date}T${time}:00+01:00`).getTime() + 2 * 3_600_000 });
       await signIn(page);
-      await page.goto("/admin/submissions");
-      await page.getByRole("tab", { name: copy.dashboard.tabs.meetings }).click();
+      await page.goto("/admin/meetings");
       const card = page.getByRole("article", { name });
       const group = card.getByRole("group", { name: copy.outcome.label });
       await expect(group).toBeVisible();
@@ -91,7 +90,8 @@ for (const lang of ["en", "nl", "fa"] as const) {
         copy.outcome.saveError,
       );
       await expect(group.getByRole("button", { name: copy.outcome.done })).toHaveAttribute("aria-pressed", "false");
-      // The figures count outcomes, in the admin's language.
+      // The figures (on the leads page) count outcomes, in the admin's language.
+      await page.goto("/admin/leads");
       await expect(page.locator("dt", { hasText: copy.outcome.statsNoShow })).toBeVisible();
     });
   });

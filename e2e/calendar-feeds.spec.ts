@@ -105,7 +105,7 @@ test("an admin tests, connects, watches fail and removes calendar feeds; the das
   );
   await expectNoViolations(page, '[data-testid="calendar-feeds"]');
 
-  await page.goto("/admin/submissions");
+  await page.goto("/admin/leads");
   const alert = page.getByTestId("calendar-alert");
   await expect(alert).toContainText(`${broken}: failing since`);
   // Why, at once (issue 29), not only on the availability page.

@@ -445,8 +445,8 @@ test("the kept drafts and the history at phone and desktop width in three panel 
     await page.reload();
     const offer = page.locator("section[aria-labelledby=drafts-heading]");
     await expect(offer).toBeVisible({ timeout: 60_000 });
-    await page.locator("details summary").first().click();
-    await expect(page.locator("details[open] li, details[open] p.text-muted").nth(1)).toBeVisible();
+    await page.locator("main details summary").first().click();
+    await expect(page.locator("main details[open] li, main details[open] p.text-muted").nth(1)).toBeVisible();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 1100 });
       await page.screenshot({ path: test.info().outputPath(`editor-${lang}-${width}.png`) });

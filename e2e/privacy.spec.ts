@@ -118,7 +118,7 @@ test.describe("admin", () => {
     page,
   }) => {
     // axe looks at what this test changes (the card's confirm step, the Privacy panel); the whole
-    // dashboard has its own axe test in admin.spec.ts.
+    // leads page has its own axe test in admin.spec.ts.
     const tag = uniqueTag();
     const firstName = `Spammer${tag.replace(/\W/g, "").slice(0, 8)}`;
     const email = `spam.${tag}@example.com`;
@@ -134,7 +134,7 @@ test.describe("admin", () => {
     expect(created.status()).toBe(201);
     const { id } = await created.json();
 
-    await page.goto("/admin/submissions");
+    await page.goto("/admin/leads");
     const card = page.getByRole("article", { name: `${firstName} Bot` });
     await expect(card).toBeVisible();
     await card.getByRole("button", { name: "Delete" }).click();
@@ -155,6 +155,7 @@ test.describe("admin", () => {
       data: await formData(page.request, { email, language: "en" }),
     });
     expect(signedUp.status()).toBe(202);
+    await page.goto("/admin/privacy");
     const panel = page.getByRole("region", { name: "Privacy" });
     await panel.getByLabel("Email address").fill(email);
     const download = page.waitForEvent("download");

@@ -102,7 +102,7 @@ test("a Telegram campaign visit that books a meeting on a service page: the admi
   });
 
   // On the lead's own card.
-  await page.goto(`/admin/submissions?tab=meetings&q=${tag}`);
+  await page.goto(`/admin/meetings?q=${tag}`);
   const card = page.getByTestId("lead-source");
   // Known sources and choices by their names in the panel's language, not as stored.
   await expect(card).toContainText("Came from: Telegram");

@@ -262,7 +262,7 @@ describe("filters", () => {
       sort: "oldest",
     } as const;
     const params = filtersToParams(filters);
-    const address = `/admin/submissions?tab=enquiries&${params}`;
+    const address = `/admin/leads?${params}`;
     expect(parseEnquiryFilters(new URL(address, ORIGIN).searchParams)).toEqual({ filters, problems: [] });
   });
 });

@@ -117,9 +117,7 @@ describe("GET /api/meetings-feed/{token}", () => {
       "Language: English (en)",
     ])
       expect(a.description).toContain(line);
-    expect(a.url).toBe(
-      "https://bridgewise.eu/admin/submissions?tab=meetings&q=ada%40example.com&from=2026-11-24&to=2026-11-24",
-    );
+    expect(a.url).toBe("https://bridgewise.eu/admin/meetings?q=ada%40example.com&from=2026-11-24&to=2026-11-24");
     expect(a.description).toContain(`In the admin: ${a.url}`);
 
     // Moved: the same UID, the next SEQUENCE, the new time (Amsterdam, UTC+1).

@@ -124,3 +124,6 @@ export function filtersToParams(filters: EnquiryFilters | MeetingFilters): URLSe
 /** Whether any filter or search narrows the list (sort alone does not). */
 export const isFiltered = (filters: EnquiryFilters | MeetingFilters) =>
   Object.entries(filters).some(([key, value]) => key !== "sort" && Boolean(value));
+
+/** The admin pages of the two lists, where a filtered view of one is linked from an email or a calendar. */
+export const ADMIN_LIST_PATHS = { enquiries: "/admin/leads", meetings: "/admin/meetings" } as const;

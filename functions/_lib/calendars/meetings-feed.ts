@@ -14,6 +14,7 @@ import { MEETING_MINUTES } from "#shared/office.ts";
 import { AMSTERDAM_VTIMEZONE, fold, localDateTime, OFFICE_TZID, text, utcDateTime } from "../mail/ics.ts";
 import { meetingReference } from "../mail/templates.ts";
 import { fill, ROUTES } from "#shared/routes.ts";
+import { ADMIN_LIST_PATHS } from "#shared/admin-lists.ts";
 
 /** How far back the feed reaches: calendar apps drop events that leave a feed, so recent ones stay. */
 export const MEETINGS_FEED_PAST_DAYS = 90;
@@ -25,7 +26,7 @@ const languageNames = new Intl.DisplayNames("en", { type: "language" });
 
 /** The meeting in the admin's list of meetings (signing in first): found by its day and the visitor's address. */
 export const adminMeetingUrl = (meeting: Pick<MeetingRecord, "email" | "date">) =>
-  `${site.url}/admin/submissions?${new URLSearchParams({ tab: "meetings", q: meeting.email, from: meeting.date, to: meeting.date })}`;
+  `${site.url}${ADMIN_LIST_PATHS.meetings}?${new URLSearchParams({ q: meeting.email, from: meeting.date, to: meeting.date })}`;
 
 /** The feed: every meeting given, with the visitor's name, contact, language and the admin's link to it. */
 export function meetingsCalendar(meetings: readonly MeetingRecord[], now: Date): string {

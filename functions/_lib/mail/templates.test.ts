@@ -108,11 +108,11 @@ describe("the company's notification of a new lead", () => {
   test("links to the record itself, not to the list", () => {
     const e = companyEnquiryEmail({ ...enquiry("fa", "other"), source });
     expect(e.text).toContain("Open this enquiry: https://");
-    expect(e.text).toContain("/admin/submissions?q=leila%40example.com");
+    expect(e.text).toContain("/admin/leads?q=leila%40example.com");
     expect(e.html).toContain('href="https://');
-    expect(e.html).toContain("/admin/submissions?q=leila%40example.com");
+    expect(e.html).toContain("/admin/leads?q=leila%40example.com");
     const m = companyMeetingEmail({ ...meeting("nl"), source });
-    expect(m.text).toContain("/admin/submissions?tab=meetings&q=leila%40example.com");
+    expect(m.text).toContain("/admin/meetings?q=leila%40example.com");
     expect(m.text).toContain("Open this meeting: ");
   });
 

@@ -25,6 +25,7 @@ import { officeNow, toMinutes, toTime } from "#shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { isServiceId } from "#shared/services.ts";
 import type { LeadSource } from "#shared/sources.ts";
+import { ADMIN_LIST_PATHS } from "#shared/admin-lists.ts";
 
 export interface Email {
   subject: string;
@@ -66,14 +67,12 @@ const STAGES: readonly MeetingStage[] = [
   "reminder",
 ];
 
-const DASHBOARD_URL = `${site.url}/admin/submissions`;
-
 /**
- * The dashboard's tab searched for the visitor's address (src/components/admin/view-url.ts): the
- * record itself, newest first, with any earlier ones of the same person under it.
+ * The visitor's record in the admin's list (src/components/admin/view-url.ts), searched for their
+ * address: the record itself, newest first, with any earlier ones of the same person under it.
  */
-const recordUrl = (tab: "enquiries" | "meetings", email: string) =>
-  `${DASHBOARD_URL}?${new URLSearchParams(tab === "meetings" ? { tab, q: email } : { q: email })}`;
+const recordUrl = (list: "enquiries" | "meetings", email: string) =>
+  `${site.url}${ADMIN_LIST_PATHS[list]}?${new URLSearchParams({ q: email })}`;
 
 /** The "How did you hear about us?" choices in English, by id (the locale file's labels). */
 const HEARD_LABELS: Record<string, string> = resources.en.contact.form.heardOptions;
@@ -495,7 +494,7 @@ function companyEmail({
   heading,
   fields: given,
   message,
-  action = { ...ANSWER, label: "Open the dashboard", url: DASHBOARD_URL },
+  action = { ...ANSWER, label: "Open the admin panel", url: `${site.url}${ADMIN_LIST_PATHS.enquiries}` },
 }: {
   subject: string;
   heading: string;

@@ -1,5 +1,5 @@
 /**
- * The one way an admin-only page (the dashboard with its privacy tool, Sources, availability, the
+ * The one way an admin-only page (the leads, the meetings, Sources, availability, the privacy tools, the
  * audit record) treats an editor: it says the page is for admins, in the panel's language, with the
  * way to the site's texts, and asks the server nothing (every call would be refused with a 403). A
  * page of several islands says it once: its first island is the gate, the others are `quiet`.

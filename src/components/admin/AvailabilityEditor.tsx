@@ -2,12 +2,12 @@ import type { Availability, AvailabilityAnswer } from "#shared/api/availability.
 import { MEETING_MINUTES } from "#shared/office.ts";
 import type { PanelUser } from "#shared/api/panel-language.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { adminRequest, DASHBOARD_PATH } from "./api";
+import { adminRequest } from "./api";
 import { AdminOnly } from "./AdminOnly";
 import { Closures } from "./availability/Closures";
 import { HoursForm } from "./availability/HoursForm";
 import { useAdminCopy } from "./copy";
-import { Icon, iconPaths, PageSpinner, useResource } from "./ui";
+import { PageSpinner, useResource } from "./ui";
 
 const loadAvailability = () =>
   adminRequest<AvailabilityAnswer>("GET", ROUTES.admin.availability).then((answer) => answer.data);
@@ -44,10 +44,6 @@ function AvailabilityForms({ user }: { user: PanelUser }) {
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">{c.title}</h1>
           <p className="mt-2 max-w-2xl text-muted">{f(c.intro, { minutes: MEETING_MINUTES })}</p>
         </div>
-        <a href={DASHBOARD_PATH} className="btn btn-secondary self-start sm:self-auto">
-          <Icon path={iconPaths.arrowLeft} className="size-4 rtl:-scale-x-100" />
-          {copy.common.backToDashboard}
-        </a>
       </div>
       <HoursForm data={data} onSaved={availability.set} />
       <Closures

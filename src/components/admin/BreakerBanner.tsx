@@ -11,10 +11,10 @@ type Alerts = AdminAlertsAnswer["data"];
 const alertClass = "mt-6 rounded-2xl border border-amber-400 bg-amber-50 px-5 py-4 text-amber-950";
 
 /**
- * The dashboard's warnings (GET /api/admin/alerts): the public forms are being flooded (while the
+ * The leads page's warnings (GET /api/admin/alerts): the public forms are being flooded (while the
  * circuit breaker is tripped, visitors get no acknowledgement emails, but every lead is still
  * stored and notified), and connected calendars that cannot be read (named, with since when).
- * Read once when the dashboard opens (the admin pages never poll); shows nothing otherwise, or when
+ * Read once when the leads page opens (the admin pages never poll); shows nothing otherwise, or when
  * the answer cannot be had.
  */
 export function BreakerBanner() {

@@ -29,7 +29,7 @@ function downloadJson(data: unknown, filename: string): void {
 }
 
 /**
- * The dashboard's privacy tools (GDPR): export everything held about one email address as JSON, or
+ * The privacy tools (/admin/privacy) (GDPR): export everything held about one email address as JSON, or
  * erase it (with a confirm step); and the newsletter's confirmed count with the subscribers' CSV.
  */
 export function PrivacyPanel() {
@@ -88,7 +88,7 @@ export function PrivacyPanel() {
   };
 
   return (
-    <Section id="privacy" title={c.title} intro={c.intro} icon={iconPaths.shield} className="mt-10">
+    <Section id="privacy" title={c.title} intro={c.intro} icon={iconPaths.shield} className="mt-6">
       <form onSubmit={onExport} noValidate className="mt-5 flex flex-col gap-3 lg:flex-row lg:items-start">
         <Field label={c.email} error={error} className="flex-1">
           {(props) => (

@@ -1,4 +1,4 @@
-/** The figures above the tabs (GET /api/admin/stats), refreshed after every status change. */
+/** The figures on the leads page (GET /api/admin/stats), refreshed after every status change. */
 import { useEffect, useState } from "react";
 import type { AdminStats } from "#shared/api/stats.ts";
 import { fetchStats } from "./api";

@@ -33,7 +33,10 @@ import { askStepUp, needsStepUp } from "./security/step-up";
 export { ApiError, NetworkError, errorMessage, apiRequest } from "#src/lib/api-client.ts";
 
 export const LOGIN_PATH = "/admin/login";
-export const DASHBOARD_PATH = "/admin/submissions";
+/** Where an admin works: the enquiries. */
+export const LEADS_PATH = "/admin/leads";
+export const MEETINGS_PATH = "/admin/meetings";
+export const PRIVACY_PATH = "/admin/privacy";
 export const AVAILABILITY_PATH = "/admin/availability";
 export const SOURCES_PATH = "/admin/sources";
 export const TEXTS_PATH = "/admin/texts";
@@ -42,11 +45,11 @@ export const TEXTS_PATH = "/admin/texts";
 export const FACTORS_SETUP_PATH = "/admin/factors";
 
 /**
- * Where a person works: an admin on the dashboard, an editor in the content editor (/admin/texts);
+ * Where a person works: an admin on the leads, an editor in the content editor (/admin/texts);
  * anyone who must set up a second factor first, on its page.
  */
 export const homeOf = (user: Pick<PanelUser, "role" | "setup">) =>
-  user.setup ? FACTORS_SETUP_PATH : user.role === "admin" ? DASHBOARD_PATH : TEXTS_PATH;
+  user.setup ? FACTORS_SETUP_PATH : user.role === "admin" ? LEADS_PATH : TEXTS_PATH;
 
 /** Leaves for the login page; the returned promise never settles, so callers show nothing more. */
 export function goToLogin(): Promise<never> {

@@ -186,10 +186,18 @@ function applyToPage(lang: Language): void {
   root.dir = dirOf(lang);
   if (!allTexts()[lang]) return;
   const { copy, f } = adminText(lang);
-  const layout = copy.layout as Record<string, unknown>;
+  // A layout text by its path ("skip", "nav.leads"): the element's words, or its aria-label.
+  const layoutText = (path = "") => {
+    const text = path.split(".").reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], copy.layout);
+    return typeof text === "string" ? text : null;
+  };
   for (const el of document.querySelectorAll<HTMLElement>("[data-admin-text]")) {
-    const text = layout[el.dataset.adminText ?? ""];
-    if (typeof text === "string") el.textContent = text;
+    const text = layoutText(el.dataset.adminText);
+    if (text !== null) el.textContent = text;
+  }
+  for (const el of document.querySelectorAll<HTMLElement>("[data-admin-label]")) {
+    const text = layoutText(el.dataset.adminLabel);
+    if (text !== null) el.setAttribute("aria-label", text);
   }
   const page = root.dataset.adminTitle as keyof AdminCopy["layout"]["titles"] | undefined;
   if (page && copy.layout.titles[page])

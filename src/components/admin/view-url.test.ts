@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { readView, viewSearch, type View } from "./view-url";
+import { legacyListAddress, readView, viewSearch, type View } from "./view-url";
 
-describe("the dashboard's view in its address", () => {
-  test("every filter of each tab comes back as it was", () => {
+describe("a list's view in its address", () => {
+  test("every filter of each list comes back as it was", () => {
     const views: View[] = [
       { tab: "enquiries", filters: {} },
       {
@@ -30,14 +30,32 @@ describe("the dashboard's view in its address", () => {
       },
       { tab: "meetings", filters: { when: "past", sort: "latest", to: "2026-11-22" } },
     ];
-    for (const view of views) expect(readView(viewSearch(view))).toEqual(view);
+    for (const view of views) expect(readView(viewSearch(view), view.tab)).toEqual(view);
   });
 
-  test("the default view has a bare address; what cannot be read is left out", () => {
+  test("the unfiltered view has a bare address; what cannot be read is left out", () => {
     expect(viewSearch({ tab: "enquiries", filters: {} })).toBe("");
-    expect(readView("?tab=nope&status=maybe&q=hello&from=2026-02-30")).toEqual({
+    expect(readView("?tab=nope&status=maybe&q=hello&from=2026-02-30", "enquiries")).toEqual({
       tab: "enquiries",
       filters: { q: "hello" },
     });
+  });
+});
+
+describe("the old dashboard's addresses", () => {
+  test("a meetings tab opens the meetings page with its filters, without the tab", () => {
+    expect(legacyListAddress("?tab=meetings&q=ada%40example.com&from=2026-11-24&to=2026-11-24")).toBe(
+      "/admin/meetings?q=ada%40example.com&from=2026-11-24&to=2026-11-24",
+    );
+  });
+
+  test("anything else opens the leads page, its parameters kept as they were", () => {
+    expect(legacyListAddress("")).toBe("/admin/leads");
+    expect(legacyListAddress("?tab=enquiries")).toBe("/admin/leads");
+    expect(legacyListAddress("?q=leila%40example.com&status=pending")).toBe(
+      "/admin/leads?q=leila%40example.com&status=pending",
+    );
+    // An unknown or repeated tab is not the meetings tab; hostile keys pass through as plain text.
+    expect(legacyListAddress("?tab=nope&tab=meetings&__proto__=x")).toBe("/admin/leads?__proto__=x");
   });
 });

@@ -7,11 +7,10 @@ import { useEffect, useState, type SubmitEvent } from "react";
 import type { AuditEntry } from "#shared/api/security.ts";
 import { AUDIT_ACTIONS, type AuditAction } from "#shared/schemas/security.ts";
 import { AdminOnly } from "../AdminOnly";
-import { DASHBOARD_PATH } from "../api";
 import { apiErrorText } from "../api-errors";
 import { useCopy } from "../copy";
 import { BusyButton, DateField, EmptyState, ErrorNote, Field, Icon, iconPaths, inputClass, Loading } from "../ui";
-import { auditCsvUrl, auditPage, SECURITY_PATH } from "../security/security-api";
+import { auditCsvUrl, auditPage } from "../security/security-api";
 import { useRegionName } from "../security/SessionList";
 import { actionName, detailText, placeText, targetText, whoText } from "./describe";
 import { filtersQuery, readFilters, type AuditFilters } from "./filters";
@@ -94,15 +93,6 @@ function AuditRecord() {
           <h1 className="text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">{c.title}</h1>
           <p className="mt-2 max-w-2xl text-muted">{c.intro}</p>
         </div>
-        <nav aria-label={c.title} className="flex flex-wrap gap-3">
-          <a href={DASHBOARD_PATH} className="btn btn-secondary">
-            <Icon path={iconPaths.arrowLeft} className="size-4 rtl:-scale-x-100" />
-            {copy.common.backToDashboard}
-          </a>
-          <a href={SECURITY_PATH} className="btn btn-secondary">
-            {copy.security.link}
-          </a>
-        </nav>
       </div>
 
       <section aria-labelledby="audit-filters" className="card p-5 sm:p-6">

@@ -5,13 +5,10 @@
  * and the team as forms of their own; a preview with the unsaved changes; Publish. Its own words are
  * the admin panel's (admin.editor), in the panel's language.
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { PanelUser } from "#shared/api/panel-language.ts";
-import { DASHBOARD_PATH } from "../api";
 import { useCopy } from "../copy";
-import { LogoutButton } from "../LogoutButton";
-import { SECURITY_PATH } from "../security/security-api";
-import { Icon, iconPaths, PageSpinner, Toggle } from "../ui";
+import { PageSpinner, Toggle } from "../ui";
 import { LANGS, labelOf } from "./model";
 import { DraftNotices } from "./DraftNotices";
 import { History } from "./History";
@@ -33,6 +30,20 @@ export default function ContentEditor({ user }: { user: PanelUser }) {
   const searchId = useId();
   const hintId = useId();
   const { data, counts, drafts, found } = editor;
+  const unsaved = editor.changes.length;
+  const { leave } = editor;
+
+  // Logging out (the navigation's button) with unsaved changes asks first; the drafts stay in this
+  // browser for the next sign-in.
+  useEffect(() => {
+    const onLogout = (event: Event) => {
+      if (!unsaved) return;
+      if (window.confirm(p(tx.drafts.signOut, unsaved))) leave();
+      else event.preventDefault();
+    };
+    window.addEventListener("admin:logout", onLogout);
+    return () => window.removeEventListener("admin:logout", onLogout);
+  }, [unsaved, leave, p, tx]);
 
   if (editor.loadError)
     return (
@@ -46,14 +57,6 @@ export default function ContentEditor({ user }: { user: PanelUser }) {
       </div>
     );
   if (!data || !counts) return <PageSpinner label={tx.loading} />;
-
-  /** Signing out with unsaved changes asks first; the drafts stay in this browser for the next sign-in. */
-  const confirmLeave = () => {
-    if (!editor.changes.length) return true;
-    if (!window.confirm(p(tx.drafts.signOut, editor.changes.length))) return false;
-    editor.leave();
-    return true;
-  };
 
   const block = (key: string, title?: string) => (
     <TextBlock
@@ -71,27 +74,10 @@ export default function ContentEditor({ user }: { user: PanelUser }) {
   return (
     // Room for the bar fixed at the bottom (a style, not a class: the site's shared stylesheet stays as it is).
     <div className="container-page py-8 sm:py-12" style={{ paddingBottom: "10rem" }}>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <p className="text-sm text-muted">
-            {f(copy.common.signedInAsRole, { name: user.username, role: copy.common.roles[user.role] ?? user.role })}
-          </p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">{tx.title}</h1>
-        </div>
-        <div className="flex flex-wrap gap-3 sm:items-end">
-          {user.role === "admin" && (
-            <a href={DASHBOARD_PATH} className="btn btn-secondary">
-              <Icon path={iconPaths.arrowLeft} className="size-4 rtl:-scale-x-100" />
-              {copy.common.backToDashboard}
-            </a>
-          )}
-          <a href={SECURITY_PATH} className="btn btn-secondary">
-            <Icon path={iconPaths.shield} />
-            {copy.security.link}
-          </a>
-          <LogoutButton confirmLeave={confirmLeave} />
-        </div>
-      </div>
+      <p className="text-sm text-muted">
+        {f(copy.common.signedInAsRole, { name: user.username, role: copy.common.roles[user.role] ?? user.role })}
+      </p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">{tx.title}</h1>
       <p className="mt-3 max-w-3xl text-ink">{tx.intro}</p>
 
       <section aria-labelledby="overview-heading" className="card mt-6 p-5">

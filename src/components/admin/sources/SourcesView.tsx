@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { addDays, officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { adminCopy, type AdminCopy } from "../copy.ts";
-import { DASHBOARD_PATH } from "../api.ts";
 import { DateField, PageSpinner } from "../ui/index.ts";
 import type { Breakdown } from "./BreakdownTable.tsx";
 import { FigureTables, type Figures } from "./FigureTables.tsx";
@@ -56,9 +55,6 @@ export default function SourcesView() {
           <h1 className="text-2xl font-bold text-brand-950">{copy.title}</h1>
           <p className="mt-1 max-w-3xl text-sm text-muted">{copy.intro}</p>
         </div>
-        <a href={DASHBOARD_PATH} className="btn btn-secondary">
-          {copy.back}
-        </a>
       </div>
 
       <PeriodPicker

@@ -3,5 +3,5 @@ export { Badge, Data, Filled, Icon, iconPaths, PageSpinner, Spinner } from "./ba
 export { ConfirmAction } from "./ConfirmAction";
 export { DateField } from "./DateField";
 export { ErrorNote, Field, inputClass, Segmented, Toggle, type ControlProps } from "./fields";
-export { BusyButton, EmptyState, Loading, RowList, SaveBar, Section } from "./layout";
+export { BusyButton, EmptyState, Loading, PageTitle, RowList, SaveBar, Section } from "./layout";
 export { problem, useAction, useResource } from "./hooks";

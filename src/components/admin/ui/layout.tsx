@@ -124,3 +124,13 @@ export function EmptyState({
     </div>
   );
 }
+
+/** A page's heading (its one <h1>) and an optional introduction, at the top of a panel page. */
+export function PageTitle({ title, intro }: { title: string; intro?: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <h1 className="text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">{title}</h1>
+      {intro && <p className="mt-2 max-w-2xl text-muted">{intro}</p>}
+    </div>
+  );
+}
