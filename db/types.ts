@@ -189,6 +189,8 @@ export interface EmailOutboxTable {
   ics: string | null;
   /** One-click unsubscribe URL (RFC 8058) of a newsletter email, sent as List-Unsubscribe. */
   listUnsubscribe: string | null;
+  /** The Message-ID this message answers (In-Reply-To and References): a lead reply's acknowledgement. */
+  inReplyTo: Generated<string | null>;
   status: Generated<OutboxStatus>;
   attempts: Generated<number>;
   lastError: string | null;
@@ -222,6 +224,35 @@ export interface Database {
   pageViewDays: PageViewDaysTable;
   pageViewKeys: PageViewKeysTable;
   invitations: InvitationsTable;
+  leadMessages: LeadMessagesTable;
+  inboundTokens: InboundTokensTable;
+}
+
+/** A reply sent to a lead from the panel ('out') or the lead's answer received by the inbound route ('in'). */
+export interface LeadMessagesTable {
+  /** bigint identity: pg hands int8 back as a string. */
+  id: Generated<string>;
+  enquiryId: number;
+  direction: "out" | "in";
+  fromAddress: string;
+  toAddress: string;
+  subject: string;
+  /** The text only (an answer's attachments are not kept). */
+  textBody: string;
+  /** Its Message-ID with the angle brackets, e.g. <outbox-42@bridgewise.eu>. */
+  messageId: string | null;
+  inReplyTo: string | null;
+  /** The username of whoever sent it ('out'); null for an answer. */
+  sentBy: string | null;
+  /** The outbox row that carries it ('out'). */
+  outboxId: string | null;
+  createdAt: CreatedAt;
+}
+
+/** Signature tokens of inbound posts already taken (a replay is refused). */
+export interface InboundTokensTable {
+  token: string;
+  seenAt: ColumnType<Date, Date | string | undefined, never>;
 }
 
 /** A single-use invitation link (functions/invitation.ts): only its token's SHA-256 is kept. */

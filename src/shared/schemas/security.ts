@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   "privacy.export",
   "privacy.erase",
   "lead.status",
+  "lead.reply",
   "meeting.status",
   "text.publish",
   "text.undo",

@@ -33,8 +33,8 @@ const isId = (value: string) => /^\d{1,18}$/.test(value);
 export function targetText(entry: AuditEntry, { copy, f }: Describer): string {
   const t = copy.audit.targets;
   const { action, target } = entry;
-  if ((action === "lead.status" || action === "meeting.status") && isId(target))
-    return f(action === "lead.status" ? t.lead : t.meeting, { id: Number(target) });
+  if ((action === "lead.status" || action === "lead.reply" || action === "meeting.status") && isId(target))
+    return f(action === "meeting.status" ? t.meeting : t.lead, { id: Number(target) });
   if (action === "export" || action === "settings.change") return named(t, actionKey(target)) ?? target;
   if (!target && entry.subject && action.startsWith("privacy.")) return entry.subject;
   return target;
@@ -71,6 +71,9 @@ export function detailText(entry: AuditEntry, { copy, f, p, lang }: Describer): 
       if (detail.deleted === true) return d.deleted;
       if (typeof detail.isProcessed === "boolean") return detail.isProcessed ? d.processed : d.unprocessed;
       return "";
+    case "lead.reply":
+      // The reference the reply was about (E-00042): the email's subject carries it too.
+      return typeof detail.reference === "string" ? detail.reference : "";
     case "meeting.status": {
       if (detail.cancelled === true) return d.cancelled;
       if (typeof detail.isConfirmed === "boolean") return detail.isConfirmed ? d.confirmed : d.unconfirmed;
