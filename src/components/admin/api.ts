@@ -18,6 +18,7 @@ import type {
 import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
 import type { InvitedUser } from "#shared/api/people.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";
+import type { ReplyDeskAnswer, ReplySentAnswer } from "#shared/api/replies.ts";
 import type { LoginAnswer } from "#shared/api/factors.ts";
 import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
 import type { Role } from "#shared/roles.ts";
@@ -139,6 +140,14 @@ export const setMeetingConfirmed = (id: number, isConfirmed: boolean) =>
   adminRequest<AdminMeeting>("PATCH", fill(ROUTES.admin.meeting, { id }), { isConfirmed });
 export const saveEnquiryNote = (id: number, note: string) =>
   adminRequest<AdminEnquiry>("PUT", fill(ROUTES.admin.enquiryNote, { id }), { note });
+/** The lead desk: the lead's messages and, with a template, its preview for the lead (functions/admin-replies.ts). */
+export const loadReplyDesk = (id: number, template?: string) =>
+  adminRequest<ReplyDeskAnswer>(
+    "GET",
+    withQuery(fill(ROUTES.admin.enquiryReply, { id }), template ? { template } : {}),
+  );
+export const sendReply = (id: number, reply: { subject: string; text: string }) =>
+  adminRequest<ReplySentAnswer>("POST", fill(ROUTES.admin.enquiryReply, { id }), reply);
 export const saveMeetingNote = (id: number, note: string) =>
   adminRequest<AdminMeeting>("PUT", fill(ROUTES.admin.meetingNote, { id }), { note });
 

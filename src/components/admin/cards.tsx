@@ -9,6 +9,7 @@ import { saveEnquiryNote, saveMeetingNote } from "./api";
 import { useCopy } from "./copy";
 import { CancelMeetingButton } from "./CancelMeetingButton";
 import { NoteEditor } from "./NoteEditor";
+import { ReplyComposer } from "./leads/ReplyComposer";
 import { MeetingOutcome } from "./MeetingOutcome";
 import type { CardControls, ReplaceItem } from "./StatusList";
 import { Badge, BusyButton, ConfirmAction, Icon, iconPaths } from "./ui";
@@ -169,6 +170,7 @@ export function EnquiryCard({
         <>
           <Stamp label={c.submittedOn} iso={item.createdAt} />
           <div className="flex flex-wrap gap-2 sm:justify-end">
+            <ReplyComposer id={item.id} name={item.firstName} describedBy={titleId} />
             <ToggleButton
               done={item.isProcessed}
               doLabel={c.markProcessed}
