@@ -22,12 +22,17 @@ export interface ReplyLead {
   anonymisedAt: Date | null;
   /** The outbox row of the acknowledgement the visitor got (null when it was skipped or erased). */
   acknowledgementId: string | null;
+  /** The lead's owner (an admin): their username, and their notice address if they gave one. */
+  ownerName: string | null;
+  ownerEmail: string | null;
 }
 
 export async function findReplyLead(db: Kysely<Database>, enquiryId: number): Promise<ReplyLead | undefined> {
   return db
     .selectFrom("enquiries as e")
+    .leftJoin("users as u", "u.id", "e.ownerId")
     .select(["e.id", "e.firstName", "e.lastName", "e.email", "e.service", "e.language", "e.anonymisedAt"])
+    .select(["u.username as ownerName", "u.email as ownerEmail"])
     .select((eb) =>
       eb
         .selectFrom("emailOutbox as o")
@@ -95,6 +100,44 @@ export async function listLeadMessages(db: Kysely<Database>, enquiryId: number, 
   return rows.reverse().map(toMessage);
 }
 
+/**
+ * The stage move a reply makes (call it inside the reply's transaction): a lead still "new" is now
+ * "replied", as the panel's own move does it (db/leads.repository.ts: the reply time starts, the
+ * version is bumped, a timeline row names who). Answers whether it moved.
+ */
+export async function markReplied(
+  trx: Kysely<Database>,
+  enquiryId: number,
+  actor: { id: number; username: string },
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable("enquiries")
+    .set({
+      stage: "replied",
+      stageChangedAt: sql<Date>`now()`,
+      repliedAt: sql<Date>`coalesce(replied_at, now())`,
+      version: sql<number>`version + 1`,
+    })
+    .where("id", "=", enquiryId)
+    .where("stage", "=", "new")
+    .where("anonymisedAt", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  if (!moved) return false;
+  await trx
+    .insertInto("leadEvents")
+    .values({
+      enquiryId,
+      kind: "stage",
+      fromValue: "new",
+      toValue: "replied",
+      actorId: actor.id,
+      actorUsername: actor.username,
+    })
+    .execute();
+  return true;
+}
+
 export interface OutgoingReply {
   enquiryId: number;
   from: string;
@@ -112,8 +155,8 @@ export async function storeOutgoingReply(
   db: Kysely<Database>,
   reply: OutgoingReply,
   messageIdOf: (outboxId: string) => string,
-  after?: (trx: Kysely<Database>) => Promise<unknown>,
-): Promise<{ outboxId: string; message: LeadMessage }> {
+  after?: (trx: Kysely<Database>) => Promise<boolean>,
+): Promise<{ outboxId: string; message: LeadMessage; after: boolean }> {
   return db.transaction().execute(async (trx) => {
     const [outboxId] = await enqueue(trx, [reply.email]);
     const row = await trx
@@ -132,8 +175,8 @@ export async function storeOutgoingReply(
       })
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
-    await after?.(trx);
-    return { outboxId, message: toMessage(row) };
+    const done = (await after?.(trx)) ?? false;
+    return { outboxId, message: toMessage(row), after: done };
   });
 }
 

@@ -4,13 +4,20 @@
  * the lead's language; POST with { subject, text } sends the reply as the staff wrote it, through the
  * outbox: From the site's sender, To the lead, Reply-To the lead's owner (else the office) and the
  * lead's own reply address (so the lead's answer reaches both), In-Reply-To and References the
- * Message-ID of the lead's acknowledgement. Stored on lead_messages, audited as "lead.reply".
+ * Message-ID of the lead's acknowledgement. Stored on lead_messages, audited as "lead.reply"; a lead
+ * still "new" moves to "replied" in the same transaction (audited as "lead.status").
  * 404 for no such lead, 409 for a lead whose person was erased.
  */
 import type { Context } from "@netlify/functions";
 import { site } from "#config/site.ts";
 import { getDb } from "#db/client.ts";
-import { findReplyLead, listLeadMessages, storeOutgoingReply, type ReplyLead } from "#db/lead-messages.repository.ts";
+import {
+  findReplyLead,
+  listLeadMessages,
+  markReplied,
+  storeOutgoingReply,
+  type ReplyLead,
+} from "#db/lead-messages.repository.ts";
 import type { ReplyDeskAnswer, ReplySentAnswer } from "#shared/api/replies.ts";
 import { dirOf, requireLanguage } from "#shared/languages.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -29,7 +36,7 @@ import {
   replyValues,
   REPLY_TEMPLATES,
 } from "./_lib/mail/replies.ts";
-import { enquiryReference } from "./_lib/mail/templates.ts";
+import { enquiryReference } from "#shared/leads.ts";
 
 const leadId = (req: Request, context: Context): number => {
   const id = context?.params?.id ?? new URL(req.url).pathname.split("/")[4];
@@ -44,7 +51,7 @@ async function lead(req: Request, context: Context): Promise<ReplyLead> {
 }
 
 /** Where the lead's answer goes besides the lead desk: the owner's notice address, else the office. */
-const ownerAddress = (): string => site.email;
+const ownerAddress = (lead: ReplyLead): string => lead.ownerEmail ?? site.email;
 
 export default route({
   GET: async (req: Request, context: Context) => {
@@ -57,7 +64,11 @@ export default route({
     const erased = Boolean(found.anonymisedAt);
     let preview: ReplyDeskAnswer["preview"];
     if (template && !erased) {
-      const { subject, text } = renderReply(lang, template, replyValues(found, lang, admin.username));
+      const { subject, text } = renderReply(
+        lang,
+        template,
+        replyValues(found, lang, found.ownerName ?? admin.username),
+      );
       preview = { template, subject, text, html: leadReplyEmail(lang, subject, text).html };
     }
     return json<ReplyDeskAnswer>({
@@ -79,7 +90,11 @@ export default route({
     const lang = requireLanguage(found.language, `enquiry ${found.id}`);
     const email = leadReplyEmail(lang, subject, text);
     const inReplyTo = found.acknowledgementId ? outboxMessageId(found.acknowledgementId) : null;
-    const { outboxId, message } = await storeOutgoingReply(
+    const {
+      outboxId,
+      message,
+      after: moved,
+    } = await storeOutgoingReply(
       db,
       {
         enquiryId: found.id,
@@ -89,18 +104,26 @@ export default route({
           kind: LEAD_REPLY_KIND,
           enquiryId: found.id,
           to: found.email,
-          replyTo: `${ownerAddress()}, ${replyAddress(found.id)}`,
+          replyTo: `${ownerAddress(found)}, ${replyAddress(found.id)}`,
           inReplyTo,
           ...email,
         },
       },
       outboxMessageId,
+      // A new lead has now been answered: it moves to "replied" with the reply.
+      (trx) => markReplied(trx, found.id, admin),
     );
     await audit(db, req, context, admin, "lead.reply", {
       target: String(found.id),
       subject: found.email,
       detail: { reference: enquiryReference(found.id) },
     });
+    if (moved) {
+      await audit(db, req, context, admin, "lead.status", {
+        target: String(found.id),
+        detail: { from: "new", to: "replied", by: "reply" },
+      });
+    }
     await afterCommitDelivery(db, [outboxId], context);
     return json<ReplySentAnswer>({ message }, 201);
   },

@@ -19,6 +19,8 @@ import privacy from "../admin-privacy.ts";
 import { deliverDue } from "../_lib/mail/outbox.ts";
 import { mailTransport } from "../_lib/mail/transport.ts";
 import { replyAddress } from "../_lib/mail/replies.ts";
+import { DUMMY_HASH } from "#db/admins.ts";
+import { createUser } from "#db/users.repository.ts";
 
 const KEY = "test-mailgun-signing-key-0123456789";
 const HOSTILE_NAME = "<script>alert(1)</script>{{reference}}";
@@ -130,6 +132,31 @@ describe("replying from the panel", () => {
     });
     // The desk lists it.
     expect((await desk(id)).json.messages.map((m: { direction: string }) => m.direction)).toEqual(["out"]);
+  });
+
+  test("a new lead moves to replied with the reply (once); the owner's notice address and name are used", async () => {
+    const id = await newLead();
+    const owner = await createUser(t.db, "owner-ana", DUMMY_HASH);
+    await t.db.updateTable("users").set({ email: "ana@bridgewise.test" }).where("id", "=", owner.id).execute();
+    await t.db.updateTable("enquiries").set({ ownerId: owner.id }).where("id", "=", id).execute();
+    const preview = (await desk(id, "?template=proposeMeeting")).json.preview;
+    expect(preview.text).toContain("owner-ana, Bridgewise");
+    expect((await send(id, { subject: preview.subject, text: preview.text })).status).toBe(201);
+    expect((await send(id, { subject: "Again", text: "A second reply" })).status).toBe(201);
+    const lead = await t.db
+      .selectFrom("enquiries")
+      .select(["stage", "repliedAt", "version"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(lead.stage).toBe("replied");
+    expect(lead.repliedAt).not.toBeNull();
+    const events = await t.db.selectFrom("leadEvents").selectAll().where("enquiryId", "=", id).execute();
+    expect(events.map((e) => [e.kind, e.fromValue, e.toValue, e.actorUsername])).toEqual([
+      ["stage", "new", "replied", "desk-admin"],
+    ]);
+    const emails = await outboxEmails();
+    const reply = emails.find((e) => e.mail.subject === preview.subject)!;
+    expect(reply.mail.replyTo!.value.map((a) => a.address)).toEqual(["ana@bridgewise.test", replyAddress(id)]);
   });
 
   test("refuses an empty, oversized, control-character or prototype-key body, and a cross-site post", async () => {

@@ -165,14 +165,16 @@ export function EnquiryCard({
           save={async (text) => replace(await saveEnquiryNote(item.id, text))}
         />
       }
-      badge={<Badge tone={item.isProcessed ? "done" : "pending"}>{item.isProcessed ? c.processed : c.pending}</Badge>}
+      badge={
+        <Badge tone={item.stage !== "new" ? "done" : "pending"}>{item.stage !== "new" ? c.processed : c.pending}</Badge>
+      }
       footer={
         <>
           <Stamp label={c.submittedOn} iso={item.createdAt} />
           <div className="flex flex-wrap gap-2 sm:justify-end">
             <ReplyComposer id={item.id} name={item.firstName} describedBy={titleId} />
             <ToggleButton
-              done={item.isProcessed}
+              done={item.stage !== "new"}
               doLabel={c.markProcessed}
               undoLabel={c.markPending}
               describedBy={titleId}
