@@ -328,6 +328,27 @@ describe("replies from the lead come back (Mailgun route)", () => {
     for (const lead of [id, erasedId]) expect(await messages(lead)).toHaveLength(0);
   });
 
+  test("the person's export holds the conversation, and their erasure deletes it", async () => {
+    const email = `conversation-${randomBytes(4).toString("hex")}@example.com`;
+    const id = await newLead({ email });
+    expect((await send(id, { subject: "Hello", text: "Hello Sara" })).status).toBe(201);
+    const answer = await post(signedForm({ mime: await mime({ to: replyAddress(id) }), recipient: replyAddress(id) }));
+    expect(answer.status).toBe(200);
+    const exported = await call(privacy, "/api/admin/privacy/export", {
+      cookie,
+      body: { email },
+      headers: { origin: ORIGIN },
+    });
+    expect(exported.status).toBe(200);
+    const data = exported.json.data ?? exported.json;
+    expect(data.leadMessages.map((m: { direction: string }) => m.direction)).toEqual(["out", "in"]);
+    expect(
+      (await call(privacy, "/api/admin/privacy/erase", { cookie, body: { email }, headers: { origin: ORIGIN } }))
+        .status,
+    ).toBe(200);
+    expect(await messages(id)).toHaveLength(0);
+  });
+
   test("drops a message whose headers carry control characters", async () => {
     const id = await newLead();
     const clean = (await mime({ to: replyAddress(id) })).toString("utf8");

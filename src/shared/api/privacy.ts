@@ -34,6 +34,16 @@ export interface PersonalDataExport {
     unsubscribedAt: string | null;
     isActive: boolean;
   }[];
+  /** The lead desk's conversation on the person's enquiries: replies sent ('out') and their answers ('in'), text only. */
+  leadMessages: {
+    enquiryId: number;
+    direction: "out" | "in";
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    createdAt: string;
+  }[];
   /** Every email to, from or about the address (the text version; bodies are removed after the retention time). */
   emails: {
     kind: string;
