@@ -19,11 +19,11 @@ export interface Actor {
 
 /** What a change asked for that the lead or the database refuses (answered 400 with the field). */
 export class LeadChangeError extends Error {
-  constructor(
-    readonly field: "stage" | "ownerId" | "lostReasonId",
-    message: string,
-  ) {
+  // A plain field, not a parameter property: Node runs this file by stripping types (npm start).
+  readonly field: "stage" | "ownerId" | "lostReasonId";
+  constructor(field: "stage" | "ownerId" | "lostReasonId", message: string) {
     super(message);
+    this.field = field;
   }
 }
 
