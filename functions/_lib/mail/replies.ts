@@ -13,6 +13,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { site } from "#config/site.ts";
 import { resources } from "#src/i18n/locales/index.ts";
 import { localePath, serviceNames } from "#src/i18n/plain.ts";
+import { isolateLatinRuns } from "#shared/format.ts";
 import { dirOf, type Language } from "#shared/languages.ts";
 import { isServiceId } from "#shared/services.ts";
 import { replyAddressKey, replyDomain } from "#server/config.ts";
@@ -50,11 +51,28 @@ export function replyValues(
 }
 
 /** `text` with each {{name}} of `values` (and {{brand}}) filled in, in one pass; unknown ones stay. */
-export function fill(text: string, values: ReplyValues): string {
-  const all: Record<string, string> = { ...values, brand: site.name };
+export function fill(text: string, values: ReplyValues & { brand?: string }): string {
+  const all: Record<string, string> = { brand: site.name, ...values };
   return text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string) =>
     Object.hasOwn(all, name) ? all[name] : whole,
   );
+}
+
+/**
+ * In right-to-left Persian each value is a left-to-right isolate where it has Latin runs (the
+ * reference, the link, a Latin name), as in the acknowledgement: "(E-00042)" keeps its order. The
+ * link is isolated whole, so a mail program that makes it clickable takes all of it.
+ */
+function isolated(lang: Language, values: ReplyValues): ReplyValues & { brand?: string } {
+  if (dirOf(lang) !== "rtl") return values;
+  return {
+    firstName: isolateLatinRuns(values.firstName),
+    service: isolateLatinRuns(values.service),
+    reference: isolateLatinRuns(values.reference),
+    bookingLink: `\u2066${values.bookingLink}\u2069`,
+    ownerName: isolateLatinRuns(values.ownerName),
+    brand: isolateLatinRuns(site.name),
+  };
 }
 
 /** A template rendered for a lead: the subject and the plain text the staff start editing from. */
@@ -66,7 +84,8 @@ export function renderReply(
   const copy = resources[lang].mail.replies;
   const t = copy[template];
   const text = [copy.greeting, t.opening, t.body, `${copy.signOff}\n${copy.signature}`].join("\n\n");
-  return { subject: fill(t.subject, values), text: fill(text, values) };
+  const filled = isolated(lang, values);
+  return { subject: fill(t.subject, filled), text: fill(text, filled) };
 }
 
 /**
