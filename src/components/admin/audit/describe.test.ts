@@ -105,6 +105,10 @@ describe("detailText", () => {
     expect(detailText(entry({ action: "lead.status", detail: { from: "__proto__", to: "x" } }), EN)).toBe(
       "__proto__ → x",
     );
+    expect(detailText(entry({ action: "lead.reply", detail: { reference: "E-00042" } }), EN)).toBe("E-00042");
+    expect(detailText(entry({ action: "lead.reply", detail: { reference: { toString: "x" } } }), EN)).toBe("");
+    expect(targetText(entry({ action: "lead.reply", target: "42" }), EN)).toBe("Lead E-00042");
+    expect(actionName("lead.reply", EN.copy.audit)).toBe("Sent a reply");
     expect(detailText(entry({ action: "lead.owner", detail: { fromName: null, toName: "sara" } }), EN)).toBe(
       "owner: — → sara",
     );
