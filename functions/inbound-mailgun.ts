@@ -76,7 +76,8 @@ export function signatureValid(key: string, timestamp: string, token: string, si
   return timingSafeEqual(expected, Buffer.from(signature, "hex"));
 }
 
-const dropped = (reason: string) => json({ success: false, dropped: reason }, 406);
+/** 406, Mailgun's "rejected, do not retry", in the API's error shape with the reason. */
+const dropped = (reason: string) => json({ success: false, message: `Dropped: ${reason}`, dropped: reason }, 406);
 
 // Control characters (C0 but tab, DEL, C1) in a header's decoded value: a header injection or junk.
 const HEADER_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;

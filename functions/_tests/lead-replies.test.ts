@@ -300,7 +300,10 @@ describe("replies from the lead come back (Mailgun route)", () => {
     const replay = await post(
       signedForm({ mime: await mime({ to: replyAddress(id) }), recipient: replyAddress(id), token }),
     );
-    expect(replay).toMatchObject({ status: 406, json: { dropped: "replayed token" } });
+    expect(replay).toMatchObject({
+      status: 406,
+      json: { success: false, message: "Dropped: replayed token", dropped: "replayed token" },
+    });
     expect(await messages(id)).toHaveLength(1);
   });
 
