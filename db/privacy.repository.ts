@@ -94,6 +94,8 @@ export async function anonymise(
     emails += Number(
       (await db.deleteFrom("emailOutbox").where("enquiryId", "in", ids.enquiries).executeTakeFirst()).numDeletedRows,
     );
+    // The conversation with the lead (replies sent and answers received) is theirs too.
+    await db.deleteFrom("leadMessages").where("enquiryId", "in", ids.enquiries).execute();
     const result = await db
       .updateTable("enquiries")
       .set({
@@ -199,6 +201,18 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
     .select(["username", "createdAt"])
     .where(sameAddress("username", email))
     .executeTakeFirst();
+  const leadMessages = enquiries.length
+    ? await db
+        .selectFrom("leadMessages")
+        .select(["enquiryId", "direction", "fromAddress", "toAddress", "subject", "textBody", "createdAt"])
+        .where(
+          "enquiryId",
+          "in",
+          enquiries.map((r) => r.id),
+        )
+        .orderBy("id")
+        .execute()
+    : [];
   const iso = (value: Date | string | null) => (value === null ? null : toIso(value));
   return {
     email,
@@ -213,8 +227,8 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       message: r.message,
       language: r.language,
       createdAt: toIso(r.createdAt),
-      isProcessed: r.isProcessed,
-      processedAt: iso(r.processedAt),
+      stage: r.stage,
+      repliedAt: iso(r.repliedAt),
       note: exportedNote(r),
       source: toLeadSource(r.source),
     })),
@@ -250,6 +264,15 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       status: r.status,
       createdAt: toIso(r.createdAt),
       sentAt: iso(r.sentAt),
+    })),
+    leadMessages: leadMessages.map((r) => ({
+      enquiryId: r.enquiryId,
+      direction: r.direction,
+      from: r.fromAddress,
+      to: r.toAddress,
+      subject: r.subject,
+      text: r.textBody,
+      createdAt: toIso(r.createdAt),
     })),
     loginAttempts: loginAttempts.map((r) => ({ key: r.key, attemptedAt: toIso(r.attemptedAt) })),
     adminAccount: admin ? { username: admin.username, createdAt: toIso(admin.createdAt) } : null,

@@ -48,6 +48,9 @@ export async function endpoints(cookie: string): Promise<Endpoint[]> {
  * none. A body endpoint missing here fails the test "every endpoint that reads a body is covered".
  */
 export const BODIES: Record<string, Record<string, unknown> | null> = {
+  "POST /api/admin/submissions/:id/reply": { subject: "Your enquiry", text: "Dear Ada,\n\nThank you." },
+  // Mailgun's multipart form, not JSON (functions/_tests/lead-replies.test.ts posts real ones).
+  "POST /api/inbound/mailgun-mime": null,
   "POST /api/contact": {
     firstName: "Ada",
     lastName: "Lovelace",
@@ -91,7 +94,7 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   "POST /api/newsletter": { email: "ada@example.com", language: "en", page: "/en/" },
   "POST /api/meetings/manage/move": { date: "2026-11-27", time: "10:00" },
   "POST /api/meetings/manage/cancel": null,
-  "PATCH /api/admin/submissions/:id": { isProcessed: true },
+  "PATCH /api/admin/submissions/:id": { version: 0, stage: "replied" },
   "PATCH /api/admin/meetings/:id": { isConfirmed: true },
   "POST /api/admin/meetings/:id/cancel": null,
   "PUT /api/admin/submissions/:id/note": { note: "Called back on Monday." },

@@ -24,6 +24,7 @@ import { dirOf, englishLanguageName, LANGUAGE_INFO, requireLanguage, type Langua
 import { officeNow, toMinutes, toTime } from "#shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { isServiceId } from "#shared/services.ts";
+import { enquiryReference, meetingReference } from "#shared/leads.ts";
 import type { LeadSource } from "#shared/sources.ts";
 import { ADMIN_LIST_PATHS } from "#shared/admin-lists.ts";
 
@@ -96,11 +97,6 @@ function sourceFields(source: LeadSource | null | undefined): Field[] {
   if (source.heard) fields.push(["Heard of us via", HEARD_LABELS[source.heard] ?? source.heard, "ours"]);
   return fields;
 }
-
-/** Our short reference for an enquiry, e.g. E-00042. */
-export const enquiryReference = (id: number) => `E-${String(id).padStart(5, "0")}`;
-/** Our short reference for a meeting, e.g. M-00017. */
-export const meetingReference = (id: number) => `M-${String(id).padStart(5, "0")}`;
 
 /** A catalogue service's name in a language; null for a value outside the catalogue (shown as the visitor typed it). */
 const serviceName = (value: string, lang: Language): string | null =>
@@ -666,7 +662,8 @@ const BUTTON =
 const SMALL = "margin:24px 0 0;font-size:13px;color:#4b5563;line-height:1.6";
 const BOX = "padding:12px;background:#f3f4f6;border-radius:6px;line-height:1.6";
 
-function page(lang: Language, title: string, body: string): string {
+/** An email's HTML page in a language: `lang` and `dir` (Persian right to left) on html and body. */
+export function page(lang: Language, title: string, body: string): string {
   const dir = dirOf(lang);
   const font =
     LANGUAGE_INFO[lang].script === "persian"

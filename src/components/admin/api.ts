@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { type EnquiryFilters, filtersToParams, type MeetingFilters } from "#shared/admin-lists.ts";
 import type { AdminEnquiry } from "#shared/api/enquiries.ts";
+import type { LeadPatch } from "#shared/schemas/enquiries.ts";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { AdminStats } from "#shared/api/stats.ts";
 import type {
@@ -18,6 +19,7 @@ import type {
 import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
 import type { InvitedUser } from "#shared/api/people.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";
+import type { ReplyDeskAnswer, ReplySentAnswer } from "#shared/api/replies.ts";
 import type { LoginAnswer } from "#shared/api/factors.ts";
 import type { NewsletterCountsAnswer } from "#shared/api/newsletter.ts";
 import type { Role } from "#shared/roles.ts";
@@ -136,12 +138,24 @@ export const exportUrl = (list: "submissions" | "meetings", filters: EnquiryFilt
 
 export const fetchStats = () => adminRequest<AdminStats>("GET", ROUTES.admin.stats);
 
-export const setEnquiryProcessed = (id: number, isProcessed: boolean) =>
-  adminRequest<AdminEnquiry>("PATCH", fill(ROUTES.admin.enquiry, { id }), { isProcessed });
+/** Changes a lead's stage, owner or follow-up date, based on the version the panel shows (409 leadChanged otherwise). */
+export const changeLead = (lead: Pick<AdminEnquiry, "id" | "version">, change: Omit<LeadPatch, "version">) =>
+  adminRequest<AdminEnquiry>("PATCH", fill(ROUTES.admin.enquiry, { id: lead.id }), {
+    ...change,
+    version: lead.version,
+  });
 export const setMeetingConfirmed = (id: number, isConfirmed: boolean) =>
   adminRequest<AdminMeeting>("PATCH", fill(ROUTES.admin.meeting, { id }), { isConfirmed });
 export const saveEnquiryNote = (id: number, note: string) =>
   adminRequest<AdminEnquiry>("PUT", fill(ROUTES.admin.enquiryNote, { id }), { note });
+/** The lead desk: the lead's messages and, with a template, its preview for the lead (functions/admin-replies.ts). */
+export const loadReplyDesk = (id: number, template?: string) =>
+  adminRequest<ReplyDeskAnswer>(
+    "GET",
+    withQuery(fill(ROUTES.admin.enquiryReply, { id }), template ? { template } : {}),
+  );
+export const sendReply = (id: number, reply: { subject: string; text: string }) =>
+  adminRequest<ReplySentAnswer>("POST", fill(ROUTES.admin.enquiryReply, { id }), reply);
 export const saveMeetingNote = (id: number, note: string) =>
   adminRequest<AdminMeeting>("PUT", fill(ROUTES.admin.meetingNote, { id }), { note });
 

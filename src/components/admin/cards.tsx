@@ -9,6 +9,7 @@ import { saveEnquiryNote, saveMeetingNote } from "./api";
 import { useCopy } from "./copy";
 import { CancelMeetingButton } from "./CancelMeetingButton";
 import { NoteEditor } from "./NoteEditor";
+import { ReplyComposer } from "./leads/ReplyComposer";
 import { MeetingOutcome } from "./MeetingOutcome";
 import type { CardControls, ReplaceItem } from "./StatusList";
 import { Badge, BusyButton, ConfirmAction, Icon, iconPaths } from "./ui";
@@ -164,13 +165,16 @@ export function EnquiryCard({
           save={async (text) => replace(await saveEnquiryNote(item.id, text))}
         />
       }
-      badge={<Badge tone={item.isProcessed ? "done" : "pending"}>{item.isProcessed ? c.processed : c.pending}</Badge>}
+      badge={
+        <Badge tone={item.stage !== "new" ? "done" : "pending"}>{item.stage !== "new" ? c.processed : c.pending}</Badge>
+      }
       footer={
         <>
           <Stamp label={c.submittedOn} iso={item.createdAt} />
           <div className="flex flex-wrap gap-2 sm:justify-end">
+            <ReplyComposer id={item.id} name={item.firstName} describedBy={titleId} />
             <ToggleButton
-              done={item.isProcessed}
+              done={item.stage !== "new"}
               doLabel={c.markProcessed}
               undoLabel={c.markPending}
               describedBy={titleId}

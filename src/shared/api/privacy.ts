@@ -20,7 +20,7 @@ export interface PersonalDataExport {
   exportedAt: string;
   enquiries: (Omit<Enquiry, "language"> & {
     language: string;
-    processedAt: string | null;
+    repliedAt: string | null;
     note: ExportedNote | null;
     source: LeadSource | null;
   })[];
@@ -33,6 +33,16 @@ export interface PersonalDataExport {
     confirmedAt: string | null;
     unsubscribedAt: string | null;
     isActive: boolean;
+  }[];
+  /** The lead desk's conversation on the person's enquiries: replies sent ('out') and their answers ('in'), text only. */
+  leadMessages: {
+    enquiryId: number;
+    direction: "out" | "in";
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    createdAt: string;
   }[];
   /** Every email to, from or about the address (the text version; bodies are removed after the retention time). */
   emails: {
