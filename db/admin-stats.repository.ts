@@ -1,6 +1,6 @@
 /**
  * The figures above the dashboard's tabs, in one statement: each is a count that an index answers
- * (created_at, the pending enquiries' partial index, the meetings' slot index), and the "processed
+ * (created_at, the (stage, created_at) index of the leads waiting on us, the meetings' slot index), and the "processed
  * within 2 working days" share joins the last 30 days' enquiries to their deadlines, which the
  * office rules give (src/shared/working-days.ts) and the query receives as a small array.
  * The counts of what the lists show (new, pending, next meetings) leave out an erased person's
@@ -40,18 +40,18 @@ export function adminStatsQuery(now: Date, rules: OfficeRules) {
       SELECT * FROM unnest(${starts}::timestamptz[], ${ends}::timestamptz[], ${deadlines}::timestamptz[])
     ),
     window_enquiries AS (
-      SELECT e.is_processed, e.processed_at, d.deadline
+      SELECT e.stage, e.replied_at, d.deadline
       FROM days AS d JOIN enquiries AS e ON e.created_at >= d.starts AND e.created_at < d.ends
     )
     SELECT
       (SELECT count(*) FROM enquiries WHERE created_at >= ${weekStart} AND anonymised_at IS NULL) AS new_this_week,
-      (SELECT count(*) FROM enquiries WHERE NOT is_processed AND anonymised_at IS NULL) AS pending,
+      (SELECT count(*) FROM enquiries WHERE stage = 'new' AND anonymised_at IS NULL) AS pending,
       (SELECT count(*) FROM meetings
         WHERE (date, time) >= (${office.date}, ${office.time}) AND date <= ${addDays(office.date, 6)}
           AND cancelled_at IS NULL AND anonymised_at IS NULL) AS meetings_next7_days,
-      (SELECT count(*) FROM window_enquiries WHERE processed_at <= deadline) AS on_time,
+      (SELECT count(*) FROM window_enquiries WHERE replied_at <= deadline) AS on_time,
       (SELECT count(*) FROM window_enquiries
-        WHERE processed_at IS NOT NULL OR (NOT is_processed AND deadline <= ${now})) AS known,
+        WHERE replied_at IS NOT NULL OR (stage = 'new' AND deadline <= ${now})) AS known,
       (SELECT count(*) FILTER (WHERE outcome = 'done') FROM meetings
         WHERE date >= ${days[0]} AND date <= ${office.date} AND outcome IS NOT NULL) AS meetings_done,
       (SELECT count(*) FILTER (WHERE outcome = 'no-show') FROM meetings

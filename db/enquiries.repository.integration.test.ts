@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, test } from "vitest";
-import { createEnquiry, listEnquiries, setEnquiryNote, setEnquiryProcessed } from "./enquiries.repository.ts";
+import { createEnquiry, listEnquiries, setEnquiryNote } from "./enquiries.repository.ts";
+import { changeLead } from "./leads.repository.ts";
 import { UnknownLanguageError } from "#shared/languages.ts";
 import { useTestDatabase } from "./testing.ts";
 
@@ -8,6 +9,14 @@ const database = useTestDatabase();
 beforeEach(async () => {
   await database.db.deleteFrom("enquiries").execute();
 });
+
+/** An admin account to make changes as. */
+const anAdmin = async () =>
+  database.db
+    .insertInto("users")
+    .values({ username: `admin-${Math.random().toString(36).slice(2)}`, password: "x", role: "admin" })
+    .returning(["id", "username"])
+    .executeTakeFirstOrThrow();
 
 const enquiry = {
   firstName: "Ada",
@@ -27,7 +36,7 @@ describe("createEnquiry", () => {
       company: "Analytical Engines",
       language: "en",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      isProcessed: false,
+      stage: "new",
     });
     expect(Math.abs(Date.parse(created.createdAt) - Date.now())).toBeLessThan(60_000);
   });
@@ -79,16 +88,27 @@ describe("listEnquiries", () => {
   test("shows every field as the API shapes it, whatever the text holds", async () => {
     const text = 'A "quote", a \\ backslash, a new\nline, a\ttab, \u0001, </script>, «سلام» with a \u200c joiner, 🚀';
     const created = await createEnquiry(database.db, { ...enquiry, company: text, message: text, language: "fa" });
-    await setEnquiryProcessed(database.db, created.id, true);
+    const actor = await anAdmin();
+    await changeLead(database.db, created.id, { version: 0, stage: "replied", ownerId: actor.id }, actor);
     const noted = await setEnquiryNote(database.db, created.id, text, "admin");
-    const { rows } = await sql<{ processed: Date; noted: Date }>`
-      SELECT processed_at AS processed, note_at AS noted FROM enquiries WHERE id = ${created.id}`.execute(database.db);
+    const { rows } = await sql<{ replied: Date; changed: Date; noted: Date }>`
+      SELECT replied_at AS replied, stage_changed_at AS changed, note_at AS noted FROM enquiries WHERE id = ${created.id}`.execute(
+      database.db,
+    );
 
     const expected = {
       ...created,
-      isProcessed: true,
+      reference: `E-${String(created.id).padStart(5, "0")}`,
+      stage: "replied",
       emailStatus: null,
-      processedAt: rows[0].processed.toISOString(),
+      repliedAt: rows[0].replied.toISOString(),
+      stageChangedAt: rows[0].changed.toISOString(),
+      ownerId: actor.id,
+      lostReasonId: null,
+      clientService: null,
+      clientValueCents: null,
+      followUpOn: null,
+      version: 1,
       note: { text, by: "admin", at: rows[0].noted.toISOString() },
       source: null,
     };
@@ -98,22 +118,6 @@ describe("listEnquiries", () => {
 
   test("is empty when there are no enquiries", async () => {
     expect((await listEnquiries(database.db)).items).toEqual([]);
-  });
-});
-
-describe("setEnquiryProcessed", () => {
-  test("marks an enquiry processed, then pending again", async () => {
-    const { id } = await createEnquiry(database.db, enquiry);
-
-    expect(await setEnquiryProcessed(database.db, id, true)).toMatchObject({ id, isProcessed: true });
-    expect((await listEnquiries(database.db)).items[0].isProcessed).toBe(true);
-    expect(await setEnquiryProcessed(database.db, id, false)).toMatchObject({ id, isProcessed: false });
-  });
-
-  test("answers undefined for an unknown id", async () => {
-    expect(await setEnquiryProcessed(database.db, 987_654, true)).toBeUndefined();
-    expect(await setEnquiryProcessed(database.db, 2 ** 40, true)).toBeUndefined();
-    expect(await setEnquiryProcessed(database.db, -1, true)).toBeUndefined();
   });
 });
 

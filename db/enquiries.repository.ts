@@ -1,4 +1,7 @@
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { officeNow } from "#shared/dates.ts";
+import { defaultOfficeRules, type OfficeRules } from "#shared/office.ts";
+import { lastOverdueArrivalDate } from "#shared/working-days.ts";
 import { isUnfiltered, type EnquiryFilters, type EnquirySort } from "#shared/admin-lists.ts";
 import type { AdminEnquiry, Enquiry } from "#shared/api/enquiries.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
@@ -14,6 +17,7 @@ import {
   unfilteredPages,
 } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
+import { enquiryReference, OPEN_STAGES, parseReference } from "#shared/leads.ts";
 import { searchMatches } from "./search.ts";
 import { type OutboxMessage, outboxValues } from "./outbox.repository.ts";
 import type { AdminEnquiryRow, Database, EnquiryRow } from "./types.ts";
@@ -34,7 +38,12 @@ export type NewEnquiryInput = {
 };
 
 /** A row as the API shows it; a stored language that is no longer one of ours fails here, loudly. */
-function toEnquiry(row: Omit<EnquiryRow, "anonymisedAt">): Enquiry {
+function toEnquiry(
+  row: Pick<
+    EnquiryRow,
+    "id" | "firstName" | "lastName" | "email" | "company" | "service" | "message" | "language" | "createdAt" | "stage"
+  >,
+): Enquiry {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -45,21 +54,29 @@ function toEnquiry(row: Omit<EnquiryRow, "anonymisedAt">): Enquiry {
     message: row.message,
     language: requireLanguage(row.language, `enquiries #${row.id}`),
     createdAt: toIso(row.createdAt),
-    isProcessed: row.isProcessed,
+    stage: row.stage,
   };
 }
 
 /** One row as the admin list answers it (also what bench:api's limit server maps its rows with). */
 export const toAdminEnquiry = (row: AdminEnquiryRow): AdminEnquiry => ({
   ...toEnquiry(row),
+  reference: enquiryReference(row.id),
   emailStatus: row.emailStatus,
-  processedAt: row.processedAt && toIso(row.processedAt),
+  repliedAt: row.repliedAt && toIso(row.repliedAt),
+  stageChangedAt: toIso(row.stageChangedAt),
+  ownerId: row.ownerId,
+  lostReasonId: row.lostReasonId,
+  clientService: row.clientService,
+  clientValueCents: row.clientValueCents,
+  followUpOn: row.followUpOn,
+  version: row.version,
   note: toNote(row),
   source: toLeadSource(row.source),
 });
 
 /** Every column an admin answer shows (not the search text, which only the WHERE reads). */
-const ADMIN_COLUMNS = [
+export const ADMIN_COLUMNS = [
   "id",
   "firstName",
   "lastName",
@@ -69,8 +86,15 @@ const ADMIN_COLUMNS = [
   "message",
   "language",
   "createdAt",
-  "isProcessed",
-  "processedAt",
+  "stage",
+  "repliedAt",
+  "stageChangedAt",
+  "ownerId",
+  "lostReasonId",
+  "clientService",
+  "clientValueCents",
+  "followUpOn",
+  "version",
   "note",
   "noteBy",
   "noteAt",
@@ -86,17 +110,57 @@ const byCreated = (direction: "asc" | "desc", name: EnquirySort): KeysetOrder<Ad
   key: (row) => [toIso(row.createdAt), row.id],
 });
 
-/** The orders the enquiries list offers; both run on the (created_at, id) indexes. */
+/** The orders the enquiries list offers: by arrival on the (…, created_at, id) indexes, or by follow-up date. */
 export const ENQUIRY_ORDERS: Record<EnquirySort, KeysetOrder<AdminEnquiryRow>> = {
   newest: byCreated("desc", "newest"),
   oldest: byCreated("asc", "oldest"),
+  "follow-up": {
+    name: "follow-up",
+    columns: ["follow_up_on", "id"],
+    kinds: ["date", "id"],
+    direction: "asc",
+    key: (row) => [row.followUpOn!, row.id],
+  },
 };
 
+/** What a list's filters are read against: the clock, the office rules and who asks ("mine"). */
+export interface ListContext {
+  now: Date;
+  rules: OfficeRules;
+  userId: number | null;
+}
+
+/**
+ * The leads that need the office: waiting (new, no reply yet), or overdue: waiting past the answer
+ * time of src/shared/working-days.ts (the dashboard's "within 2 working days"), or an open lead
+ * whose follow-up day has come (office time).
+ */
+function needsUs(attention: "waiting" | "overdue", { now, rules }: Pick<ListContext, "now" | "rules">) {
+  const today = officeNow(now, rules.timeZone).date;
+  const late = officeDayStart(lastOverdueArrivalDate(today, rules), 1);
+  return (eb: ExpressionBuilder<Database, "enquiries">) =>
+    attention === "waiting"
+      ? eb("stage", "=", "new")
+      : eb.or([
+          eb.and([eb("stage", "=", "new"), eb("createdAt", "<", late)]),
+          eb.and([eb("followUpOn", "<=", today), eb("stage", "in", OPEN_STAGES)]),
+        ]);
+}
+
 /** The WHERE of the filters (src/shared/admin-lists.ts); every one can use an index. */
-function filtered<O>(query: SelectQueryBuilder<Database, "enquiries", O>, filters: EnquiryFilters) {
+function filtered<O>(
+  query: SelectQueryBuilder<Database, "enquiries", O>,
+  filters: EnquiryFilters,
+  context: ListContext = { now: new Date(), rules: defaultOfficeRules, userId: null },
+) {
+  const owner = filters.owner === "me" ? (context.userId ?? 0) : filters.owner;
   return listed(query)
-    .$if(Boolean(filters.q), (q) => q.where(searchMatches(filters.q!)))
-    .$if(filters.status !== undefined, (q) => q.where("isProcessed", "=", filters.status === "processed"))
+    .$if(Boolean(filters.q), (q) => q.where(searchOrReference(filters.q!)))
+    .$if(filters.stage !== undefined, (q) => q.where("stage", "=", filters.stage!))
+    .$if(owner === "none", (q) => q.where("ownerId", "is", null))
+    .$if(typeof owner === "number", (q) => q.where("ownerId", "=", owner as number))
+    .$if(filters.attention !== undefined, (q) => q.where(needsUs(filters.attention!, context)))
+    .$if(filters.sort === "follow-up", (q) => q.where("followUpOn", "is not", null))
     .$if(filters.service !== undefined, (q) => q.where("service", "=", filters.service!))
     .$if(filters.language !== undefined, (q) => q.where("language", "=", filters.language!))
     .$if(filters.from !== undefined, (q) => q.where("createdAt", ">=", officeDayStart(filters.from!)))
@@ -121,7 +185,7 @@ const enquiryValues = (input: NewEnquiryInput) => ({
   source: input.source ? JSON.stringify(input.source) : null,
 });
 
-/** Stores an enquiry; it starts unprocessed. An empty or missing company is stored as null. */
+/** Stores an enquiry; it starts as a new lead. An empty or missing company is stored as null. */
 export async function createEnquiry(db: Kysely<Database>, input: NewEnquiryInput): Promise<Enquiry> {
   const row = await db.insertInto("enquiries").values(enquiryValues(input)).returningAll().executeTakeFirstOrThrow();
   return toEnquiry(row);
@@ -138,7 +202,7 @@ export interface Reserved {
  * emails are written from before it is stored).
  */
 export function newEnquiry(input: NewEnquiryInput, { id, at }: Reserved): Enquiry {
-  return toEnquiry({ id, ...enquiryValues(input), createdAt: at, isProcessed: false, processedAt: null });
+  return toEnquiry({ id, ...enquiryValues(input), createdAt: at, stage: "new" });
 }
 
 /**
@@ -156,7 +220,8 @@ export async function storeEnquiry(
     id: enquiry.id,
     ...enquiryValues({ ...enquiry, source }),
     createdAt: enquiry.createdAt,
-    isProcessed: enquiry.isProcessed,
+    stage: enquiry.stage,
+    stageChangedAt: enquiry.createdAt,
   });
   if (!emails.length) {
     await stored.execute();
@@ -173,14 +238,25 @@ export async function storeEnquiry(
   return rows.map((r) => String(r.id));
 }
 
+/**
+ * A search that is a reference (E-00042, e-42) finds that enquiry by id; any other text is looked
+ * for in the search text (db/search.ts).
+ */
+function searchOrReference(q: string) {
+  const reference = parseReference(q);
+  if (reference?.kind === "enquiry") return sql<boolean>`id = ${reference.id}`;
+  return searchMatches(q);
+}
+
 /** The query of one page of the enquiries list (limit + 1 rows, to know whether another page follows). */
 export function enquiryPageQuery(
   db: Kysely<Database>,
   { limit = DEFAULT_PAGE_SIZE, cursor }: PageRequest = {},
   filters: EnquiryFilters = {},
+  context?: ListContext,
 ) {
   const order = ENQUIRY_ORDERS[filters.sort ?? "newest"];
-  return filtered(db.selectFrom("enquiries").select(ADMIN_COLUMNS), filters)
+  return filtered(db.selectFrom("enquiries").select(ADMIN_COLUMNS), filters, context)
     .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
     .orderBy(orderBy(order))
     .limit(limit + 1);
@@ -194,39 +270,22 @@ export async function listEnquiries(
   db: Kysely<Database>,
   page: PageRequest = {},
   filters: EnquiryFilters = {},
+  context?: ListContext,
 ): Promise<Page<AdminEnquiry>> {
   const order = ENQUIRY_ORDERS[filters.sort ?? "newest"];
   const limit = page.limit ?? DEFAULT_PAGE_SIZE;
-  const rows = isUnfiltered(filters)
-    ? await unfilteredEnquiries(db, order, { limit, cursor: page.cursor ?? null })
-    : await enquiryPageQuery(db, page, filters).execute();
+  const rows =
+    isUnfiltered(filters) && order.name !== "follow-up"
+      ? await unfilteredEnquiries(db, order, { limit, cursor: page.cursor ?? null })
+      : await enquiryPageQuery(db, page, filters, context).execute();
   return toPage(rows, limit, order, toAdminEnquiry);
 }
 
 // The inbox as it opens and pages on, without a filter: compiled once.
-const unfilteredEnquiries = unfilteredPages(ENQUIRY_ORDERS, (db: Kysely<Database>) =>
-  listed(db.selectFrom("enquiries").select(ADMIN_COLUMNS)),
+const unfilteredEnquiries = unfilteredPages(
+  { newest: ENQUIRY_ORDERS.newest, oldest: ENQUIRY_ORDERS.oldest },
+  (db: Kysely<Database>) => listed(db.selectFrom("enquiries").select(ADMIN_COLUMNS)),
 );
-
-/** Marks an enquiry processed or pending; undefined when there is no such enquiry. */
-export async function setEnquiryProcessed(
-  db: Kysely<Database>,
-  id: number,
-  isProcessed: boolean,
-): Promise<AdminEnquiry | undefined> {
-  if (!isSerialId(id)) return undefined;
-  const row = await db
-    .updateTable("enquiries")
-    .set((eb) => ({
-      isProcessed,
-      // Marking a processed enquiry processed again keeps the time it was first answered.
-      processedAt: isProcessed ? eb.fn.coalesce("processedAt", sql<Date>`now()`) : null,
-    }))
-    .where("id", "=", id)
-    .returning(ADMIN_COLUMNS)
-    .executeTakeFirst();
-  return row && toAdminEnquiry(row);
-}
 
 /** Sets (or, with an empty text, removes) the internal note of an enquiry; undefined when there is no such enquiry. */
 export async function setEnquiryNote(

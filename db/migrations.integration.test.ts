@@ -15,7 +15,9 @@ const APP_TABLES = [
   "email_outbox",
   "enquiries",
   "invitations",
+  "lead_events",
   "login_attempts",
+  "lost_reasons",
   "meetings",
   "meetings_feed",
   "newsletter_subscribers",
@@ -67,6 +69,10 @@ describe("migrations", () => {
         "meetings_feed_pkey",
         "page_view_keys_pkey",
         "invitations_token_hash_key",
+        "enquiries_stage_created_at_id_idx",
+        "enquiries_owner_created_at_id_idx",
+        "enquiries_follow_up_on_id_idx",
+        "lead_events_enquiry_id_at_idx",
       ]),
     );
   });
@@ -193,9 +199,11 @@ describe("migrations", () => {
     const { rows: readers } = await sql`SELECT is_active, confirmed_at FROM newsletter_subscribers
       WHERE email = 'old.reader@example.com'`.execute(plain);
     expect(readers).toEqual([{ is_active: false, confirmed_at: null }]);
-    const { rows: processed } = await sql<{ processed_at: Date }>`SELECT processed_at FROM enquiries
+    // Later a lead: processed is "replied", and the time it was processed is when it was answered.
+    const { rows: processed } = await sql<{ replied_at: Date; stage: string }>`SELECT replied_at, stage FROM enquiries
       WHERE message = 'Processed long ago.'`.execute(plain);
-    expect(processed[0].processed_at.toISOString()).toBe("2025-01-02T03:04:05.000Z");
+    expect(processed[0].replied_at.toISOString()).toBe("2025-01-02T03:04:05.000Z");
+    expect(processed[0].stage).toBe("replied");
   });
 
   test("meeting lifecycle: a cancelled meeting no longer holds its slot; the slot stays one booking", async () => {
@@ -248,5 +256,47 @@ describe("the door rules migration", () => {
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM login_attempts`.execute(database.db)).rows[0].n,
     ).toBe(0);
     await sql`DELETE FROM users`.execute(database.db);
+  });
+});
+
+describe("the lead stages migration", () => {
+  test("processed enquiries become replied leads, pending ones new; down gives the old flag back", async () => {
+    const name = "2026-11-29T10-00_lead-stages";
+    const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf(name));
+    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
+    const plain = database.db.withoutPlugins();
+    await sql`DELETE FROM enquiries`.execute(plain);
+    await sql`INSERT INTO enquiries (first_name, last_name, email, service, message, is_processed, processed_at, created_at)
+      VALUES ('Ada', 'L', 'ada@example.com', 'other', 'Answered.', true, '2025-01-03T10:00:00Z', '2025-01-02T10:00:00Z'),
+             ('Bob', 'M', 'bob@example.com', 'other', 'Waiting.', false, NULL, '2025-01-04T10:00:00Z')`.execute(plain);
+
+    expect(await migrateToLatest(database.db)).toEqual(later);
+    const { rows } = await sql<{ message: string; stage: string; replied_at: Date | null; stage_changed_at: Date }>`
+      SELECT message, stage, replied_at, stage_changed_at FROM enquiries ORDER BY id`.execute(plain);
+    expect(
+      rows.map((r) => [r.message, r.stage, r.replied_at?.toISOString() ?? null, r.stage_changed_at.toISOString()]),
+    ).toEqual([
+      ["Answered.", "replied", "2025-01-03T10:00:00.000Z", "2025-01-03T10:00:00.000Z"],
+      ["Waiting.", "new", null, "2025-01-04T10:00:00.000Z"],
+    ]);
+    // The stage's own rules are the database's: a lost lead names a reason, a client a service.
+    await expect(sql`UPDATE enquiries SET stage = 'lost' WHERE message = 'Waiting.'`.execute(plain)).rejects.toThrow(
+      /enquiries_lost_reason_check/,
+    );
+    await expect(sql`UPDATE enquiries SET stage = 'won' WHERE message = 'Waiting.'`.execute(plain)).rejects.toThrow(
+      /enquiries_stage_check/,
+    );
+    const { rows: reasons } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM lost_reasons`.execute(plain);
+    expect(reasons[0].n).toBe(4);
+
+    await migrateDown(database.db);
+    const { rows: back } = await sql<{ is_processed: boolean; processed_at: Date | null }>`
+      SELECT is_processed, processed_at FROM enquiries ORDER BY id`.execute(plain);
+    expect(back.map((r) => [r.is_processed, r.processed_at?.toISOString() ?? null])).toEqual([
+      [true, "2025-01-03T10:00:00.000Z"],
+      [false, null],
+    ]);
+    await migrateToLatest(database.db);
+    await sql`DELETE FROM enquiries`.execute(plain);
   });
 });

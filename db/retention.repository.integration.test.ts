@@ -26,8 +26,8 @@ const enquiry = (email: string, createdAt: Date, processedAt: Date | null = null
       service: "startup-visa",
       message: "We want to open an office in Amsterdam.",
       createdAt,
-      isProcessed: processedAt !== null,
-      processedAt,
+      stage: processedAt !== null ? "replied" : "new",
+      repliedAt: processedAt,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

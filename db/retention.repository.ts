@@ -60,7 +60,7 @@ export async function applyRetention(
       .selectFrom("enquiries")
       .select("id")
       .where("anonymisedAt", "is", null)
-      .where(sql`coalesce(processed_at, created_at)`, "<", ago(at, "months", policy.recordMonths))
+      .where(sql`coalesce(replied_at, created_at)`, "<", ago(at, "months", policy.recordMonths))
       .execute();
     // A meeting's time counts from its (office-local) day.
     const meetings = await trx

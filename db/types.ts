@@ -4,6 +4,7 @@ import type { Enquiry } from "#shared/api/enquiries.ts";
 import type { Meeting, MeetingOutcome } from "#shared/api/meetings.ts";
 import type { MeetingPlaceKind } from "#shared/office.ts";
 import type { Role } from "#shared/roles.ts";
+import type { LeadStage } from "#shared/leads.ts";
 
 /**
  * Table types, camelCase as the code sees them. Columns are snake_case in SQL; Kysely's
@@ -46,11 +47,24 @@ export interface EnquiriesTable extends Pick<
 > {
   id: Generated<number>;
   createdAt: CreatedAt;
-  isProcessed: Generated<boolean>;
+  /** Where the lead is (src/shared/leads.ts); the database checks the value. */
+  stage: ColumnType<LeadStage, LeadStage | undefined, LeadStage>;
   /** A language code of src/shared/languages.ts, checked when read (a removed language fails loudly). */
   language: Generated<string>;
-  /** When it was first marked processed (null while pending): retention and the admin's figures count from here. */
-  processedAt: Timestamp;
+  /** When it first left "new" (null while new): retention and the admin's figures count from here. */
+  repliedAt: Timestamp;
+  stageChangedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The admin who looks after it (users.id); null when none, or the account is gone. */
+  ownerId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set exactly when lost (a check says so). */
+  lostReasonId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The service won; set exactly when a client. */
+  clientService: ColumnType<string | null, string | null | undefined, string | null>;
+  clientValueCents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A calendar date, yyyy-MM-dd (text, as meetings.date). */
+  followUpOn: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Bumped by every change of stage, owner or follow-up date (optimistic concurrency). */
+  version: Generated<number>;
   /** When its personal fields were blanked (retention or an erasure); the row stays for the counts. */
   anonymisedAt: Timestamp;
   /** Where it came from (LeadSource as JSON, written with JSON.stringify); null when nothing is known. */
@@ -222,6 +236,31 @@ export interface Database {
   pageViewDays: PageViewDaysTable;
   pageViewKeys: PageViewKeysTable;
   invitations: InvitationsTable;
+  lostReasons: LostReasonsTable;
+  leadEvents: LeadEventsTable;
+}
+
+/** The reasons a lead may be lost for, labelled in every language; archived ones are kept for old leads. */
+export interface LostReasonsTable {
+  id: Generated<number>;
+  labelEn: string;
+  labelNl: string;
+  labelFa: string;
+  createdAt: CreatedAt;
+  archivedAt: Timestamp;
+}
+
+/** A lead's timeline: one row per change of stage, owner or follow-up date. */
+export interface LeadEventsTable {
+  id: Generated<string>;
+  enquiryId: number;
+  kind: "stage" | "owner" | "follow_up";
+  fromValue: string | null;
+  toValue: string | null;
+  actorId: number | null;
+  /** The actor's username as it was (the account may be renamed or removed later). */
+  actorUsername: string | null;
+  at: CreatedAt;
 }
 
 /** A single-use invitation link (functions/invitation.ts): only its token's SHA-256 is kept. */

@@ -137,7 +137,7 @@ for (const lang of ["en", "fa"] as const) {
       company: enquiry.company ?? null,
       service: enquiry.service,
       message: enquiry.message,
-      isProcessed: false,
+      stage: "new",
     });
   });
 }
@@ -358,7 +358,7 @@ test.describe("without JavaScript", () => {
       lastName: "de Vries",
       service: "startup-visa",
       company: null,
-      isProcessed: false,
+      stage: "new",
     });
     expect(
       enquiries.filter((s) => s.email === "joost@invalid"),

@@ -31,9 +31,10 @@ import { now } from "#server/office.ts";
 import { readFilters, readPage } from "./_lib/http/admin-resource.ts";
 import { audit } from "./_lib/auth/audit.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
+import { leadListContext } from "./_lib/lead-lists.ts";
 import { BOM, csvLine } from "./_lib/http/csv.ts";
 import { HttpError, route } from "./_lib/http/http.ts";
-import { enquiryReference, meetingReference } from "./_lib/mail/templates.ts";
+import { enquiryReference, meetingReference } from "#shared/leads.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 /** Rows fetched per database round trip while streaming. */
@@ -66,7 +67,12 @@ const noteCells = (note: AdminNote | null) => [note?.text ?? "", note?.by ?? "",
 interface Export<Item, Filters> {
   name: string;
   parse: (query: URLSearchParams) => { filters: Filters; problems: string[] };
-  list: (db: Kysely<Database>, page: { limit: number; cursor: string | null }, filters: Filters) => Promise<Page<Item>>;
+  list: (
+    db: Kysely<Database>,
+    page: { limit: number; cursor: string | null },
+    filters: Filters,
+    admin: { id: number },
+  ) => Promise<Page<Item>>;
   header: string[];
   row: (item: Item) => (string | number | null)[];
 }
@@ -76,7 +82,7 @@ const english = serviceNames("en");
 const enquiries: Export<AdminEnquiry, EnquiryFilters> = {
   name: "enquiries",
   parse: parseEnquiryFilters,
-  list: listEnquiries,
+  list: (db, page, filters, admin) => listEnquiries(db, page, filters, leadListContext(admin)),
   header: [
     "Reference",
     "Received (office time)",
@@ -87,8 +93,8 @@ const enquiries: Export<AdminEnquiry, EnquiryFilters> = {
     "Service",
     "Language",
     "Message",
-    "Status",
-    "Processed on",
+    "Stage",
+    "Replied on",
     "Emails",
     "Note",
     "Note by",
@@ -104,8 +110,8 @@ const enquiries: Export<AdminEnquiry, EnquiryFilters> = {
     serviceDisplayName(e.service, english),
     englishLanguageName(e.language),
     e.message,
-    e.isProcessed ? "Processed" : "Pending",
-    officeTime(e.processedAt),
+    e.stage,
+    officeTime(e.repliedAt),
     e.emailStatus,
     ...noteCells(e.note),
   ],
@@ -152,7 +158,7 @@ async function answer<Item, Filters>(req: Request, context: Context, kind: Expor
   const admin = await requireAdmin(db, req);
   const filters = readFilters(kind.parse, new URL(req.url).searchParams);
   // The first page is read before answering, so a database that is down is still a clear 503.
-  let page = await readPage((p, f) => kind.list(db, p, f), { limit: BATCH, cursor: null }, filters);
+  let page = await readPage((p, f) => kind.list(db, p, f, admin), { limit: BATCH, cursor: null }, filters);
   await audit(db, req, context, admin, "export", {
     target: kind.name,
     detail: exportedWith(new URL(req.url).searchParams),
@@ -166,7 +172,7 @@ async function answer<Item, Filters>(req: Request, context: Context, kind: Expor
       controller.enqueue(encoder.encode(page.items.map((item) => csvLine(kind.row(item))).join("")));
       if (!page.next) return controller.close();
       try {
-        page = await kind.list(db, { limit: BATCH, cursor: page.next }, filters);
+        page = await kind.list(db, { limit: BATCH, cursor: page.next }, filters, admin);
       } catch (error) {
         // Headers are gone: end the download cut short rather than pretend it is complete.
         console.error(`[api] export of ${kind.name} failed mid-stream:`, error);

@@ -37,7 +37,7 @@ import {
 import { submissionLanguage } from "./_lib/http/language.ts";
 import { enquiryVerdict } from "./_lib/forms/limits.ts";
 import { afterCommitDelivery, enquiryEmails } from "./_lib/mail/outbox.ts";
-import { enquiryReference } from "./_lib/mail/templates.ts";
+import { enquiryReference } from "#shared/leads.ts";
 import { ROUTES } from "#shared/routes.ts";
 import type { LeadSource } from "#shared/sources.ts";
 import { leadSource, refererPath } from "./_lib/sources.ts";

@@ -19,6 +19,7 @@ import * as secondFactors from "./2026-11-28T01-00_second-factors.ts";
 import * as viewKeys from "./2026-11-28T02-00_view-keys.ts";
 import * as stepUp from "./2026-11-29T01-00_step-up.ts";
 import * as doorRules from "./2026-11-29T02-00_door-rules.ts";
+import * as leadStages from "./2026-11-29T10-00_lead-stages.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T02-00_view-keys": viewKeys,
   "2026-11-29T01-00_step-up": stepUp,
   "2026-11-29T02-00_door-rules": doorRules,
+  "2026-11-29T10-00_lead-stages": leadStages,
 };

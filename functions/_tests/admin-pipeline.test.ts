@@ -114,10 +114,10 @@ describe("paging", () => {
   });
 
   test("the Link keeps the search and filters", async () => {
-    const res = await call(enquiries, "/api/admin/submissions?limit=1&status=pending&q=visitor", { cookie });
+    const res = await call(enquiries, "/api/admin/submissions?limit=1&stage=new&q=visitor", { cookie });
     const link = res.headers.get("link")!;
     const next = new URL(/<([^>]+)>/.exec(link)![1], ORIGIN).searchParams;
-    expect(next.get("status")).toBe("pending");
+    expect(next.get("stage")).toBe("new");
     expect(next.get("q")).toBe("visitor");
   });
 });
@@ -200,29 +200,29 @@ describe("filters", () => {
     ids.otherEn = (await enquiryAt("2026-11-20T12:00:00.000Z", { service: "other", language: "en" })).id;
     // 23:30 UTC on 30 November is 00:30 on 1 December in Amsterdam: the office's date decides.
     ids.lateNight = (await enquiryAt("2026-11-30T23:30:00.000Z", { service: "other", language: "en" })).id;
-    await t.db.updateTable("enquiries").set({ isProcessed: true }).where("id", "=", ids.studioNl).execute();
+    await t.db.updateTable("enquiries").set({ stage: "replied" }).where("id", "=", ids.studioNl).execute();
   });
 
   const list = async (query: string) => allPages(`/api/admin/submissions?${query}`);
 
-  test("status, service, language and a date range, each alone and together", async () => {
-    expect(await list("status=processed")).toEqual([ids.studioNl]);
-    expect(await list("status=pending")).toEqual([ids.lateNight, ids.otherEn, ids.visaFa]);
+  test("stage, service, language and a date range, each alone and together", async () => {
+    expect(await list("stage=replied")).toEqual([ids.studioNl]);
+    expect(await list("stage=new")).toEqual([ids.lateNight, ids.otherEn, ids.visaFa]);
     expect(await list("service=startup-visa")).toEqual([ids.visaFa]);
     expect(await list("language=nl")).toEqual([ids.studioNl]);
     expect(await list("from=2026-11-10&to=2026-11-20")).toEqual([ids.otherEn, ids.studioNl]);
     expect(await list("from=2026-12-01")).toEqual([ids.lateNight]);
     expect(await list("to=2026-11-30")).toEqual([ids.otherEn, ids.studioNl, ids.visaFa]);
-    expect(await list("status=pending&language=en&from=2026-11-15")).toEqual([ids.lateNight, ids.otherEn]);
+    expect(await list("stage=new&language=en&from=2026-11-15")).toEqual([ids.lateNight, ids.otherEn]);
   });
 
   test("a wrong filter is a 400 that says what is allowed", async () => {
     for (const [query, message] of [
-      ["status=done", "status must be pending or processed"],
+      ["stage=done", "stage must be new, replied, meeting, proposal, client, lost"],
       ["language=de", "language must be en, nl or fa"],
       ["from=2026-13-01", "from must be a date, yyyy-MM-dd"],
       ["from=2026-11-20&to=2026-11-01", "from must not be after to"],
-      ["sort=random", "sort must be newest or oldest"],
+      ["sort=random", "sort must be newest, oldest, follow-up"],
     ]) {
       const res = await call(enquiries, `/api/admin/submissions?${query}`, { cookie });
       expect(res.status, query).toBe(400);
@@ -254,7 +254,9 @@ describe("filters", () => {
   test("the filters in the dashboard's address come back as they were (URL round trip)", () => {
     const filters = {
       q: "علی کریمی",
-      status: "pending",
+      stage: "new",
+      owner: "me",
+      attention: "overdue",
       service: "startup-visa",
       language: "fa",
       from: "2026-11-01",
@@ -303,7 +305,7 @@ describe("CSV export", () => {
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="enquiries-\d{4}-\d\d-\d\d\.csv"$/);
     expect(res.text.startsWith("\uFEFF")).toBe(true);
     expect(res.text.split("\r\n")[0]).toBe(
-      "\uFEFFReference,Received (office time),First name,Last name,Email,Company,Service,Language,Message,Status,Processed on,Emails,Note,Note by,Note on",
+      "\uFEFFReference,Received (office time),First name,Last name,Email,Company,Service,Language,Message,Stage,Replied on,Emails,Note,Note by,Note on",
     );
     const rows = parseCsv(res.text, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2);
@@ -314,7 +316,7 @@ describe("CSV export", () => {
       Service: "Startup Visa",
       Language: "Persian",
       Message: "سلام، می‌خواهم درباره ویزای استارتاپ بپرسم.",
-      Status: "Pending",
+      Stage: "new",
       "Received (office time)": "2026-11-06 09:15",
     });
   });
@@ -334,7 +336,7 @@ describe("CSV export", () => {
     const fa = await download("?language=fa");
     expect(fa.headers.get("content-disposition")).toMatch(/filename="enquiries-filtered-/);
     expect(parseCsv(fa.text, { bom: true, columns: true })).toHaveLength(1);
-    expect((await download("?status=nope")).status).toBe(400);
+    expect((await download("?stage=nope")).status).toBe(400);
     expect((await download("", "submissions", "")).status).toBe(401);
   });
 
@@ -411,13 +413,13 @@ describe("GET /api/admin/stats", () => {
     const onTime = await enquiryAt(daysAgo(10));
     await t.db
       .updateTable("enquiries")
-      .set({ isProcessed: true, processedAt: daysAgo(9.95) })
+      .set({ stage: "replied", repliedAt: daysAgo(9.95) })
       .where("id", "=", onTime.id)
       .execute();
     const late = await enquiryAt(daysAgo(25));
     await t.db
       .updateTable("enquiries")
-      .set({ isProcessed: true, processedAt: daysAgo(5) })
+      .set({ stage: "replied", repliedAt: daysAgo(5) })
       .where("id", "=", late.id)
       .execute();
     await enquiryAt(daysAgo(20));

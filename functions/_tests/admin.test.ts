@@ -153,7 +153,7 @@ describe("admin lists and status changes", () => {
       (
         await call(enquiries, "/api/admin/submissions/1", {
           method: "PATCH",
-          body: { isProcessed: true },
+          body: { version: 0, stage: "replied" },
           params: { id: "1" },
         })
       ).status,
@@ -190,32 +190,40 @@ describe("admin lists and status changes", () => {
     expect(list.status).toBe(200);
     expect(list.json.slice(0, 2).map((s: { id: number }) => s.id)).toEqual([second.id, first.id]);
     expect(Object.keys(list.json[0]).sort()).toEqual([
+      "clientService",
+      "clientValueCents",
       "company",
       "createdAt",
       "email",
       "emailStatus",
       "firstName",
+      "followUpOn",
       "id",
-      "isProcessed",
       "language",
       "lastName",
+      "lostReasonId",
       "message",
       "note",
-      "processedAt",
+      "ownerId",
+      "reference",
+      "repliedAt",
       "service",
       "source",
+      "stage",
+      "stageChangedAt",
+      "version",
     ]);
     const patched = await call(enquiries, `/api/admin/submissions/${first.id}`, {
       method: "PATCH",
-      body: { isProcessed: true },
+      body: { version: 0, stage: "replied" },
       params: { id: String(first.id) },
       cookie,
       headers: { origin: ORIGIN },
     });
     expect(patched.status).toBe(200);
-    expect(patched.json).toMatchObject({ id: first.id, isProcessed: true });
+    expect(patched.json).toMatchObject({ id: first.id, stage: "replied", version: 1 });
     const again = await call(enquiries, "/api/admin/submissions", { cookie });
-    expect(again.json.find((s: { id: number }) => s.id === first.id).isProcessed).toBe(true);
+    expect(again.json.find((s: { id: number }) => s.id === first.id).stage).toBe("replied");
   });
   test("meetings: newest first, and confirming and un-confirming", async () => {
     const { cookie } = await signIn();
@@ -264,13 +272,14 @@ describe("admin lists and status changes", () => {
     const { cookie } = await signIn();
     const patch = (id: string, body: unknown, headers: Record<string, string> = {}) =>
       call(enquiries, `/api/admin/submissions/${id}`, { method: "PATCH", body, params: { id }, cookie, headers });
-    expect((await patch("999999", { isProcessed: true })).status).toBe(404);
-    expect((await patch("abc", { isProcessed: true })).status).toBe(404);
-    expect((await patch("1", { isProcessed: "yes" })).status).toBe(400);
-    expect((await patch("1", { isProcessed: true, extra: 1 })).status).toBe(400);
+    const move = { version: 0, stage: "replied" };
+    expect((await patch("999999", move)).status).toBe(404);
+    expect((await patch("abc", move)).status).toBe(404);
+    expect((await patch("1", { ...move, stage: "done" })).status).toBe(400);
+    expect((await patch("1", { ...move, extra: 1 })).status).toBe(400);
     expect((await patch("1", {})).status).toBe(400);
-    expect((await patch("1", { isProcessed: true }, { origin: "https://evil.example" })).status).toBe(403);
-    expect((await patch("1", { isProcessed: true }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await patch("1", move, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await patch("1", move, { "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await call(enquiries, "/api/admin/submissions", { method: "DELETE", cookie })).status).toBe(405);
   });
 });

@@ -171,13 +171,13 @@ describe("each audited action leaves exactly one entry", () => {
 
   test("exports say what was exported, without the search text", async () => {
     const leads = await entriesOf(() =>
-      call(adminExport, "/api/admin/export/submissions?status=pending&q=Karimi", { cookie: admin }),
+      call(adminExport, "/api/admin/export/submissions?stage=new&q=Karimi", { cookie: admin }),
     );
     expect(leads).toEqual([
       expect.objectContaining({
         action: "export",
         target: "enquiries",
-        detail: { filters: { status: "pending" }, searched: true },
+        detail: { filters: { stage: "new" }, searched: true },
       }),
     ]);
     expect(JSON.stringify(leads)).not.toContain("Karimi");
@@ -190,7 +190,7 @@ describe("each audited action leaves exactly one entry", () => {
     // A refused export (a wrong filter) records nothing.
     expect(
       await entriesOf(
-        () => call(adminExport, "/api/admin/export/submissions?status=nonsense", { cookie: admin }),
+        () => call(adminExport, "/api/admin/export/submissions?stage=nonsense", { cookie: admin }),
         [400],
       ),
     ).toEqual([]);
@@ -212,13 +212,17 @@ describe("each audited action on leads and settings leaves exactly one entry", (
       call(enquiries, `/api/admin/submissions/${id}`, {
         method: "PATCH",
         params: { id },
-        body: { isProcessed: true },
+        body: { version: 0, stage: "replied" },
         cookie: admin,
         headers: same,
       }),
     );
     expect(done).toEqual([
-      expect.objectContaining({ action: "lead.status", target: id, detail: { isProcessed: true } }),
+      expect.objectContaining({
+        action: "lead.status",
+        target: id,
+        detail: { reference: `E-${id.padStart(5, "0")}`, from: "new", to: "replied" },
+      }),
     ]);
     const m = await createMeeting(t.db, {
       name: "Nima",

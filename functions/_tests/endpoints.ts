@@ -91,7 +91,7 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   "POST /api/newsletter": { email: "ada@example.com", language: "en", page: "/en/" },
   "POST /api/meetings/manage/move": { date: "2026-11-27", time: "10:00" },
   "POST /api/meetings/manage/cancel": null,
-  "PATCH /api/admin/submissions/:id": { isProcessed: true },
+  "PATCH /api/admin/submissions/:id": { version: 0, stage: "replied" },
   "PATCH /api/admin/meetings/:id": { isConfirmed: true },
   "POST /api/admin/meetings/:id/cancel": null,
   "PUT /api/admin/submissions/:id/note": { note: "Called back on Monday." },

@@ -74,7 +74,7 @@ describe("POST /api/contact", () => {
     // The reference the form shows is the one the acknowledgement email quotes (E- and five digits).
     expect(res.json.reference).toBe(`E-${String(res.json.id).padStart(5, "0")}`);
     const stored = (await listEnquiries(test_.db)).items.find((s) => s.id === res.json.id);
-    expect(stored).toMatchObject({ ...valid, isProcessed: false });
+    expect(stored).toMatchObject({ ...valid, stage: "new" });
     expect(new Date(stored!.createdAt).toISOString()).toBe(stored!.createdAt);
   });
   test("company is optional; empty becomes null", async () => {

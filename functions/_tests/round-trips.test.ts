@@ -66,7 +66,7 @@ describe("POST /api/contact: database round trips", () => {
     // its two emails (written from that id) sent, and the admin list's summary kept by its trigger.
     const { id } = (await res.json()) as { id: number };
     const enquiry = await db.db.selectFrom("enquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(enquiry).toMatchObject({ lastName: "Trip 1", isProcessed: false, emailStatus: "sent" });
+    expect(enquiry).toMatchObject({ lastName: "Trip 1", stage: "new", emailStatus: "sent" });
     const emails = await db.db
       .selectFrom("emailOutbox")
       .select(["kind", "subject", "status"])

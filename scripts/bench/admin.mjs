@@ -58,7 +58,7 @@ try {
     "filtered (pending, Persian, Startup Visa)": enquiryPageQuery(
       db,
       { limit: 50 },
-      { status: "pending", language: "fa", service: "startup-visa" },
+      { stage: "new", language: "fa", service: "startup-visa" },
     ),
   };
   let planText = "";
@@ -98,7 +98,7 @@ try {
     ["search, Dutch without accents: cafe ruine", `${list}?q=cafe%20ruine`, "page"],
     ["search, Persian, Arabic letters: كريمي", `${list}?q=${encodeURIComponent("كريمي")}`, "page"],
     ["search, Persian phrase: ثبت شرکت", `${list}?q=${encodeURIComponent("ثبت شرکت")}`, "page"],
-    ["filtered: pending + fa + startup-visa", `${list}?status=pending&language=fa&service=startup-visa`, "page"],
+    ["filtered: new + fa + startup-visa", `${list}?stage=new&language=fa&service=startup-visa`, "page"],
     ["filtered: date range of one week", `${list}?from=${daysAgo(60)}&to=${daysAgo(54)}`, "page"],
     ["figures (GET /api/admin/stats)", ROUTES.admin.stats, "other"],
   ];
@@ -188,7 +188,7 @@ console.log("\nEvery target met.");
 /** 100,000 enquiries in one statement, the newest first in id order reversed like real arrivals. */
 async function seed(kysely) {
   await sql`
-    INSERT INTO enquiries (first_name, last_name, email, company, service, message, language, created_at, is_processed, processed_at)
+    INSERT INTO enquiries (first_name, last_name, email, company, service, message, language, created_at, replied_at)
     SELECT
       (ARRAY['Ali','Maryam','Zoë','Joost','Sara','Reza','Eva','Daan','Niloofar','Bram',
              'علی','مریم','نیلوفر','رضا','سارا','Émile','Chloé','Jörg','Fatemeh','Sven'])[1 + n % 20],
@@ -209,9 +209,22 @@ async function seed(kysely) {
       ])[1 + n % 6] || ' Reference ' || n || '.',
       (ARRAY['en','nl','fa','en','nl','fa'])[1 + n % 6],
       now() - n * interval '315 seconds',
-      n > 400 AND n % 7 <> 0,
       CASE WHEN n > 400 AND n % 7 <> 0 THEN now() - n * interval '315 seconds' + (n % 5) * interval '1 day' END
     FROM generate_series(1, ${ROWS}) AS n`.execute(kysely);
+  // The answered leads spread over the stages after "new"; a lost one names a reason, a client its service.
+  await sql`
+    UPDATE enquiries SET
+      stage = (ARRAY['replied','replied','meeting','proposal','client','lost'])[1 + (id / 7) % 6],
+      stage_changed_at = replied_at
+    WHERE replied_at IS NOT NULL`.execute(kysely);
+  await sql`
+    UPDATE enquiries SET
+      lost_reason_id = CASE WHEN stage = 'lost' THEN (SELECT min(id) FROM lost_reasons) + id % 4 END,
+      client_service = CASE WHEN stage = 'client' THEN service END,
+      client_value_cents = CASE WHEN stage = 'client' THEN (id % 50) * 100000 END,
+      follow_up_on = CASE WHEN id % 11 = 0 AND stage IN ('replied', 'meeting', 'proposal')
+        THEN to_char(created_at + interval '14 days', 'YYYY-MM-DD') END
+    WHERE stage <> 'new'`.execute(kysely);
   // Two emails per enquiry, sent (the trigger summarises them into enquiries.email_status).
   await sql`
     INSERT INTO email_outbox (kind, enquiry_id, to_address, subject, text_body, html_body, status, attempts, sent_at)

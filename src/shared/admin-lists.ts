@@ -5,6 +5,7 @@
  */
 import { isCalendarDate } from "./dates.ts";
 import { isLanguage, type Language } from "./languages.ts";
+import { LEAD_STAGES, type LeadStage } from "./leads.ts";
 
 /** The longest search text the API accepts. */
 export const SEARCH_MAX_LENGTH = 100;
@@ -13,11 +14,13 @@ export const NOTE_MAX_LENGTH = 500;
 /** The longest service value a filter can name (catalogue ids are shorter; stored values are capped alike). */
 const SERVICE_MAX_LENGTH = 100;
 
-export const ENQUIRY_STATUSES = ["pending", "processed"] as const;
+/** What needs the office: "waiting" leads have no reply yet; "overdue" ones waited past the answer time, or their follow-up day has come. */
+export const LEAD_ATTENTION = ["waiting", "overdue"] as const;
 export const MEETING_STATUSES = ["pending", "confirmed"] as const;
 /** Meetings whose slot has not started yet, or has. */
 export const MEETING_TIMES = ["upcoming", "past"] as const;
-export const ENQUIRY_SORTS = ["newest", "oldest"] as const;
+/** newest/oldest: by when the enquiry came in; follow-up: the soonest follow-up date first (leads without one last). */
+export const ENQUIRY_SORTS = ["newest", "oldest", "follow-up"] as const;
 /** newest/oldest: by when the request came in; soonest/latest: by the meeting's own date and time. */
 export const MEETING_SORTS = ["newest", "oldest", "soonest", "latest"] as const;
 
@@ -27,7 +30,10 @@ export type MeetingSort = (typeof MEETING_SORTS)[number];
 export interface EnquiryFilters {
   /** Found in the name, email, company or message, whatever the accents, letter forms or joiners. */
   q?: string;
-  status?: (typeof ENQUIRY_STATUSES)[number];
+  stage?: LeadStage;
+  /** An admin's user id, "none" (nobody's) or "me" (the asking admin's). */
+  owner?: number | "none" | "me";
+  attention?: (typeof LEAD_ATTENTION)[number];
   service?: string;
   language?: Language;
   /** Received on or after this office-time date (yyyy-MM-dd). */
@@ -71,12 +77,17 @@ const common: Readers = {
 
 const enquiryReaders: Readers = {
   ...common,
-  status: { read: oneOf(ENQUIRY_STATUSES), explain: `status must be ${ENQUIRY_STATUSES.join(" or ")}` },
+  stage: { read: oneOf(LEAD_STAGES), explain: `stage must be ${LEAD_STAGES.join(", ")}` },
+  owner: {
+    read: (raw) => (raw === "none" || raw === "me" ? raw : /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : undefined),
+    explain: "owner must be a user id, none or me",
+  },
+  attention: { read: oneOf(LEAD_ATTENTION), explain: `attention must be ${LEAD_ATTENTION.join(" or ")}` },
   service: {
     read: (raw) => (raw && raw.length <= SERVICE_MAX_LENGTH ? raw : undefined),
     explain: `service must be 1 to ${SERVICE_MAX_LENGTH} characters`,
   },
-  sort: { read: oneOf(ENQUIRY_SORTS), explain: `sort must be ${ENQUIRY_SORTS.join(" or ")}` },
+  sort: { read: oneOf(ENQUIRY_SORTS), explain: `sort must be ${ENQUIRY_SORTS.join(", ")}` },
 };
 
 const meetingReaders: Readers = {
@@ -114,9 +125,21 @@ export const isUnfiltered = (filters: EnquiryFilters | MeetingFilters): boolean 
 /** The query string of a set of filters, in a fixed order, without empty values (the inverse of the parsers). */
 export function filtersToParams(filters: EnquiryFilters | MeetingFilters): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ["q", "status", "service", "language", "from", "to", "when", "sort"] as const) {
-    const value = (filters as Record<string, string | undefined>)[key];
-    if (value) params.set(key, value);
+  for (const key of [
+    "q",
+    "status",
+    "stage",
+    "owner",
+    "attention",
+    "service",
+    "language",
+    "from",
+    "to",
+    "when",
+    "sort",
+  ] as const) {
+    const value = (filters as Record<string, string | number | undefined>)[key];
+    if (value) params.set(key, String(value));
   }
   return params;
 }

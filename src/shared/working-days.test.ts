@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { defaultOfficeRules } from "./office.ts";
-import { answerDeadlineDate, isWorkingDay } from "./working-days.ts";
+import { addDays } from "./dates.ts";
+import { answerDeadlineDate, isWorkingDay, lastOverdueArrivalDate } from "./working-days.ts";
 
 describe("working days", () => {
   test("are the weekdays with opening hours on which the office is open", () => {
@@ -17,5 +18,17 @@ describe("working days", () => {
     expect(answerDeadlineDate("2026-11-28", defaultOfficeRules)).toBe("2026-12-01"); // Saturday → Tuesday
     // 23 December (Wednesday): 24, 25, 26 and 27 are closed, 28 and 29 are working days.
     expect(answerDeadlineDate("2026-12-23", defaultOfficeRules)).toBe("2026-12-29");
+  });
+});
+
+describe("lastOverdueArrivalDate", () => {
+  test("is the last arrival day whose two working days are over, and inverts answerDeadlineDate", () => {
+    // Wednesday 2026-11-25: Monday's enquiry was due Wednesday (not late yet); Friday's before it was due Tuesday.
+    expect(lastOverdueArrivalDate("2026-11-25", defaultOfficeRules)).toBe("2026-11-22");
+    for (let day = "2026-11-01"; day < "2027-01-31"; day = addDays(day, 1)) {
+      const last = lastOverdueArrivalDate(day, defaultOfficeRules);
+      expect(answerDeadlineDate(last, defaultOfficeRules) < day, day).toBe(true);
+      expect(answerDeadlineDate(addDays(last, 1), defaultOfficeRules) >= day, day).toBe(true);
+    }
   });
 });

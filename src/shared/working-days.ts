@@ -27,3 +27,14 @@ export function answerDeadlineDate(date: string, rules: OfficeRules, count = ANS
   }
   return day;
 }
+
+/**
+ * The last arrival date (office time) whose answer is late on `today`: an enquiry received on it
+ * or before and still unanswered is overdue. The inverse of answerDeadlineDate, which never
+ * decreases as the arrival date moves on, so the first date back from today that is late is it.
+ */
+export function lastOverdueArrivalDate(today: string, rules: OfficeRules, count = ANSWER_WITHIN_WORKING_DAYS): string {
+  let day = addDays(today, -1);
+  for (let steps = 0; steps < 400 && answerDeadlineDate(day, rules, count) >= today; steps++) day = addDays(day, -1);
+  return day;
+}

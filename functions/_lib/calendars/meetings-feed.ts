@@ -12,7 +12,7 @@ import { site } from "#config/site.ts";
 import type { MeetingRecord } from "#db/meetings.repository.ts";
 import { MEETING_MINUTES } from "#shared/office.ts";
 import { AMSTERDAM_VTIMEZONE, fold, localDateTime, OFFICE_TZID, text, utcDateTime } from "../mail/ics.ts";
-import { meetingReference } from "../mail/templates.ts";
+import { meetingReference } from "#shared/leads.ts";
 import { fill, ROUTES } from "#shared/routes.ts";
 
 /** How far back the feed reaches: calendar apps drop events that leave a feed, so recent ones stay. */

@@ -23,15 +23,25 @@ import {
 import type { Database } from "#db/types.ts";
 import type { AuditAction } from "#shared/schemas/security.ts";
 import { audit } from "../auth/audit.ts";
-import { requireAdmin } from "../auth/auth.ts";
-import { HttpError, json, readJson, requestUrl, requireSameOrigin, route, validate } from "./http.ts";
+import { requireAdmin, type SessionUser } from "../auth/auth.ts";
+import { HttpError, json, type JsonAnswer, readJson, requestUrl, requireSameOrigin, route, validate } from "./http.ts";
+
+/** The admin a request is made by, and what handling it needs of the request itself. */
+export interface AdminRequest {
+  req: Request;
+  context: Context;
+  admin: SessionUser;
+}
 
 interface AdminResource<Item, Patch, Filters> {
-  list: (db: Kysely<Database>, page: PageRequest, filters: Filters) => Promise<Page<Item>>;
+  list: (db: Kysely<Database>, page: PageRequest, filters: Filters, admin: SessionUser) => Promise<Page<Item>>;
   /** Reads the list's filters from the query string (src/shared/admin-lists.ts). */
   parseFilters: (query: URLSearchParams) => { filters: Filters; problems: string[] };
   patchSchema: $ZodType<Patch>;
-  update: (db: Kysely<Database>, id: number, patch: Patch) => Promise<Item | undefined>;
+  /** Without `change`: the patched record, or undefined when there is none (404); audited as auditAction. */
+  update?: (db: Kysely<Database>, id: number, patch: Patch) => Promise<Item | undefined>;
+  /** A PATCH that answers (and audits) itself, for a change that needs to know who makes it. */
+  change?: (db: Kysely<Database>, id: number, patch: Patch, request: AdminRequest) => Promise<Response | JsonAnswer>;
   /** Deletes one record for good (answered 204); false when there is none. Without it, DELETE is a 405. */
   remove?: (db: Kysely<Database>, id: number) => Promise<boolean>;
   notFound: string;
@@ -89,13 +99,13 @@ export function adminResource<Item, Patch, Filters>(resource: AdminResource<Item
   return route({
     GET: async (req, context) => {
       const db = getDb();
-      await requireAdmin(db, req);
+      const admin = await requireAdmin(db, req);
       if (recordId(req, context) !== null)
         throw new HttpError(405, "Method GET is not allowed on a single record", {}, { Allow: onRecord });
       const url = requestUrl(req, context);
       const request = pageRequest(url.searchParams);
       const filters = readFilters(resource.parseFilters, url.searchParams);
-      const page = await readPage((p, f) => resource.list(db, p, f), request, filters);
+      const page = await readPage((p, f) => resource.list(db, p, f, admin), request, filters);
       if (!page.next) return json(page.items);
       const next = new URL(url);
       next.searchParams.set("limit", String(request.limit));
@@ -109,7 +119,8 @@ export function adminResource<Item, Patch, Filters>(resource: AdminResource<Item
       const id = recordId(req, context);
       if (id === null) throw new HttpError(405, "PATCH needs a record id", {}, { Allow: "GET" });
       const patch = validate(resource.patchSchema, await readJson(req));
-      const updated = await resource.update(db, id, patch);
+      if (resource.change) return resource.change(db, id, patch, { req, context, admin });
+      const updated = await resource.update!(db, id, patch);
       if (!updated) throw new HttpError(404, resource.notFound);
       await audit(db, req, context, admin, resource.auditAction, {
         target: String(id),

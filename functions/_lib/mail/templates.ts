@@ -24,6 +24,7 @@ import { dirOf, englishLanguageName, LANGUAGE_INFO, requireLanguage, type Langua
 import { officeNow, toMinutes, toTime } from "#shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { isServiceId } from "#shared/services.ts";
+import { enquiryReference, meetingReference } from "#shared/leads.ts";
 import type { LeadSource } from "#shared/sources.ts";
 
 export interface Email {
@@ -97,11 +98,6 @@ function sourceFields(source: LeadSource | null | undefined): Field[] {
   if (source.heard) fields.push(["Heard of us via", HEARD_LABELS[source.heard] ?? source.heard, "ours"]);
   return fields;
 }
-
-/** Our short reference for an enquiry, e.g. E-00042. */
-export const enquiryReference = (id: number) => `E-${String(id).padStart(5, "0")}`;
-/** Our short reference for a meeting, e.g. M-00017. */
-export const meetingReference = (id: number) => `M-${String(id).padStart(5, "0")}`;
 
 /** A catalogue service's name in a language; null for a value outside the catalogue (shown as the visitor typed it). */
 const serviceName = (value: string, lang: Language): string | null =>

@@ -4,7 +4,7 @@ import { type EnquiryFilters, filtersToParams, isFiltered, type MeetingFilters }
 import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { ServiceNames } from "#shared/services.ts";
-import { deleteEnquiry, enquiryPage, exportUrl, meetingPage, setEnquiryProcessed, setMeetingConfirmed } from "./api";
+import { deleteEnquiry, enquiryPage, exportUrl, meetingPage, changeLead, setMeetingConfirmed } from "./api";
 import { EnquiryCard, MeetingCard } from "./cards";
 import { useCopy, type AdminText } from "./copy";
 import { EnquiryFiltersBar, MeetingFiltersBar } from "./ListFilters";
@@ -43,7 +43,7 @@ const TABS = [
   { key: "meetings", icon: iconPaths.calendar },
 ] as const satisfies readonly { key: TabKey; icon: string }[];
 
-const enquiryPending = (item: AdminEnquiry) => !item.isProcessed;
+const enquiryPending = (item: AdminEnquiry) => item.stage === "new";
 const meetingPending = (item: AdminMeeting) => !item.isConfirmed && !item.cancelledAt;
 /** A stable key for a set of filters: a list is remounted (and starts again) when it changes. */
 const filterKey = (filters: EnquiryFilters | MeetingFilters) => filtersToParams(filters).toString();
@@ -174,7 +174,9 @@ export function DashboardLists({ serviceNames, onCounted }: { serviceNames: Serv
             isPending={enquiryPending}
             loadPage={loadEnquiries}
             filtered={isFiltered(enquiryFilters)}
-            toggle={counting((item: AdminEnquiry) => setEnquiryProcessed(item.id, !item.isProcessed))}
+            toggle={counting((item: AdminEnquiry) =>
+              changeLead(item, { stage: item.stage === "new" ? "replied" : "new" }),
+            )}
             remove={counting((item: AdminEnquiry) => deleteEnquiry(item.id))}
             texts={listTexts(texts, "enquiries")}
             emptyIcon={iconPaths.inbox}

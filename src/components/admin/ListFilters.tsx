@@ -3,7 +3,14 @@
  * text applies when submitted (Enter or "Search"), so a half-typed word never starts a request.
  */
 import { useId, useState, type SubmitEvent } from "react";
-import { isFiltered, SEARCH_MAX_LENGTH, type EnquiryFilters, type MeetingFilters } from "#shared/admin-lists.ts";
+import {
+  isFiltered,
+  LEAD_ATTENTION,
+  SEARCH_MAX_LENGTH,
+  type EnquiryFilters,
+  type MeetingFilters,
+} from "#shared/admin-lists.ts";
+import { LEAD_STAGES } from "#shared/leads.ts";
 import { LANGUAGES } from "#shared/languages.ts";
 import { SERVICE_IDS, type ServiceNames } from "#shared/services.ts";
 import { useCopy } from "./copy";
@@ -70,7 +77,7 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>(props: FiltersPr
       {(p) => (
         <select
           {...p}
-          value={(filters[key] as string | undefined) ?? ""}
+          value={String((filters[key] as string | number | undefined) ?? "")}
           onChange={(e) => set(key, (e.target.value || undefined) as F[keyof F] | undefined)}
           className={controlClass}
         >
@@ -183,16 +190,33 @@ function useSharedMenus(done: "processed" | "confirmed") {
 type BarProps<F> = { filters: F; onChange: (filters: F) => void; exportHref: string };
 
 export function EnquiryFiltersBar({ serviceNames, ...bar }: BarProps<EnquiryFilters> & { serviceNames: ServiceNames }) {
-  const { c, any, status, language } = useSharedMenus("processed");
+  const { c, any, language } = useSharedMenus("processed");
+  const l = useCopy().copy.leads;
   const services = SERVICE_IDS.map((id) => ({ value: id, label: serviceNames[id] }));
+  const stages = LEAD_STAGES.map((stage) => ({ value: stage, label: l.stages[stage] }));
+  const attention = LEAD_ATTENTION.map((value) => ({ value, label: l[value] }));
+  const owners = [
+    { value: "me", label: l.mine },
+    { value: "none", label: l.nobody },
+  ];
   return (
     <ListFilters
       {...bar}
       label={c.findSubmissions}
       searchHint={c.submissionsHint}
-      menus={[status, { key: "service", label: c.service, options: [any(c.anyService), ...services] }, language]}
+      menus={[
+        { key: "stage", label: l.stage, options: [any(l.anyStage), ...stages] },
+        { key: "attention", label: l.attention, options: [any(l.anyAttention), ...attention] },
+        { key: "owner", label: l.owner, options: [any(l.anyOwner), ...owners] },
+        { key: "service", label: c.service, options: [any(c.anyService), ...services] },
+        language,
+      ]}
       datesLabel={c.received}
-      sortOptions={[any(c.newest), { value: "oldest", label: c.oldest }]}
+      sortOptions={[
+        any(c.newest),
+        { value: "oldest", label: c.oldest },
+        { value: "follow-up", label: l.followUpFirst },
+      ]}
     />
   );
 }

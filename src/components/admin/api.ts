@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { type EnquiryFilters, filtersToParams, type MeetingFilters } from "#shared/admin-lists.ts";
 import type { AdminEnquiry } from "#shared/api/enquiries.ts";
+import type { LeadPatch } from "#shared/schemas/enquiries.ts";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { AdminStats } from "#shared/api/stats.ts";
 import type {
@@ -133,8 +134,12 @@ export const exportUrl = (list: "submissions" | "meetings", filters: EnquiryFilt
 
 export const fetchStats = () => adminRequest<AdminStats>("GET", ROUTES.admin.stats);
 
-export const setEnquiryProcessed = (id: number, isProcessed: boolean) =>
-  adminRequest<AdminEnquiry>("PATCH", fill(ROUTES.admin.enquiry, { id }), { isProcessed });
+/** Changes a lead's stage, owner or follow-up date, based on the version the panel shows (409 leadChanged otherwise). */
+export const changeLead = (lead: Pick<AdminEnquiry, "id" | "version">, change: Omit<LeadPatch, "version">) =>
+  adminRequest<AdminEnquiry>("PATCH", fill(ROUTES.admin.enquiry, { id: lead.id }), {
+    ...change,
+    version: lead.version,
+  });
 export const setMeetingConfirmed = (id: number, isConfirmed: boolean) =>
   adminRequest<AdminMeeting>("PATCH", fill(ROUTES.admin.meeting, { id }), { isConfirmed });
 export const saveEnquiryNote = (id: number, note: string) =>

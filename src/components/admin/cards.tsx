@@ -164,13 +164,15 @@ export function EnquiryCard({
           save={async (text) => replace(await saveEnquiryNote(item.id, text))}
         />
       }
-      badge={<Badge tone={item.isProcessed ? "done" : "pending"}>{item.isProcessed ? c.processed : c.pending}</Badge>}
+      badge={
+        <Badge tone={item.stage !== "new" ? "done" : "pending"}>{item.stage !== "new" ? c.processed : c.pending}</Badge>
+      }
       footer={
         <>
           <Stamp label={c.submittedOn} iso={item.createdAt} />
           <div className="flex flex-wrap gap-2 sm:justify-end">
             <ToggleButton
-              done={item.isProcessed}
+              done={item.stage !== "new"}
               doLabel={c.markProcessed}
               undoLabel={c.markPending}
               describedBy={titleId}

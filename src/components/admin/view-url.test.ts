@@ -9,7 +9,9 @@ describe("the dashboard's view in its address", () => {
         tab: "enquiries",
         filters: {
           q: "علی کریمی",
-          status: "processed",
+          stage: "replied",
+          owner: "me",
+          attention: "overdue",
           service: "startup-studio",
           language: "nl",
           from: "2026-01-01",

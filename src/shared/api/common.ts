@@ -1,5 +1,6 @@
 /** Answers every endpoint shares: errors, plain messages, and the small public endpoints (language, form token). */
 import type { Language } from "../languages.ts";
+import type { AdminEnquiry } from "./enquiries.ts";
 
 /** Every error answer: the message, and each field's messages on a 400. */
 export interface ErrorAnswer {
@@ -10,6 +11,9 @@ export interface ErrorAnswer {
   code?: string;
   /** PUT /api/content/texts, 409: the texts another editor changed since they were loaded. */
   conflicts?: (TextAddress & { yours: string; theirs: string })[];
+  /** PATCH /api/admin/submissions/{id}, 409 leadChanged: the lead as it is now, and who changed it last. */
+  current?: AdminEnquiry;
+  by?: string | null;
 }
 
 /**

@@ -20,7 +20,7 @@ export interface PersonalDataExport {
   exportedAt: string;
   enquiries: (Omit<Enquiry, "language"> & {
     language: string;
-    processedAt: string | null;
+    repliedAt: string | null;
     note: ExportedNote | null;
     source: LeadSource | null;
   })[];

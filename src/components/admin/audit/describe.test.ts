@@ -67,9 +67,10 @@ describe("targetText", () => {
     );
   });
 
-  test("numbers a lead or meeting in the panel's digits", () => {
-    expect(targetText(entry({ action: "lead.status", target: "42" }), EN)).toBe("Lead 42");
-    expect(targetText(entry({ action: "meeting.status", target: "7" }), describer("fa"))).toBe("جلسه ۷");
+  test("names a lead or meeting by the reference the panel and the emails show", () => {
+    expect(targetText(entry({ action: "lead.status", target: "42" }), EN)).toBe("Lead E-00042");
+    expect(targetText(entry({ action: "lead.owner", target: "42" }), EN)).toBe("Lead E-00042");
+    expect(targetText(entry({ action: "meeting.status", target: "7" }), describer("fa"))).toBe("جلسه M-00007");
   });
 
   test("shows accounts and texts as recorded, and whom a privacy action was about", () => {
@@ -97,6 +98,22 @@ describe("detailText", () => {
     );
     expect(detailText(entry({ action: "session.end", detail: { own: true } }), EN)).toBe("own session");
     expect(detailText(entry({ action: "lead.status", detail: { isProcessed: true } }), EN)).toBe("marked processed");
+    expect(detailText(entry({ action: "lead.status", detail: { from: "new", to: "lost" } }), EN)).toBe("New → Lost");
+    expect(detailText(entry({ action: "lead.status", detail: { from: "new", to: "client" } }), describer("nl"))).toBe(
+      "Nieuw → Klant",
+    );
+    expect(detailText(entry({ action: "lead.status", detail: { from: "__proto__", to: "x" } }), EN)).toBe(
+      "__proto__ → x",
+    );
+    expect(detailText(entry({ action: "lead.owner", detail: { fromName: null, toName: "sara" } }), EN)).toBe(
+      "owner: — → sara",
+    );
+    expect(detailText(entry({ action: "lead.follow-up", detail: { from: null, to: "2026-12-01" } }), EN)).toBe(
+      "follow-up: — → 2026-12-01",
+    );
+    expect(
+      detailText(entry({ action: "lost-reason.change", detail: { archived: true, labels: { en: "No budget" } } }), EN),
+    ).toBe("archived: No budget");
     expect(detailText(entry({ action: "lead.status", detail: { deleted: true } }), EN)).toBe("deleted");
     expect(detailText(entry({ action: "meeting.status", detail: { outcome: "no-show" } }), EN)).toBe(
       "outcome: No-show",

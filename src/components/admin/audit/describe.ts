@@ -4,12 +4,13 @@
  */
 import type { AuditEntry } from "#shared/api/security.ts";
 import { commaOf } from "#shared/format.ts";
+import { enquiryReference, meetingReference } from "#shared/leads.ts";
 import type { AdminCopy, AdminText } from "../copy";
 
 type AuditTexts = AdminCopy["audit"];
 /** What describing needs of the panel's texts: the audit group, the roles and outcomes, the fillers. */
 export type Describer = Pick<AdminText, "f" | "p" | "lang"> & {
-  copy: Pick<AdminCopy, "audit" | "common" | "outcome">;
+  copy: Pick<AdminCopy, "audit" | "common" | "outcome" | "leads">;
 };
 
 /** The locale key of an action: "signin.success" → "signinSuccess". */
@@ -33,8 +34,8 @@ const isId = (value: string) => /^\d{1,18}$/.test(value);
 export function targetText(entry: AuditEntry, { copy, f }: Describer): string {
   const t = copy.audit.targets;
   const { action, target } = entry;
-  if ((action === "lead.status" || action === "meeting.status") && isId(target))
-    return f(action === "lead.status" ? t.lead : t.meeting, { id: Number(target) });
+  if (action.startsWith("lead.") && isId(target)) return f(t.lead, { id: enquiryReference(Number(target)) });
+  if (action === "meeting.status" && isId(target)) return f(t.meeting, { id: meetingReference(Number(target)) });
   if (action === "export" || action === "settings.change") return named(t, actionKey(target)) ?? target;
   if (!target && entry.subject && action.startsWith("privacy.")) return entry.subject;
   return target;
@@ -67,10 +68,31 @@ export function detailText(entry: AuditEntry, { copy, f, p, lang }: Describer): 
     }
     case "session.end":
       return detail.own === true ? d.ownSession : "";
-    case "lead.status":
+    case "lead.status": {
       if (detail.deleted === true) return d.deleted;
+      // Entries written before leads had stages (2026-11-29) say processed or pending.
       if (typeof detail.isProcessed === "boolean") return detail.isProcessed ? d.processed : d.unprocessed;
-      return "";
+      const stage = (value: unknown) => (typeof value === "string" ? (named(copy.leads.stages, value) ?? value) : "—");
+      return detail.to === undefined ? "" : f(d.fromTo, { from: stage(detail.from), to: stage(detail.to) });
+    }
+    case "lead.owner":
+      return f(d.owner, { from: String(detail.fromName ?? "—"), to: String(detail.toName ?? "—") });
+    case "lead.follow-up":
+      return f(d.followUp, { from: String(detail.from ?? "—"), to: String(detail.to ?? "—") });
+    case "lost-reason.change": {
+      const labels =
+        detail.labels && typeof detail.labels === "object" ? (detail.labels as Record<string, unknown>) : {};
+      const label = typeof labels[lang] === "string" ? (labels[lang] as string) : "";
+      const what =
+        detail.archived === true
+          ? d.archived
+          : detail.archived === false
+            ? d.restored
+            : detail.added
+              ? d.added
+              : d.renamed;
+      return [what, label].filter(Boolean).join(": ");
+    }
     case "meeting.status": {
       if (detail.cancelled === true) return d.cancelled;
       if (typeof detail.isConfirmed === "boolean") return detail.isConfirmed ? d.confirmed : d.unconfirmed;

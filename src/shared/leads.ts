@@ -1,0 +1,55 @@
+/**
+ * The lead desk's contract: every enquiry is a lead with a stage, and the short references (E-00042,
+ * M-00017) the emails quote, the panel shows and its search reads back. Used by the API, the
+ * repositories, the emails and the panel alike.
+ */
+
+/** The stages in board order: the way forward, then lost. */
+export const LEAD_STAGES = ["new", "replied", "meeting", "proposal", "client", "lost"] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+/** The stages a lead is still being worked in (not won, not lost). */
+export const OPEN_STAGES: readonly LeadStage[] = ["new", "replied", "meeting", "proposal"];
+
+export const isLeadStage = (value: unknown): value is LeadStage =>
+  typeof value === "string" && (LEAD_STAGES as readonly string[]).includes(value);
+
+/**
+ * The moves a lead may make from `from`: forward to any later stage (a visitor may book a meeting
+ * before any reply), back one step (a mistake undone; replied → new stops the answer clock again),
+ * lost from any open stage, and a lost lead reopened as new or replied.
+ */
+export function allowedMoves(from: LeadStage): LeadStage[] {
+  if (from === "lost") return ["new", "replied"];
+  const at = LEAD_STAGES.indexOf(from);
+  const forward = LEAD_STAGES.slice(at + 1, LEAD_STAGES.indexOf("client") + 1);
+  const back = at > 0 ? [LEAD_STAGES[at - 1]] : [];
+  const lost: LeadStage[] = from === "client" ? [] : ["lost"];
+  return [...back, ...forward, ...lost];
+}
+
+export const canMove = (from: LeadStage, to: LeadStage): boolean => allowedMoves(from).includes(to);
+
+/** The largest value a won lead may carry, in euro cents (ten million euros). */
+export const MAX_VALUE_CENTS = 1_000_000_000;
+/** The longest label of a lost reason. */
+export const LOST_REASON_MAX_LENGTH = 80;
+
+const pad = (id: number) => String(id).padStart(5, "0");
+/** Our short reference for an enquiry, e.g. E-00042. */
+export const enquiryReference = (id: number) => `E-${pad(id)}`;
+/** Our short reference for a meeting, e.g. M-00017. */
+export const meetingReference = (id: number) => `M-${pad(id)}`;
+
+/**
+ * What a typed reference names: "E-00002", "e-2", "E2", " m-00001 " (any case, zeros optional, the
+ * dash optional, Persian or Arabic digits too); null for anything else.
+ */
+export function parseReference(text: string): { kind: "enquiry" | "meeting"; id: number } | null {
+  const latin = text.trim().replace(/[۰-۹٠-٩]/g, (d) => String((d.charCodeAt(0) - 0x30) % 16));
+  const match = /^([em])\s*[-‐–]?\s*(\d{1,9})$/i.exec(latin);
+  if (!match) return null;
+  const id = Number(match[2]);
+  if (id < 1 || id > 2_147_483_647) return null;
+  return { kind: match[1].toLowerCase() === "e" ? "enquiry" : "meeting", id };
+}
