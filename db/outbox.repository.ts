@@ -27,6 +27,8 @@ export type OutboxMessage = {
   ics?: string | null;
   /** One-click unsubscribe URL of a newsletter email (RFC 8058). */
   listUnsubscribe?: string | null;
+  /** The Message-ID this message answers: sent as In-Reply-To and References (a reply to a lead). */
+  inReplyTo?: string | null;
 };
 
 /** The outbox rows of messages (for an INSERT that also stores their record, such as storeEnquiry's). */
@@ -42,6 +44,7 @@ export const outboxValues = (messages: OutboxMessage[]) =>
     htmlBody: m.html,
     ics: m.ics ?? null,
     listUnsubscribe: m.listUnsubscribe ?? null,
+    inReplyTo: m.inReplyTo ?? null,
   }));
 
 /** Adds messages to the outbox (call it inside the transaction that stores their record); returns their ids. An enquiry's go in with it: storeEnquiry. */

@@ -94,6 +94,8 @@ export async function anonymise(
     emails += Number(
       (await db.deleteFrom("emailOutbox").where("enquiryId", "in", ids.enquiries).executeTakeFirst()).numDeletedRows,
     );
+    // The conversation with the lead (replies sent and answers received) is theirs too.
+    await db.deleteFrom("leadMessages").where("enquiryId", "in", ids.enquiries).execute();
     const result = await db
       .updateTable("enquiries")
       .set({

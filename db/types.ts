@@ -203,6 +203,8 @@ export interface EmailOutboxTable {
   ics: string | null;
   /** One-click unsubscribe URL (RFC 8058) of a newsletter email, sent as List-Unsubscribe. */
   listUnsubscribe: string | null;
+  /** The Message-ID this message answers (In-Reply-To and References): a lead reply's acknowledgement. */
+  inReplyTo: Generated<string | null>;
   status: Generated<OutboxStatus>;
   attempts: Generated<number>;
   lastError: string | null;
@@ -238,6 +240,8 @@ export interface Database {
   invitations: InvitationsTable;
   lostReasons: LostReasonsTable;
   leadEvents: LeadEventsTable;
+  leadMessages: LeadMessagesTable;
+  inboundTokens: InboundTokensTable;
 }
 
 /** The reasons a lead may be lost for, labelled in every language; archived ones are kept for old leads. */
@@ -261,6 +265,33 @@ export interface LeadEventsTable {
   /** The actor's username as it was (the account may be renamed or removed later). */
   actorUsername: string | null;
   at: CreatedAt;
+}
+
+/** A reply sent to a lead from the panel ('out') or the lead's answer received by the inbound route ('in'). */
+export interface LeadMessagesTable {
+  /** bigint identity: pg hands int8 back as a string. */
+  id: Generated<string>;
+  enquiryId: number;
+  direction: "out" | "in";
+  fromAddress: string;
+  toAddress: string;
+  subject: string;
+  /** The text only (an answer's attachments are not kept). */
+  textBody: string;
+  /** Its Message-ID with the angle brackets, e.g. <outbox-42@bridgewise.eu>. */
+  messageId: string | null;
+  inReplyTo: string | null;
+  /** The username of whoever sent it ('out'); null for an answer. */
+  sentBy: string | null;
+  /** The outbox row that carries it ('out'). */
+  outboxId: string | null;
+  createdAt: CreatedAt;
+}
+
+/** Signature tokens of inbound posts already taken (a replay is refused). */
+export interface InboundTokensTable {
+  token: string;
+  seenAt: ColumnType<Date, Date | string | undefined, never>;
 }
 
 /** A single-use invitation link (functions/invitation.ts): only its token's SHA-256 is kept. */

@@ -220,6 +220,29 @@ const schema = z.object({
    * @group Email
    */
   NOTIFY_EMAIL: optionalText,
+  /**
+   * Domain of the per-lead reply addresses (`reply+<token>@<domain>`) put in Reply-To of a reply
+   * sent from the panel; its MX records point at Mailgun, whose route forwards to
+   * /api/inbound/mailgun-mime (docs/operator.md, "Replies from leads").
+   * @default `reply.<host of SITE_URL>`
+   * @group Email
+   */
+  REPLY_DOMAIN: optionalText.check(
+    z.refine(
+      (v) => v === undefined || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(v),
+      "REPLY_DOMAIN must be a domain name such as reply.bridgewise.eu",
+    ),
+  ),
+  /**
+   * Mailgun's HTTP webhook signing key (Mailgun: Sending → Webhooks → HTTP webhook signing key): the
+   * inbound route's posts are signed with it, and a post whose signature does not verify is refused.
+   * Without it in production the inbound route answers 503 (Mailgun keeps the message and retries).
+   * @default generated into `DATA_DIR` (outside production)
+   * @group Email
+   */
+  MAILGUN_SIGNING_KEY: optionalText.check(
+    z.refine((v) => v === undefined || v.length >= 16, "MAILGUN_SIGNING_KEY must be at least 16 characters"),
+  ),
 
   /**
    * Extra closing days, comma-separated `yyyy-MM-dd`, added to the office rules.
@@ -467,6 +490,20 @@ export function recoveryCodeKey(): Buffer {
 export function loginTrailKey(): Buffer {
   return createHmac("sha256", jwtSecret()).update("login attempts v1").digest();
 }
+
+/** The domain of the per-lead reply addresses (REPLY_DOMAIN, else reply.<site host>), lower case. */
+export const replyDomain = (): string => (serverEnv().REPLY_DOMAIN ?? `reply.${site.host}`).toLowerCase();
+
+/**
+ * The key of the per-lead reply addresses' tokens (functions/_lib/mail/replies.ts), derived from
+ * JWT_SECRET: a reply address cannot be made up for a lead nobody wrote to.
+ */
+export function replyAddressKey(): Buffer {
+  return createHmac("sha256", jwtSecret()).update("lead reply addresses v1").digest();
+}
+
+/** Mailgun's signing key of inbound posts; null when none is set (the inbound route then refuses with 503). */
+export const mailgunSigningKey = (): string | null => serverEnv().MAILGUN_SIGNING_KEY ?? null;
 
 /** Where passkeys live: the origin the browser reports and its host, the WebAuthn RP ID. */
 export function passkeyOrigin(): { origin: string; rpID: string } {

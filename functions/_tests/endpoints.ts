@@ -48,6 +48,9 @@ export async function endpoints(cookie: string): Promise<Endpoint[]> {
  * none. A body endpoint missing here fails the test "every endpoint that reads a body is covered".
  */
 export const BODIES: Record<string, Record<string, unknown> | null> = {
+  "POST /api/admin/submissions/:id/reply": { subject: "Your enquiry", text: "Dear Ada,\n\nThank you." },
+  // Mailgun's multipart form, not JSON (functions/_tests/lead-replies.test.ts posts real ones).
+  "POST /api/inbound/mailgun-mime": null,
   "POST /api/contact": {
     firstName: "Ada",
     lastName: "Lovelace",

@@ -438,6 +438,15 @@ export function loadOrCreateJwtSecret(dataDir = serverEnv().DATA_DIR) {
 }
 
 /**
+ * The Mailgun signing key of a local run when MAILGUN_SIGNING_KEY is not set: 32 random bytes as hex,
+ * created once in `${dataDir}/mailgun-signing-key`, so a local test can sign inbound posts as Mailgun
+ * would (functions/inbound-mailgun.ts).
+ */
+export function loadOrCreateMailgunKey(dataDir = serverEnv().DATA_DIR) {
+  return readOrCreateSecret(path.join(path.resolve(dataDir), "mailgun-signing-key"), 32);
+}
+
+/**
  * For command-line scripts (migrations, admin accounts): a Kysely client on the direct connection
  * (DATABASE_URL_UNPOOLED, else DATABASE_URL when it is not a pooler's) or, when no database is
  * configured, on the embedded one (which must not be in use by a running `npm start`). Says which.

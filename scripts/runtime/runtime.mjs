@@ -12,11 +12,12 @@ import { ConfigError } from "#server/config-error.ts";
 import {
   assertProductionReady,
   databaseConfig,
+  isProduction,
   migrationUrl,
   scheduleIntervalOverride,
   serverEnv,
 } from "#server/config.ts";
-import { loadOrCreateJwtSecret, startEmbeddedDatabase } from "./embedded-db.mjs";
+import { loadOrCreateJwtSecret, loadOrCreateMailgunKey, startEmbeddedDatabase } from "./embedded-db.mjs";
 
 /** The first run of each timer comes this long after start (not at once: the start stays quick). */
 const FIRST_RUN_MS = 60_000;
@@ -47,6 +48,12 @@ export async function prepareRuntime({ supervise = false, log = console } = {}) 
     log.log(`Embedded PostgreSQL: ${shownPath(embedded.cluster)} on ${new URL(embedded.url).host}`);
   }
   if (!env.JWT_SECRET) process.env.JWT_SECRET = loadOrCreateJwtSecret(dataDir);
+  if (!env.MAILGUN_SIGNING_KEY && !isProduction()) {
+    process.env.MAILGUN_SIGNING_KEY = loadOrCreateMailgunKey(dataDir);
+    log.log(
+      `Inbound replies: posts to /api/inbound/mailgun-mime are signed with the key in ${dataDir}/mailgun-signing-key.`,
+    );
+  }
   if (!env.SMTP_URL) log.log(`No SMTP_URL: emails are written to ${dataDir}/outbox/ as .eml files.`);
 
   // Migrations over the direct connection when one is given (a pooler cannot hold their lock).

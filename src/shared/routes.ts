@@ -38,6 +38,8 @@ export const ROUTES = {
     stepUp: "/api/account/step-up",
     stepUpOptions: "/api/account/step-up/options",
   },
+  /** A lead's answer to a reply, posted by Mailgun's route (signed; functions/inbound-mailgun.ts). */
+  inboundMailgun: "/api/inbound/mailgun-mime",
   /** An invitation link's page asks (public: the token is the secret) and answers with the new password. */
   invitation: "/api/invitation",
   invitationAccept: "/api/invitation/accept",
@@ -83,6 +85,8 @@ export const ROUTES = {
     enquiries: "/api/admin/submissions",
     enquiry: "/api/admin/submissions/:id",
     enquiryNote: "/api/admin/submissions/:id/note",
+    /** The lead desk: a reply's template preview and the lead's messages (GET), sending a reply (POST). */
+    enquiryReply: "/api/admin/submissions/:id/reply",
     meetings: "/api/admin/meetings",
     meeting: "/api/admin/meetings/:id",
     meetingNote: "/api/admin/meetings/:id/note",

@@ -183,6 +183,12 @@ function addresses(value: string): string[] {
   return list;
 }
 
+/** The outbox kind of a reply written by a person in the panel (functions/admin-replies.ts). */
+export const LEAD_REPLY_KIND = "lead.reply";
+
+/** The Message-ID an outbox row is sent with: one per row, known before it is sent. */
+export const outboxMessageId = (id: string | number) => `<outbox-${id}@${site.host}>`;
+
 function toMessage(row: OutboxRow) {
   return {
     from: mailConfig().from,
@@ -192,10 +198,12 @@ function toMessage(row: OutboxRow) {
     text: row.textBody,
     html: row.htmlBody,
     // One Message-ID per outbox row: should a message ever go out twice, mail systems see one message.
-    messageId: `<outbox-${row.id}@${site.host}>`,
+    messageId: outboxMessageId(row.id),
+    // A reply to a lead threads under the message it answers (RFC 5322 3.6.4).
+    ...(row.inReplyTo && { inReplyTo: row.inReplyTo, references: [row.inReplyTo] }),
     headers: {
-      // RFC 3834: no vacation replies to these.
-      "Auto-Submitted": "auto-generated",
+      // RFC 3834: no vacation replies to these; a person's reply to a lead is not automatic.
+      ...(row.kind !== LEAD_REPLY_KIND && { "Auto-Submitted": "auto-generated" }),
       // A newsletter email unsubscribes in one click (RFC 2369 and RFC 8058): a POST to this URL.
       ...(row.listUnsubscribe && {
         "List-Unsubscribe": `<${row.listUnsubscribe}>`,

@@ -663,7 +663,8 @@ const BUTTON =
 const SMALL = "margin:24px 0 0;font-size:13px;color:#4b5563;line-height:1.6";
 const BOX = "padding:12px;background:#f3f4f6;border-radius:6px;line-height:1.6";
 
-function page(lang: Language, title: string, body: string): string {
+/** An email's HTML page in a language: `lang` and `dir` (Persian right to left) on html and body. */
+export function page(lang: Language, title: string, body: string): string {
   const dir = dirOf(lang);
   const font =
     LANGUAGE_INFO[lang].script === "persian"

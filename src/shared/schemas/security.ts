@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   "lead.owner",
   "lead.follow-up",
   "lost-reason.change",
+  "lead.reply",
   "meeting.status",
   "text.publish",
   "text.undo",

@@ -93,6 +93,9 @@ export function detailText(entry: AuditEntry, { copy, f, p, lang }: Describer): 
               : d.renamed;
       return [what, label].filter(Boolean).join(": ");
     }
+    case "lead.reply":
+      // The reference the reply was about (E-00042): the email's subject carries it too.
+      return typeof detail.reference === "string" ? detail.reference : "";
     case "meeting.status": {
       if (detail.cancelled === true) return d.cancelled;
       if (typeof detail.isConfirmed === "boolean") return detail.isConfirmed ? d.confirmed : d.unconfirmed;
