@@ -29,7 +29,7 @@ import {
   replyValues,
   REPLY_TEMPLATES,
 } from "./_lib/mail/replies.ts";
-import { enquiryReference } from "./_lib/mail/templates.ts";
+import { enquiryReference } from "#shared/leads.ts";
 
 const leadId = (req: Request, context: Context): number => {
   const id = context?.params?.id ?? new URL(req.url).pathname.split("/")[4];

@@ -16,7 +16,8 @@ import { localePath, serviceNames } from "#src/i18n/plain.ts";
 import { dirOf, type Language } from "#shared/languages.ts";
 import { isServiceId } from "#shared/services.ts";
 import { replyAddressKey, replyDomain } from "#server/config.ts";
-import { enquiryReference, escapeHtml, page, type Email } from "./templates.ts";
+import { enquiryReference } from "#shared/leads.ts";
+import { escapeHtml, page, type Email } from "./templates.ts";
 
 /** The reply templates, in the order the panel offers them. */
 export const REPLY_TEMPLATES = ["firstAnswer", "askDocuments", "proposeMeeting"] as const;
