@@ -29,7 +29,16 @@ type NoteRow = {
   updatedAt: Date;
 };
 
-const COLUMNS = ["id", "enquiryId", "meetingId", "authorId", "authorUsername", "body", "createdAt", "updatedAt"] as const;
+const COLUMNS = [
+  "id",
+  "enquiryId",
+  "meetingId",
+  "authorId",
+  "authorUsername",
+  "body",
+  "createdAt",
+  "updatedAt",
+] as const;
 
 /** One note as the API shows it to `viewerId`. */
 export const toPersonNote = (row: NoteRow, viewerId: number): PersonNote => ({

@@ -97,17 +97,15 @@ export async function personTimeline(
     .executeTakeFirst();
 
   const items: TimelineItem[] = [
-    ...enquiries.map(
-      (r): TimelineItem => ({
-        kind: "enquiry",
-        at: toIso(r.createdAt),
-        reference: enquiryReference(r.id),
-        service: r.service,
-        stage: r.stage,
-        owner: r.username,
-        excerpt: r.message.split("\n", 1)[0].slice(0, 200),
-      }),
-    ),
+    ...enquiries.map((r): TimelineItem => ({
+      kind: "enquiry",
+      at: toIso(r.createdAt),
+      reference: enquiryReference(r.id),
+      service: r.service,
+      stage: r.stage,
+      owner: r.username,
+      excerpt: r.message.split("\n", 1)[0].slice(0, 200),
+    })),
     ...meetings.flatMap((r): TimelineItem[] => {
       const ref = meetingReference(r.id);
       return [
@@ -126,44 +124,46 @@ export async function personTimeline(
           ? [{ kind: "meeting-cancelled", at: toIso(r.cancelledAt), reference: ref, by: r.cancelledBy } as const]
           : []),
         ...(r.outcome && r.outcomeAt
-          ? [{ kind: "meeting-outcome", at: toIso(r.outcomeAt), reference: ref, outcome: r.outcome, by: r.outcomeBy } as const]
+          ? [
+              {
+                kind: "meeting-outcome",
+                at: toIso(r.outcomeAt),
+                reference: ref,
+                outcome: r.outcome,
+                by: r.outcomeBy,
+              } as const,
+            ]
           : []),
       ];
     }),
-    ...emails.map(
-      (r): TimelineItem => ({
-        kind: "email",
-        at: toIso(r.createdAt),
-        reference: refOf(r),
-        type: r.kind,
-        subject: r.subject,
-        status: r.status,
-        sentAt: r.sentAt && toIso(r.sentAt),
-      }),
-    ),
-    ...messages.map(
-      (r): TimelineItem => ({
-        kind: "message",
-        at: toIso(r.createdAt),
-        reference: enquiryReference(r.enquiryId),
-        direction: r.direction,
-        subject: r.subject,
-        text: r.textBody.slice(0, 2000),
-        by: r.sentBy,
-      }),
-    ),
+    ...emails.map((r): TimelineItem => ({
+      kind: "email",
+      at: toIso(r.createdAt),
+      reference: refOf(r),
+      type: r.kind,
+      subject: r.subject,
+      status: r.status,
+      sentAt: r.sentAt && toIso(r.sentAt),
+    })),
+    ...messages.map((r): TimelineItem => ({
+      kind: "message",
+      at: toIso(r.createdAt),
+      reference: enquiryReference(r.enquiryId),
+      direction: r.direction,
+      subject: r.subject,
+      text: r.textBody.slice(0, 2000),
+      by: r.sentBy,
+    })),
     ...notes.map((note): TimelineItem => ({ kind: "note", at: note.createdAt, note })),
-    ...events.map(
-      (r): TimelineItem => ({
-        kind: "change",
-        at: toIso(r.at),
-        reference: enquiryReference(r.enquiryId),
-        change: r.kind,
-        from: r.kind === "owner" ? (r.fromName ?? null) : r.fromValue,
-        to: r.kind === "owner" ? (r.toName ?? null) : r.toValue,
-        by: r.actorUsername,
-      }),
-    ),
+    ...events.map((r): TimelineItem => ({
+      kind: "change",
+      at: toIso(r.at),
+      reference: enquiryReference(r.enquiryId),
+      change: r.kind,
+      from: r.kind === "owner" ? (r.fromName ?? null) : r.fromValue,
+      to: r.kind === "owner" ? (r.toName ?? null) : r.toValue,
+      by: r.actorUsername,
+    })),
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 
   const name = enquiries.length

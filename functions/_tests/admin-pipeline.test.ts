@@ -373,7 +373,12 @@ describe("notes", () => {
     // Another admin adds one: the card shows the newest, the first one stays.
     const added = await post(`/api/admin/submissions/${e.id}/note`, { note: "Quote sent." }, otherCookie);
     expect(added.json.note).toMatchObject({ text: "Quote sent.", by: "joost" });
-    const kept = await t.db.selectFrom("leadNotes").select("body").where("enquiryId", "=", e.id).orderBy("id").execute();
+    const kept = await t.db
+      .selectFrom("leadNotes")
+      .select("body")
+      .where("enquiryId", "=", e.id)
+      .orderBy("id")
+      .execute();
     expect(kept.map((r) => r.body)).toEqual(["Called back, wants a quote.", "Quote sent."]);
     // An empty note is refused, not taken as a removal.
     expect((await post(`/api/admin/submissions/${e.id}/note`, { note: "  " })).status).toBe(400);

@@ -167,8 +167,16 @@ describe("export and erase one address", () => {
     expect(data.meetings[0]).toMatchObject({ phone: "+98 21 5555 1234", date: "2026-11-27", time: "10:00" });
     // The admin's notes on the person's records are data about them too.
     expect(data.notes).toEqual([
-      expect.objectContaining({ reference: `E-${String(data.enquiries[0].id).padStart(5, "0")}`, text: `${NAME} prefers mornings`, by: "admin" }),
-      expect.objectContaining({ reference: `M-${String(data.meetings[0].id).padStart(5, "0")}`, text: `${NAME} asked for Persian`, by: "admin" }),
+      expect.objectContaining({
+        reference: `E-${String(data.enquiries[0].id).padStart(5, "0")}`,
+        text: `${NAME} prefers mornings`,
+        by: "admin",
+      }),
+      expect.objectContaining({
+        reference: `M-${String(data.meetings[0].id).padStart(5, "0")}`,
+        text: `${NAME} asked for Persian`,
+        by: "admin",
+      }),
     ]);
     expect(data.newsletter).toEqual([
       expect.objectContaining({

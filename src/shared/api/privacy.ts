@@ -40,7 +40,14 @@ export interface PersonalDataExport {
     createdAt: string;
   }[];
   /** Their enquiries' changes of stage, owner and follow-up date, oldest first. */
-  leadEvents: { reference: string; kind: string; from: string | null; to: string | null; by: string | null; at: string }[];
+  leadEvents: {
+    reference: string;
+    kind: string;
+    from: string | null;
+    to: string | null;
+    by: string | null;
+    at: string;
+  }[];
   newsletter: {
     email: string;
     language: string;
