@@ -5,6 +5,7 @@
 import { useId, useRef, useState, type SubmitEvent } from "react";
 import { NOTE_MAX_LENGTH } from "#shared/admin-lists.ts";
 import type { AdminNote } from "#shared/api/notes.ts";
+import { personPath } from "#shared/leads.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { useCopy } from "./copy";
 import { BusyButton, Data, Filled, Icon, iconPaths, problem } from "./ui";
@@ -13,12 +14,15 @@ export function NoteEditor({
   note,
   save,
   describedBy,
+  reference,
 }: {
   note: AdminNote | null;
   /** Adds the note; rejects when it could not. */
   save: (text: string) => Promise<void>;
-  /** The card's title, so "Edit note" says whose note it is. */
+  /** The card's title, so "Add note" says whose card it is. */
   describedBy: string;
+  /** The record's reference: the link to its person's page (every note, edited there by its author). */
+  reference: string;
 }) {
   const { copy, f, n, dateTime } = useCopy();
   const c = copy.note;
@@ -122,6 +126,14 @@ export function NoteEditor({
         <Icon path={iconPaths.pencil} />
         {c.add}
       </button>
+      <a
+        href={personPath(reference)}
+        data-testid="open-person"
+        aria-describedby={describedBy}
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        {copy.person.open}
+      </a>
     </div>
   );
 }
