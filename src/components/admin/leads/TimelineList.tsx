@@ -6,7 +6,7 @@ import { serviceDisplayName, type ServiceNames } from "#shared/services.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { deleteNote } from "../api";
 import { useCopy, type AdminText } from "../copy";
-import { ConfirmAction, Data, iconPaths, problem, RowList } from "../ui";
+import { ConfirmAction, iconPaths, problem, RowList } from "../ui";
 import { NoteForm } from "./NoteForm";
 
 export function TimelineList({
@@ -94,12 +94,17 @@ function Line({
       );
     case "email":
       return (
-        <p className="text-ink">
-          <Data>{f(c.email, { subject: item.subject })}</Data>{" "}
-          <span className="text-sm text-muted">
-            ({c.emailStatus[item.status as keyof typeof c.emailStatus] ?? item.status})
-          </span>
-        </p>
+        <div data-testid="timeline-email">
+          <p className="text-ink">
+            {c.email}{" "}
+            <span className="text-sm text-muted">
+              ({c.emailStatus[item.status as keyof typeof c.emailStatus] ?? item.status})
+            </span>
+          </p>
+          <p dir="auto" translate="no" className="mt-1 text-sm text-ink [overflow-wrap:anywhere]">
+            {item.subject}
+          </p>
+        </div>
       );
     case "message":
       return (
