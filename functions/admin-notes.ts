@@ -28,7 +28,13 @@ function recordOf(req: Request, context: Context): NoteRecord {
   const [, , kind, raw] = segments(req);
   const value = context?.params?.id ?? context?.params?.ref ?? raw ?? "";
   if (kind === "people") {
-    const ref = parseReference(decodeURIComponent(value));
+    let text: string;
+    try {
+      text = decodeURIComponent(value);
+    } catch {
+      throw new HttpError(404, "No such reference");
+    }
+    const ref = parseReference(text);
     if (!ref) throw new HttpError(404, "No such reference");
     return ref;
   }

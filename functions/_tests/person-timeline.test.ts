@@ -257,6 +257,7 @@ describe("notes about a person", () => {
       (await addNote(ref, { note: "" })).status,
       (await addNote("not-a-ref", { note: "hi" })).status,
       (await addNote("E-99999", { note: "hi" })).status,
+      (await addNote("%E0%A4%A", { note: "hi" })).status,
       (await addNote(ref, { note: "hi" }, editor)).status,
       (await changeNote("abc", "PATCH", { note: "hi" })).status,
       (await changeNote("99999999999999999999999", "PATCH", { note: "hi" })).status,
@@ -268,7 +269,7 @@ describe("notes about a person", () => {
       expect(status).toBeLessThan(500);
     }
     expect(statuses[0]).toBe(400);
-    expect(statuses[11]).toBe(403);
+    expect(statuses[12]).toBe(403);
     // Nothing was written by any of them.
     expect(await t.db.selectFrom("leadNotes").select("id").where("enquiryId", "=", id).execute()).toEqual([]);
   });
