@@ -24,7 +24,11 @@ export async function servedPaths(): Promise<{ template: string; path: string; h
     const paths = (config as Config | undefined)?.path;
     if (!paths) continue; // a scheduled function: no HTTP input
     for (const template of Array.isArray(paths) ? paths : [paths]) {
-      served.push({ template, path: template.replace(":id", "1").replace(":lang", "en"), handler });
+      served.push({
+        template,
+        path: template.replace(":id", "1").replace(":lang", "en").replace(":ref", "E-00001"),
+        handler,
+      });
     }
   }
   return served;

@@ -18,6 +18,7 @@ import newsletter from "../newsletter.ts";
 import submissions from "../admin-submissions.ts";
 import people from "../admin-people.ts";
 import notes from "../admin-notes.ts";
+import note from "../admin-note.ts";
 import privacy from "../admin-privacy.ts";
 
 let t: ApiTestDatabase;
@@ -60,7 +61,7 @@ const addNote = (ref: string, body: unknown, who = cookie) =>
     headers: { origin: ORIGIN },
   });
 const changeNote = (id: string, method: "PATCH" | "DELETE", body?: unknown, who = cookie) =>
-  call(notes, `/api/admin/notes/${encodeURIComponent(id)}`, {
+  call(note, `/api/admin/notes/${encodeURIComponent(id)}`, {
     method,
     body,
     cookie: who,
