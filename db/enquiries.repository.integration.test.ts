@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, test } from "vitest";
-import { createEnquiry, listEnquiries, setEnquiryNote } from "./enquiries.repository.ts";
+import { createEnquiry, getAdminEnquiry, listEnquiries } from "./enquiries.repository.ts";
+import { addNote } from "./notes.repository.ts";
 import { changeLead } from "./leads.repository.ts";
 import { UnknownLanguageError } from "#shared/languages.ts";
 import { useTestDatabase } from "./testing.ts";
@@ -90,9 +91,11 @@ describe("listEnquiries", () => {
     const created = await createEnquiry(database.db, { ...enquiry, company: text, message: text, language: "fa" });
     const actor = await anAdmin();
     await changeLead(database.db, created.id, { version: 0, stage: "replied", ownerId: actor.id }, actor);
-    const noted = await setEnquiryNote(database.db, created.id, text, "admin");
+    await addNote(database.db, { kind: "enquiry", id: created.id }, text, actor);
+    const noted = await getAdminEnquiry(database.db, created.id);
     const { rows } = await sql<{ replied: Date; changed: Date; noted: Date }>`
-      SELECT replied_at AS replied, stage_changed_at AS changed, note_at AS noted FROM enquiries WHERE id = ${created.id}`.execute(
+      SELECT replied_at AS replied, stage_changed_at AS changed,
+        (SELECT updated_at FROM lead_notes WHERE enquiry_id = e.id) AS noted FROM enquiries e WHERE id = ${created.id}`.execute(
       database.db,
     );
 
@@ -109,7 +112,7 @@ describe("listEnquiries", () => {
       clientValueCents: null,
       followUpOn: null,
       version: 1,
-      note: { text, by: "admin", at: rows[0].noted.toISOString() },
+      note: { id: expect.any(String), text, by: actor.username, at: rows[0].noted.toISOString() },
       source: null,
     };
     expect((await listEnquiries(database.db)).items).toEqual([expected]);

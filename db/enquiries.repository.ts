@@ -5,7 +5,7 @@ import { lastOverdueArrivalDate } from "#shared/working-days.ts";
 import { isUnfiltered, type EnquiryFilters, type EnquirySort } from "#shared/admin-lists.ts";
 import type { AdminEnquiry, Enquiry } from "#shared/api/enquiries.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
-import { officeDayStart, toNote } from "./admin-rows.ts";
+import { newestNote, officeDayStart, toNote } from "./admin-rows.ts";
 import {
   after,
   DEFAULT_PAGE_SIZE,
@@ -95,9 +95,6 @@ export const ADMIN_COLUMNS = [
   "clientValueCents",
   "followUpOn",
   "version",
-  "note",
-  "noteBy",
-  "noteAt",
   "emailStatus",
   "source",
 ] as const;
@@ -256,7 +253,7 @@ export function enquiryPageQuery(
   context?: ListContext,
 ) {
   const order = ENQUIRY_ORDERS[filters.sort ?? "newest"];
-  return filtered(db.selectFrom("enquiries").select(ADMIN_COLUMNS), filters, context)
+  return filtered(db.selectFrom("enquiries").select(ADMIN_COLUMNS).select(newestNote("enquiries")), filters, context)
     .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
     .orderBy(orderBy(order))
     .limit(limit + 1);
@@ -284,22 +281,17 @@ export async function listEnquiries(
 // The inbox as it opens and pages on, without a filter: compiled once.
 const unfilteredEnquiries = unfilteredPages(
   { newest: ENQUIRY_ORDERS.newest, oldest: ENQUIRY_ORDERS.oldest },
-  (db: Kysely<Database>) => listed(db.selectFrom("enquiries").select(ADMIN_COLUMNS)),
+  (db: Kysely<Database>) => listed(db.selectFrom("enquiries").select(ADMIN_COLUMNS).select(newestNote("enquiries"))),
 );
 
-/** Sets (or, with an empty text, removes) the internal note of an enquiry; undefined when there is no such enquiry. */
-export async function setEnquiryNote(
-  db: Kysely<Database>,
-  id: number,
-  text: string,
-  by: string,
-): Promise<AdminEnquiry | undefined> {
+/** One enquiry as the admin list shows it, with its newest note; undefined when there is none. */
+export async function getAdminEnquiry(db: Kysely<Database>, id: number): Promise<AdminEnquiry | undefined> {
   if (!isSerialId(id)) return undefined;
   const row = await db
-    .updateTable("enquiries")
-    .set(text ? { note: text, noteBy: by, noteAt: sql<Date>`now()` } : { note: null, noteBy: null, noteAt: null })
+    .selectFrom("enquiries")
+    .select(ADMIN_COLUMNS)
+    .select(newestNote("enquiries"))
     .where("id", "=", id)
-    .returning(ADMIN_COLUMNS)
     .executeTakeFirst();
   return row && toAdminEnquiry(row);
 }

@@ -7,6 +7,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { AdminEnquiry, LeadEvent, LostReason } from "#shared/api/enquiries.ts";
 import { canMove, type LeadStage } from "#shared/leads.ts";
 import type { LeadPatch } from "#shared/schemas/enquiries.ts";
+import { newestNote } from "./admin-rows.ts";
 import { ADMIN_COLUMNS, toAdminEnquiry } from "./enquiries.repository.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import type { Database, LeadEventsTable } from "./types.ts";
@@ -87,6 +88,7 @@ export async function changeLead(
     const row = await trx
       .selectFrom("enquiries")
       .select(ADMIN_COLUMNS)
+      .select(newestNote("enquiries"))
       .where("id", "=", id)
       .where("anonymisedAt", "is", null)
       .forUpdate()
@@ -128,6 +130,7 @@ export async function changeLead(
       .set({ ...set, version: row.version + 1 })
       .where("id", "=", id)
       .returning(ADMIN_COLUMNS)
+      .returning(newestNote("enquiries"))
       .executeTakeFirstOrThrow();
     if (changes.length) {
       await trx

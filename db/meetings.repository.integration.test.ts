@@ -7,11 +7,11 @@ import {
   listMeetings,
   publicMeeting,
   setConfirmed,
-  setMeetingNote,
   SlotTakenError,
   takenTimes,
 } from "./meetings.repository.ts";
 import { useTestDatabase } from "./testing.ts";
+import { addNote } from "./notes.repository.ts";
 
 const database = useTestDatabase();
 beforeEach(async () => {
@@ -109,16 +109,23 @@ describe("listMeetings", () => {
     const text = 'A "quote", a \\ backslash, a new\nline, «سلام» with a \u200c joiner, 🚀';
     const created = await createMeeting(database.db, { ...slot("2026-12-01", "09:00"), name: text, language: "fa" });
     await cancelMeeting(database.db, created.id, "visitor");
-    const noted = await setMeetingNote(database.db, created.id, text, "admin");
+    const author = await database.db
+      .insertInto("users")
+      .values({ username: "admin", password: "x", role: "admin" })
+      .returning(["id", "username"])
+      .executeTakeFirstOrThrow();
+    await addNote(database.db, { kind: "meeting", id: created.id }, text, author);
+    const noted = await getMeeting(database.db, created.id);
     const { rows } = await sql<{ cancelled: Date; noted: Date }>`
-      SELECT cancelled_at AS cancelled, note_at AS noted FROM meetings WHERE id = ${created.id}`.execute(database.db);
+      SELECT cancelled_at AS cancelled, (SELECT updated_at FROM lead_notes WHERE meeting_id = m.id) AS noted
+      FROM meetings m WHERE id = ${created.id}`.execute(database.db);
 
     const expected = {
       ...publicMeeting(created),
       cancelledAt: rows[0].cancelled.toISOString(),
       cancelledBy: "visitor",
       emailStatus: null,
-      note: { text, by: "admin", at: rows[0].noted.toISOString() },
+      note: { id: expect.any(String), text, by: "admin", at: rows[0].noted.toISOString() },
       location: null,
       outcome: null,
       source: null,

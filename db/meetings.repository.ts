@@ -4,7 +4,7 @@ import type { AdminMeeting, Meeting, MeetingLocation, MeetingOutcome } from "#sh
 import { officeNow } from "#shared/dates.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
-import { toNote } from "./admin-rows.ts";
+import { newestNote, toNote } from "./admin-rows.ts";
 import { isUniqueViolation } from "./errors.ts";
 import {
   after,
@@ -204,7 +204,7 @@ export async function listMeetings(
   const order = MEETING_ORDERS[filters.sort ?? "newest"];
   const rows = isUnfiltered(filters)
     ? await unfilteredMeetings(db, order, { limit, cursor: cursor ?? null })
-    : await filtered(db.selectFrom("meetings").selectAll(), filters, now)
+    : await filtered(db.selectFrom("meetings").selectAll().select(newestNote("meetings")), filters, now)
         .$if(Boolean(cursor), (q) => q.where(after(order, cursor!)))
         .orderBy(orderBy(order))
         .limit(limit + 1)
@@ -214,29 +214,17 @@ export async function listMeetings(
 
 // The reservations as the list opens and pages on, without a filter: compiled once.
 const unfilteredMeetings = unfilteredPages(MEETING_ORDERS, (db: Kysely<Database>) =>
-  listed(db.selectFrom("meetings").selectAll()),
+  listed(db.selectFrom("meetings").selectAll().select(newestNote("meetings"))),
 );
 
 /** One reservation with the state of its emails; undefined when there is no such reservation. */
 export async function getMeeting(db: Kysely<Database>, id: number): Promise<AdminMeeting | undefined> {
   if (!isSerialId(id)) return undefined;
-  const row = await db.selectFrom("meetings").selectAll().where("id", "=", id).executeTakeFirst();
-  return row && toAdminMeeting(row);
-}
-
-/** Sets (or, with an empty text, removes) the internal note of a meeting; undefined when there is no such meeting. */
-export async function setMeetingNote(
-  db: Kysely<Database>,
-  id: number,
-  text: string,
-  by: string,
-): Promise<AdminMeeting | undefined> {
-  if (!isSerialId(id)) return undefined;
   const row = await db
-    .updateTable("meetings")
-    .set(text ? { note: text, noteBy: by, noteAt: sql<Date>`now()` } : { note: null, noteBy: null, noteAt: null })
+    .selectFrom("meetings")
+    .selectAll()
+    .select(newestNote("meetings"))
     .where("id", "=", id)
-    .returningAll()
     .executeTakeFirst();
   return row && toAdminMeeting(row);
 }
@@ -432,6 +420,7 @@ export async function setMeetingOutcome(
       )
       .where("id", "=", id)
       .returningAll()
+      .returning(newestNote("meetings"))
       .executeTakeFirstOrThrow();
     return toAdminMeeting(row);
   });

@@ -18,6 +18,7 @@ const APP_TABLES = [
   "invitations",
   "lead_events",
   "lead_messages",
+  "lead_notes",
   "login_attempts",
   "lost_reasons",
   "meetings",
@@ -75,6 +76,9 @@ describe("migrations", () => {
         "enquiries_owner_created_at_id_idx",
         "enquiries_follow_up_on_id_idx",
         "lead_events_enquiry_id_at_idx",
+        "lead_notes_email_idx",
+        "lead_notes_enquiry_id_idx",
+        "lead_notes_meeting_id_idx",
       ]),
     );
   });
@@ -92,6 +96,58 @@ describe("migrations", () => {
 
     expect(await migrateToLatest(database.db)).toEqual(names);
     expect(await tables()).toEqual(APP_TABLES);
+  });
+
+  test("lead notes: each record's one note becomes a note under its person's lower-cased address, and back", async () => {
+    const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf("2026-11-29T11-00_lead-notes"));
+    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
+    const { rows: users } = await sql<{ id: number }>`
+      INSERT INTO users (username, password, role) VALUES ('noter', 'x', 'admin') RETURNING id`.execute(database.db);
+    const { rows: enquiries } = await sql<{ id: number }>`
+      INSERT INTO enquiries (first_name, last_name, email, service, message, note, note_by, note_at)
+      VALUES ('Ada', 'L', 'Ada@Example.COM', 'other', 'Hi', 'Call her back', 'noter', '2026-11-20T10:00:00Z'),
+             ('Bo', 'K', 'bo@example.com', 'other', 'Hi', NULL, NULL, NULL)
+      RETURNING id`.execute(database.db);
+    const { rows: meetings } = await sql<{ id: number }>`
+      INSERT INTO meetings (name, email, phone, date, time, note, note_by, note_at)
+      VALUES ('Ada L', 'ada@example.com', '+31 6', '2026-12-01', '10:00', 'Bring the deck', 'gone-admin', NULL)
+      RETURNING id`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(later);
+    const notes = await database.db
+      .selectFrom("leadNotes")
+      .select(["email", "enquiryId", "meetingId", "authorId", "authorUsername", "body"])
+      .orderBy("id")
+      .execute();
+    expect(notes).toEqual([
+      {
+        email: "ada@example.com",
+        enquiryId: enquiries[0].id,
+        meetingId: null,
+        authorId: users[0].id,
+        authorUsername: "noter",
+        body: "Call her back",
+      },
+      {
+        email: "ada@example.com",
+        enquiryId: null,
+        meetingId: meetings[0].id,
+        authorId: null,
+        authorUsername: "gone-admin",
+        body: "Bring the deck",
+      },
+    ]);
+    await migrateDown(database.db);
+    const { rows: back } = await sql<{ note: string | null; noteBy: string | null }>`
+      SELECT note, note_by FROM enquiries ORDER BY id`.execute(database.db);
+    expect(back).toEqual([
+      { note: "Call her back", noteBy: "noter" },
+      { note: null, noteBy: null },
+    ]);
+    await migrateToLatest(database.db);
+    await sql`DELETE FROM lead_notes`.execute(database.db);
+    await sql`DELETE FROM meetings`.execute(database.db);
+    await sql`DELETE FROM enquiries`.execute(database.db);
+    await sql`DELETE FROM users`.execute(database.db);
   });
 
   test("view keys: the daily counts already rolled up are folded by each chart's dimension", async () => {

@@ -4,12 +4,17 @@ import { toIso } from "./rows.ts";
 import { trailKey } from "./login-attempts.repository.ts";
 import type { Database } from "./types.ts";
 import { toLeadSource } from "./sources.repository.ts";
+import { enquiryReference, meetingReference } from "#shared/leads.ts";
+import { NOTE_MAX_LENGTH } from "#shared/admin-lists.ts";
 
 /**
  * One person's data, found by their email address (any case): everything held about it, as one
  * export, and its erasure. An erasure anonymises the person's enquiries and meetings (the rows stay,
  * so the counts still add up), and deletes their newsletter subscription, every email to, from or
- * about them, and login attempts that typed the address. Elsewhere their address is taken out of
+ * about them, the admins' notes about them (lead_notes), the conversation on their enquiries
+ * (lead_messages, in and out), and login attempts that typed the address. Their enquiries' changes
+ * of stage, owner and follow-up date (lead_events) stay with the anonymised rows: they hold staff
+ * names, stages and dates, nothing of the person. Elsewhere their address is taken out of
  * other enquiries' messages, companies and notes, and their full name and phone number out of the
  * admin's notes on other records.
  */
@@ -94,8 +99,10 @@ export async function anonymise(
     emails += Number(
       (await db.deleteFrom("emailOutbox").where("enquiryId", "in", ids.enquiries).executeTakeFirst()).numDeletedRows,
     );
-    // The conversation with the lead (replies sent and answers received) is theirs too.
+    // The conversation with the lead (replies sent and answers received) is theirs too, and so are
+    // the admins' notes written on it.
     await db.deleteFrom("leadMessages").where("enquiryId", "in", ids.enquiries).execute();
+    await db.deleteFrom("leadNotes").where("enquiryId", "in", ids.enquiries).execute();
     const result = await db
       .updateTable("enquiries")
       .set({
@@ -106,10 +113,6 @@ export async function anonymise(
         message: "",
         // Where they came from goes with them.
         source: null,
-        // The admin's note is about this person too.
-        note: null,
-        noteBy: null,
-        noteAt: null,
         anonymisedAt: sql<Date>`now()`,
       })
       .where("id", "in", ids.enquiries)
@@ -120,6 +123,7 @@ export async function anonymise(
     emails += Number(
       (await db.deleteFrom("emailOutbox").where("meetingId", "in", ids.meetings).executeTakeFirst()).numDeletedRows,
     );
+    await db.deleteFrom("leadNotes").where("meetingId", "in", ids.meetings).execute();
     const result = await db
       .updateTable("meetings")
       .set({
@@ -127,9 +131,6 @@ export async function anonymise(
         email: "",
         phone: "",
         source: null,
-        note: null,
-        noteBy: null,
-        noteAt: null,
         anonymisedAt: sql<Date>`now()`,
         // Every manage link in the person's mailbox is retired (410 linkReplaced): nothing leads here.
         manageVersion: sql<number>`manage_version + 1`,
@@ -178,13 +179,39 @@ async function findRows(db: Kysely<Database>, email: string, { quoting }: { quot
   return { enquiries, meetings, emails };
 }
 
-/** The admin's note on one of the person's records, as the export shows it. */
-const exportedNote = (r: { note: string | null; noteBy: string | null; noteAt: Date | null }) =>
-  r.note ? { text: r.note, by: r.noteBy ?? "", at: r.noteAt ? toIso(r.noteAt) : null } : null;
+/** The reference of the enquiry or meeting a note was written on. */
+const recordReference = (r: { enquiryId: number | null; meetingId: number | null }) =>
+  r.enquiryId !== null ? enquiryReference(r.enquiryId) : meetingReference(r.meetingId!);
 
 /** Everything held about one address, for the person who asks (GDPR art. 15 and 20). */
 export async function exportPersonalData(db: Kysely<Database>, email: string, at: Date): Promise<PersonalDataExport> {
   const { enquiries, meetings, emails } = await findRows(db, email, { quoting: false });
+  const enquiryIds = enquiries.map((r) => r.id);
+  const notes = await db
+    .selectFrom("leadNotes")
+    .select(["enquiryId", "meetingId", "body", "authorUsername", "createdAt", "updatedAt"])
+    .where("email", "=", email.trim().toLowerCase())
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+  const messages = enquiryIds.length
+    ? await db
+        .selectFrom("leadMessages")
+        .selectAll()
+        .where("enquiryId", "in", enquiryIds)
+        .orderBy("createdAt")
+        .orderBy("id")
+        .execute()
+    : [];
+  const events = enquiryIds.length
+    ? await db
+        .selectFrom("leadEvents")
+        .selectAll()
+        .where("enquiryId", "in", enquiryIds)
+        .orderBy("at")
+        .orderBy("id")
+        .execute()
+    : [];
   const newsletter = await db
     .selectFrom("newsletterSubscribers")
     .selectAll()
@@ -229,7 +256,6 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       createdAt: toIso(r.createdAt),
       stage: r.stage,
       repliedAt: iso(r.repliedAt),
-      note: exportedNote(r),
       source: toLeadSource(r.source),
     })),
     meetings: meetings.map((r) => ({
@@ -243,8 +269,32 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       createdAt: toIso(r.createdAt),
       isConfirmed: r.isConfirmed,
       cancelledAt: iso(r.cancelledAt),
-      note: exportedNote(r),
       source: toLeadSource(r.source),
+    })),
+    notes: notes.map((r) => ({
+      reference: recordReference(r),
+      text: r.body,
+      by: r.authorUsername,
+      createdAt: toIso(r.createdAt),
+      updatedAt: toIso(r.updatedAt),
+    })),
+    messages: messages.map((r) => ({
+      reference: enquiryReference(r.enquiryId),
+      direction: r.direction,
+      from: r.fromAddress,
+      to: r.toAddress,
+      subject: r.subject,
+      text: r.textBody,
+      sentBy: r.sentBy,
+      createdAt: toIso(r.createdAt),
+    })),
+    leadEvents: events.map((r) => ({
+      reference: enquiryReference(r.enquiryId),
+      kind: r.kind,
+      from: r.fromValue,
+      to: r.toValue,
+      by: r.actorUsername,
+      at: toIso(r.at),
     })),
     newsletter: newsletter.map((r) => ({
       email: r.email,
@@ -304,20 +354,26 @@ export async function erasePersonalData(db: Kysely<Database>, email: string): Pr
     const otherEmails = rest.length
       ? Number((await trx.deleteFrom("emailOutbox").where("id", "in", rest).executeTakeFirst()).numDeletedRows)
       : 0;
-    // Someone else's enquiry, or an admin's note on another record, may quote the address: the
-    // address goes, the rest stays.
+    // Every note kept under the address goes (those on their records went above).
+    await trx.deleteFrom("leadNotes").where("email", "=", email.trim().toLowerCase()).execute();
+    // Someone else's enquiry or conversation, or an admin's note about someone else, may quote the
+    // address: the address goes, the rest stays (a note kept within its length).
     const pattern = wholeAddress(email);
     const scrub = [
       ["enquiries", "message"],
       ["enquiries", "company"],
-      ["enquiries", "note"],
-      ["meetings", "note"],
+      ["leadNotes", "body"],
+      ["leadMessages", "textBody"],
+      ["leadMessages", "subject"],
     ] as const;
     for (const [table, column] of scrub) {
       await trx
         .updateTable(table)
         .set({
-          [column]: sql<string>`regexp_replace(${sql.ref(column)}, ${pattern}, ${`\\1${ADDRESS_REMOVED}`}, 'gi')`,
+          [column]:
+            table === "leadNotes"
+              ? sql<string>`left(regexp_replace(body, ${pattern}, ${`\\1${ADDRESS_REMOVED}`}, 'gi'), ${NOTE_MAX_LENGTH})`
+              : sql<string>`regexp_replace(${sql.ref(column)}, ${pattern}, ${`\\1${ADDRESS_REMOVED}`}, 'gi')`,
         })
         .where(sql.ref(column), "~*", pattern)
         .execute();
@@ -330,12 +386,15 @@ export async function erasePersonalData(db: Kysely<Database>, email: string): Pr
     ]);
     const phones = new Set(meetings.map((r) => phoneKey(r.phone)).filter((k): k is string => k !== null));
     if (names || phones.size) {
-      for (const table of ["enquiries", "meetings"] as const) {
-        const notes = await trx.selectFrom(table).select(["id", "note"]).where("note", "is not", null).execute();
-        for (const { id, note } of notes) {
-          const scrubbed = scrubPerson(note!, names, phones);
-          if (scrubbed !== null) await trx.updateTable(table).set({ note: scrubbed }).where("id", "=", id).execute();
-        }
+      const notes = await trx.selectFrom("leadNotes").select(["id", "body"]).execute();
+      for (const { id, body } of notes) {
+        const scrubbed = scrubPerson(body, names, phones);
+        if (scrubbed !== null)
+          await trx
+            .updateTable("leadNotes")
+            .set({ body: scrubbed.slice(0, NOTE_MAX_LENGTH) })
+            .where("id", "=", id)
+            .execute();
       }
     }
     const newsletter = await trx

@@ -167,3 +167,38 @@ describe("applyRetention", () => {
     ).toEqual([{ email: "" }]);
   });
 });
+
+describe("applyRetention and the lead desk", () => {
+  test("an anonymised enquiry or meeting takes its notes and messages with it; a recent one keeps them", async () => {
+    const old = await enquiry("old.lead@example.com", daysBefore(800), daysBefore(790));
+    const recent = await enquiry("recent.lead@example.com", daysBefore(10));
+    const past = await meeting("old.lead@example.com", "2024-01-02");
+    const note = (values: { enquiryId?: number; meetingId?: number; email: string }) =>
+      database.db
+        .insertInto("leadNotes")
+        .values({ authorUsername: "admin", body: "Prefers mornings", ...values })
+        .execute();
+    await note({ enquiryId: old.id, email: "old.lead@example.com" });
+    await note({ meetingId: past.id, email: "old.lead@example.com" });
+    await note({ enquiryId: recent.id, email: "recent.lead@example.com" });
+    for (const id of [old.id, recent.id])
+      await database.db
+        .insertInto("leadMessages")
+        .values({
+          enquiryId: id,
+          direction: "in",
+          fromAddress: "lead@example.com",
+          toAddress: "office@example.com",
+          subject: "Re",
+          textBody: "Yes",
+        })
+        .execute();
+
+    await applyRetention(database.db, policy, AT);
+
+    const notes = await database.db.selectFrom("leadNotes").select(["enquiryId", "meetingId"]).execute();
+    expect(notes).toEqual([{ enquiryId: recent.id, meetingId: null }]);
+    const messages = await database.db.selectFrom("leadMessages").select("enquiryId").execute();
+    expect(messages).toEqual([{ enquiryId: recent.id }]);
+  });
+});

@@ -72,14 +72,11 @@ export interface EnquiriesTable extends Pick<
 }
 
 /**
- * What the admin lists add to enquiries and meetings: the internal note, the emails' summary (kept
+ * What the admin lists add to enquiries and meetings: the emails' summary (kept
  * by a trigger on email_outbox) and the folded search text (a generated column). None is written
  * on insert.
  */
 export interface AdminColumns {
-  note: ColumnType<string | null, never, string | null>;
-  noteBy: ColumnType<string | null, never, string | null>;
-  noteAt: ColumnType<Date | null, never, Date | string | null>;
   emailStatus: ColumnType<EmailStatus | null, never, never>;
   searchText: ColumnType<string, never, never>;
 }
@@ -241,10 +238,51 @@ export interface Database {
   lostReasons: LostReasonsTable;
   leadEvents: LeadEventsTable;
   leadMessages: LeadMessagesTable;
+  leadNotes: LeadNotesTable;
   inboundTokens: InboundTokensTable;
 }
 
+/** The reasons a lead may be lost for, labelled in every language; archived ones are kept for old leads. */
+export interface LostReasonsTable {
+  id: Generated<number>;
+  labelEn: string;
+  labelNl: string;
+  labelFa: string;
+  createdAt: CreatedAt;
+  archivedAt: Timestamp;
+}
+
+/** A lead's timeline: one row per change of stage, owner or follow-up date. */
+export interface LeadEventsTable {
+  id: Generated<string>;
+  enquiryId: number;
+  kind: "stage" | "owner" | "follow_up";
+  fromValue: string | null;
+  toValue: string | null;
+  actorId: number | null;
+  /** The actor's username as it was (the account may be renamed or removed later). */
+  actorUsername: string | null;
+  at: CreatedAt;
+}
+
 /** A reply sent to a lead from the panel ('out') or the lead's answer received by the inbound route ('in'). */
+/** The admins' internal notes about a person, many per person, by their lower-cased address. */
+export interface LeadNotesTable {
+  /** bigint identity: pg hands int8 back as a string. */
+  id: Generated<string>;
+  /** The person's address, lower-cased (as an erasure matches it). */
+  email: string;
+  /** The enquiry or meeting it was written on, if any. */
+  enquiryId: number | null;
+  meetingId: number | null;
+  /** Its author; null once the account is removed (the name stays). */
+  authorId: number | null;
+  authorUsername: string;
+  body: string;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface LeadMessagesTable {
   /** bigint identity: pg hands int8 back as a string. */
   id: Generated<string>;
@@ -269,29 +307,6 @@ export interface LeadMessagesTable {
 export interface InboundTokensTable {
   token: string;
   seenAt: ColumnType<Date, Date | string | undefined, never>;
-}
-
-/** The reasons a lead may be lost for, labelled in every language; archived ones are kept for old leads. */
-export interface LostReasonsTable {
-  id: Generated<number>;
-  labelEn: string;
-  labelNl: string;
-  labelFa: string;
-  createdAt: CreatedAt;
-  archivedAt: Timestamp;
-}
-
-/** A lead's timeline: one row per change of stage, owner or follow-up date. */
-export interface LeadEventsTable {
-  id: Generated<string>;
-  enquiryId: number;
-  kind: "stage" | "owner" | "follow_up";
-  fromValue: string | null;
-  toValue: string | null;
-  actorId: number | null;
-  /** The actor's username as it was (the account may be renamed or removed later). */
-  actorUsername: string | null;
-  at: CreatedAt;
 }
 
 /** A single-use invitation link (functions/invitation.ts): only its token's SHA-256 is kept. */
@@ -438,8 +453,14 @@ export interface BusyIntervalsTable {
 export type UserRow = Selectable<UsersTable>;
 export type EnquiryRow = Selectable<EnquiriesTable>;
 /** A row as the admin lists read it: every column but the search text. */
-export type AdminEnquiryRow = Omit<Selectable<EnquiriesTable & AdminColumns>, "searchText" | "anonymisedAt">;
-export type AdminMeetingRow = Omit<Selectable<MeetingsTable & AdminColumns>, "searchText" | "anonymisedAt">;
+/** The newest note on the record (db/admin-rows.ts newestNote), selected next to its columns. */
+interface NewestNote {
+  note: { id: string | number; text: string; by: string; at: string } | null;
+}
+export type AdminEnquiryRow = Omit<Selectable<EnquiriesTable & AdminColumns>, "searchText" | "anonymisedAt"> &
+  NewestNote;
+export type AdminMeetingRow = Omit<Selectable<MeetingsTable & AdminColumns>, "searchText" | "anonymisedAt"> &
+  NewestNote;
 export type NewEnquiry = Insertable<EnquiriesTable>;
 export type MeetingRow = Selectable<MeetingsTable>;
 export type NewMeeting = Insertable<MeetingsTable>;

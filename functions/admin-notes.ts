@@ -1,36 +1,57 @@
 /**
- * An admin's internal note on an enquiry or a meeting: PUT /api/admin/submissions/{id}/note and
- * PUT /api/admin/meetings/{id}/note with { note } (at most NOTE_MAX_LENGTH characters; an empty one
- * removes it). The note keeps who wrote it (the signed-in admin) and when; the answer is the record.
+ * Adds an admin's note about a person (table lead_notes), admins only: POST
+ * /api/admin/people/{ref}/notes with { note } adds it on that record (201, the note); POST
+ * /api/admin/submissions/{id}/note and /api/admin/meetings/{id}/note (the card's editor) do the same
+ * and answer the record, with its newest note (201). Audited "note.add" with the record's reference.
+ * Editing and deleting: functions/admin-note.ts.
  */
-import type { Config, Context } from "@netlify/functions";
+import type { Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import { setEnquiryNote } from "#db/enquiries.repository.ts";
-import { setMeetingNote } from "#db/meetings.repository.ts";
+import { getAdminEnquiry } from "#db/enquiries.repository.ts";
+import { getMeeting } from "#db/meetings.repository.ts";
+import { addNote, type NoteRecord } from "#db/notes.repository.ts";
+import { parseReference } from "#shared/leads.ts";
+import { ROUTES } from "#shared/routes.ts";
 import { noteSchema } from "#shared/schemas/notes.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
-import { ROUTES } from "#shared/routes.ts";
+import { noteAnswer } from "./_lib/lead-notes.ts";
 
-const RESOURCES = {
-  submissions: { update: setEnquiryNote, notFound: "Enquiry not found" },
-  meetings: { update: setMeetingNote, notFound: "Meeting not found" },
-} as const;
+const segments = (req: Request) => new URL(req.url).pathname.split("/").filter(Boolean);
+
+/** The record a POST names: /api/admin/submissions/{id}/note, /meetings/{id}/note or /people/{ref}/notes. */
+function recordOf(req: Request, context: Context): NoteRecord {
+  const [, , kind, raw] = segments(req);
+  const value = context?.params?.id ?? context?.params?.ref ?? raw ?? "";
+  if (kind === "people") {
+    let text: string;
+    try {
+      text = decodeURIComponent(value);
+    } catch {
+      throw new HttpError(404, "No such reference");
+    }
+    const ref = parseReference(text);
+    if (!ref) throw new HttpError(404, "No such reference");
+    return ref;
+  }
+  if (!/^\d{1,9}$/.test(value)) throw new HttpError(404, "Not found");
+  if (kind === "submissions") return { kind: "enquiry", id: Number(value) };
+  if (kind === "meetings") return { kind: "meeting", id: Number(value) };
+  throw new HttpError(404, "Not found");
+}
 
 export default route({
-  PUT: async (req: Request, context: Context) => {
+  POST: async (req: Request, context: Context) => {
     requireSameOrigin(req);
     const db = getDb();
     const admin = await requireAdmin(db, req);
-    const [, , kind, rawId] = new URL(req.url).pathname.split("/").filter(Boolean);
-    const resource = RESOURCES[kind as keyof typeof RESOURCES];
-    const id = context?.params?.id ?? rawId;
-    if (!resource || !/^\d{1,9}$/.test(id ?? "")) throw new HttpError(404, "Not found");
+    const record = recordOf(req, context);
     const { note } = validate(noteSchema, await readJson(req));
-    const updated = await resource.update(db, Number(id), note, admin.username);
-    if (!updated) throw new HttpError(404, resource.notFound);
-    return json(updated);
+    const written = await noteAnswer(req, context, admin, "note.add", await addNote(db, record, note, admin), 201);
+    if (segments(req)[2] === "people") return written;
+    const updated = record.kind === "enquiry" ? await getAdminEnquiry(db, record.id) : await getMeeting(db, record.id);
+    return json(updated, 201);
   },
 });
 
-export const config: Config = { path: [ROUTES.admin.enquiryNote, ROUTES.admin.meetingNote] };
+export const config = { path: [ROUTES.admin.enquiryNote, ROUTES.admin.meetingNote, ROUTES.admin.personNotes] };

@@ -354,22 +354,34 @@ describe("CSV export", () => {
 });
 
 describe("notes", () => {
-  const put = (path: string, body: unknown, who = cookie, headers: Record<string, string> = {}) =>
-    call(notes, path, { method: "PUT", body, cookie: who, headers });
+  const post = (path: string, body: unknown, who = cookie, headers: Record<string, string> = {}) =>
+    call(notes, path, { method: "POST", body, cookie: who, headers });
 
-  test("an admin writes a note; the card's record carries it with the author and the time", async () => {
+  test("an admin adds a note from the card; the card's record carries the newest with its author and time", async () => {
     const e = await createEnquiry(t.db, enquiry({ lastName: "Noted" }));
-    const res = await put(`/api/admin/submissions/${e.id}/note`, { note: "  Called back, wants a quote.  " });
-    expect(res.status).toBe(200);
-    expect(res.json.note).toEqual({ text: "Called back, wants a quote.", by: "maryam", at: expect.any(String) });
+    const res = await post(`/api/admin/submissions/${e.id}/note`, { note: "  Called back, wants a quote.  " });
+    expect(res.status).toBe(201);
+    expect(res.json.note).toEqual({
+      id: expect.any(String),
+      text: "Called back, wants a quote.",
+      by: "maryam",
+      at: expect.any(String),
+    });
     expect(Date.now() - Date.parse(res.json.note.at)).toBeLessThan(60_000);
     const listed = (await search("noted"))[0];
     expect(listed.note).toEqual(res.json.note);
-    // Another admin edits it: the note now names them.
-    const edited = await put(`/api/admin/submissions/${e.id}/note`, { note: "Quote sent." }, otherCookie);
-    expect(edited.json.note).toMatchObject({ text: "Quote sent.", by: "joost" });
-    // An empty note removes it.
-    expect((await put(`/api/admin/submissions/${e.id}/note`, { note: "" })).json.note).toBeNull();
+    // Another admin adds one: the card shows the newest, the first one stays.
+    const added = await post(`/api/admin/submissions/${e.id}/note`, { note: "Quote sent." }, otherCookie);
+    expect(added.json.note).toMatchObject({ text: "Quote sent.", by: "joost" });
+    const kept = await t.db
+      .selectFrom("leadNotes")
+      .select("body")
+      .where("enquiryId", "=", e.id)
+      .orderBy("id")
+      .execute();
+    expect(kept.map((r) => r.body)).toEqual(["Called back, wants a quote.", "Quote sent."]);
+    // An empty note is refused, not taken as a removal.
+    expect((await post(`/api/admin/submissions/${e.id}/note`, { note: "  " })).status).toBe(400);
   });
 
   test("meetings take notes too", async () => {
@@ -380,7 +392,7 @@ describe("notes", () => {
       date: "2099-02-02",
       time: "10:00",
     });
-    const res = await put(`/api/admin/meetings/${m.id}/note`, { note: "Bring the pitch deck." });
+    const res = await post(`/api/admin/meetings/${m.id}/note`, { note: "Bring the pitch deck." });
     expect(res.json).toMatchObject({ id: m.id, note: { text: "Bring the pitch deck.", by: "maryam" } });
     const listed = (await call(adminMeetings, "/api/admin/meetings?q=noor", { cookie })).json as AdminMeeting[];
     expect(listed[0].note?.text).toBe("Bring the pitch deck.");
@@ -389,15 +401,15 @@ describe("notes", () => {
   test(`at most ${NOTE_MAX_LENGTH} characters; a session, the site's origin and a real record are needed`, async () => {
     const e = await createEnquiry(t.db, enquiry());
     const path = `/api/admin/submissions/${e.id}/note`;
-    const long = await put(path, { note: "x".repeat(NOTE_MAX_LENGTH + 1) });
+    const long = await post(path, { note: "x".repeat(NOTE_MAX_LENGTH + 1) });
     expect(long.status).toBe(400);
     expect(long.json.message).toBe(`note must be at most ${NOTE_MAX_LENGTH} characters`);
-    expect((await put(path, { note: "x".repeat(NOTE_MAX_LENGTH) })).status).toBe(200);
-    expect((await put(path, { note: 42 })).status).toBe(400);
-    expect((await put(path, { note: "hi" }, "")).status).toBe(401);
-    expect((await put(path, { note: "hi" }, cookie, { origin: "https://evil.example" })).status).toBe(403);
-    expect((await put("/api/admin/submissions/99999999/note", { note: "hi" })).status).toBe(404);
-    expect((await put("/api/admin/meetings/abc/note", { note: "hi" })).status).toBe(404);
+    expect((await post(path, { note: "x".repeat(NOTE_MAX_LENGTH) })).status).toBe(201);
+    expect((await post(path, { note: 42 })).status).toBe(400);
+    expect((await post(path, { note: "hi" }, "")).status).toBe(401);
+    expect((await post(path, { note: "hi" }, cookie, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await post("/api/admin/submissions/99999999/note", { note: "hi" })).status).toBe(404);
+    expect((await post("/api/admin/meetings/abc/note", { note: "hi" })).status).toBe(404);
     expect((await call(notes, path, { cookie })).status).toBe(405);
   });
 });

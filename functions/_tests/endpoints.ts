@@ -24,7 +24,11 @@ export async function servedPaths(): Promise<{ template: string; path: string; h
     const paths = (config as Config | undefined)?.path;
     if (!paths) continue; // a scheduled function: no HTTP input
     for (const template of Array.isArray(paths) ? paths : [paths]) {
-      served.push({ template, path: template.replace(":id", "1").replace(":lang", "en"), handler });
+      served.push({
+        template,
+        path: template.replace(":id", "1").replace(":lang", "en").replace(":ref", "E-00001"),
+        handler,
+      });
     }
   }
   return served;
@@ -97,8 +101,10 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   "PATCH /api/admin/submissions/:id": { version: 0, stage: "replied" },
   "PATCH /api/admin/meetings/:id": { isConfirmed: true },
   "POST /api/admin/meetings/:id/cancel": null,
-  "PUT /api/admin/submissions/:id/note": { note: "Called back on Monday." },
-  "PUT /api/admin/meetings/:id/note": { note: "Called back on Monday." },
+  "POST /api/admin/submissions/:id/note": { note: "Called back on Monday." },
+  "POST /api/admin/meetings/:id/note": { note: "Called back on Monday." },
+  "POST /api/admin/people/:ref/notes": { note: "Called back on Monday." },
+  "PATCH /api/admin/notes/:id": { note: "Called back on Monday." },
   "POST /api/admin/privacy/export": { email: "ada@example.com" },
   "POST /api/admin/privacy/erase": { email: "ada@example.com" },
   "POST /api/admin/users": { username: "editor-two", role: "editor" },

@@ -133,12 +133,12 @@ describe("an enquiry notifies the company and acknowledges the visitor", () => {
       "Startup Visa (startup-visa)",
       enquiry.message,
       `Language: ${EXPECTED[lang].name} (${lang})`,
-      "https://bridgewise.eu/admin/leads",
+      `https://bridgewise.eu/admin/person?ref=${ref("E", id)}`,
     ]) {
       expect(company.parsed.text).toContain(value);
     }
-    // The link opens the record itself: the leads page searched for the visitor's address.
-    const link = `https://bridgewise.eu/admin/leads?q=${encodeURIComponent(visitor)}`;
+    // The link opens the person's page by the reference (no address in the URL).
+    const link = `https://bridgewise.eu/admin/person?ref=${ref("E", id)}`;
     expect(company.parsed.text).toContain(`Open this enquiry: ${link}`);
     expect(company.parsed.html).toContain(`<a href="${link}"`);
 
@@ -209,7 +209,7 @@ describe("a booking notifies the company and sends the visitor an invite that fo
       "+98 912 345 6789",
       slots[lang],
       `Language: ${EXPECTED[lang].name} (${lang})`,
-      `https://bridgewise.eu/admin/meetings?q=${encodeURIComponent(visitor)}`,
+      `https://bridgewise.eu/admin/person?ref=${ref("M", id)}`,
     ]) {
       expect(company.parsed.text).toContain(value);
     }

@@ -33,6 +33,23 @@ const enquiry = (email: string, message = "We want to open an office in Amsterda
   call(contact, "/api/contact", {
     body: { firstName: "Zara", lastName: "Karimi", email, company: "Zarco", service: "startup-visa", message },
   });
+/** An admin's note written on a record (as POST /api/admin/people/{ref}/notes stores it). */
+async function writeNote(table: "enquiries" | "meetings", id: number, body: string) {
+  const { email } = await t.db.selectFrom(table).select("email").where("id", "=", id).executeTakeFirstOrThrow();
+  await t.db
+    .insertInto("leadNotes")
+    .values({
+      email: email.toLowerCase(),
+      enquiryId: table === "enquiries" ? id : null,
+      meetingId: table === "meetings" ? id : null,
+      authorUsername: "admin",
+      body,
+    })
+    .execute();
+}
+const notesOn = (column: "enquiryId" | "meetingId", id: number) =>
+  t.db.selectFrom("leadNotes").select("body").where(column, "=", id).execute();
+
 const admin = (path: string, method: string, body?: unknown) =>
   call(path.includes("/privacy/") ? privacy : enquiries, path, {
     method,
@@ -127,16 +144,10 @@ describe("export and erase one address", () => {
       },
     });
     // The admin's internal notes about the person are theirs to erase too.
-    await t.db
-      .updateTable("enquiries")
-      .set({ note: `${NAME} prefers mornings`, noteBy: "admin" })
-      .where("firstName", "=", NAME)
-      .execute();
-    await t.db
-      .updateTable("meetings")
-      .set({ note: `${NAME} asked for Persian`, noteBy: "admin" })
-      .where("name", "like", `${NAME}%`)
-      .execute();
+    const theirs = await t.db.selectFrom("enquiries").select("id").where("firstName", "=", NAME).execute();
+    for (const { id } of theirs) await writeNote("enquiries", id, `${NAME} prefers mornings`);
+    const booked = await t.db.selectFrom("meetings").select("id").where("name", "like", `${NAME}%`).execute();
+    for (const { id } of booked) await writeNote("meetings", id, `${NAME} asked for Persian`);
     await call(newsletter, "/api/newsletter", { body: { email: PERSON, language: "fa", page: "/fa/" } });
     await call(login, "/api/login", { body: { username: PERSON, password: "guessing" }, headers: { origin: ORIGIN } });
     // Someone else's data, which must stay; one of them quotes the address in their message.
@@ -155,8 +166,18 @@ describe("export and erase one address", () => {
     expect(data.meetings).toHaveLength(1);
     expect(data.meetings[0]).toMatchObject({ phone: "+98 21 5555 1234", date: "2026-11-27", time: "10:00" });
     // The admin's notes on the person's records are data about them too.
-    expect(data.enquiries[0].note).toMatchObject({ text: `${NAME} prefers mornings`, by: "admin" });
-    expect(data.meetings[0].note).toMatchObject({ text: `${NAME} asked for Persian`, by: "admin" });
+    expect(data.notes).toEqual([
+      expect.objectContaining({
+        reference: `E-${String(data.enquiries[0].id).padStart(5, "0")}`,
+        text: `${NAME} prefers mornings`,
+        by: "admin",
+      }),
+      expect.objectContaining({
+        reference: `M-${String(data.meetings[0].id).padStart(5, "0")}`,
+        text: `${NAME} asked for Persian`,
+        by: "admin",
+      }),
+    ]);
     expect(data.newsletter).toEqual([
       expect.objectContaining({
         email: PERSON,
@@ -290,11 +311,7 @@ describe("erasure and export touch only the person asked for", () => {
       .execute();
     const joannEmails = () =>
       t.db.selectFrom("emailOutbox").select("id").where("enquiryId", "=", joann.json.id).execute();
-    await t.db
-      .updateTable("enquiries")
-      .set({ note: "Also call ann.sfx@example.com about this.", noteBy: "admin", noteAt: new Date() })
-      .where("id", "=", joann.json.id)
-      .execute();
+    await writeNote("enquiries", joann.json.id, "Also call ann.sfx@example.com about this.");
     const before = (await joannEmails()).length;
     expect(before).toBeGreaterThan(0);
 
@@ -306,12 +323,12 @@ describe("erasure and export touch only the person asked for", () => {
 
     const messages = await t.db
       .selectFrom("enquiries")
-      .select(["id", "message", "note"])
+      .select(["id", "message"])
       .where("id", "in", [joann.json.id, quoting.json.id])
       .orderBy("id")
       .execute();
     expect(messages[0].message).toBe("Please write to joann.sfx@example.com only.");
-    expect(messages[0].note).toBe("Also call [address removed] about this.");
+    expect(await notesOn("enquiryId", joann.json.id)).toEqual([{ body: "Also call [address removed] about this." }]);
     expect(messages[1].message).toBe("My partner is [address removed]. Ask her.");
     expect((await joannEmails()).length).toBe(before);
     const keys = (await t.db.selectFrom("loginAttempts").select("key").execute()).map((r) => r.key);
@@ -344,35 +361,27 @@ describe("erasure scrubs the person from the notes of other records", () => {
       "Ann Sfxname (020-555 0199, ann.notes@example.com) introduced Bob; call Bob on +31 6 1234 5678. Also ANN  SFXNAME again, and Annie Sfxnamesson.";
     const carlNote =
       "Carl knows ann sfxname: she gave 0031205550199, (020) 555 0199 and +31 (0)20 5550199. Carl: 06-12345678.";
-    await t.db
-      .updateTable("enquiries")
-      .set({ note: bobNote, noteBy: "admin", noteAt: new Date() })
-      .where("id", "=", bob.json.id)
-      .execute();
-    await t.db
-      .updateTable("meetings")
-      .set({ note: carlNote, noteBy: "admin", noteAt: new Date() })
+    await writeNote("enquiries", bob.json.id, bobNote);
+    const carl = await t.db
+      .selectFrom("meetings")
+      .select("id")
       .where("email", "=", "carl.notes@example.com")
-      .execute();
+      .executeTakeFirstOrThrow();
+    await writeNote("meetings", carl.id, carlNote);
 
     expect((await admin("/api/admin/privacy/erase", "POST", { email: ANN })).status).toBe(200);
 
     const bobRow = await t.db
       .selectFrom("enquiries")
-      .select(["message", "note"])
+      .select(["message"])
       .where("id", "=", bob.json.id)
       .executeTakeFirstOrThrow();
-    expect(bobRow.note).toBe(
+    expect((await notesOn("enquiryId", bob.json.id))[0].body).toBe(
       "[name removed] ([phone removed], [address removed]) introduced Bob; call Bob on +31 6 1234 5678. Also [name removed] again, and Annie Sfxnamesson.",
     );
     // Bob's own words are his: only an erased address is taken out of another person's message.
     expect(bobRow.message).toBe("Ann Sfxname told me about you.");
-    const carlRow = await t.db
-      .selectFrom("meetings")
-      .select("note")
-      .where("email", "=", "carl.notes@example.com")
-      .executeTakeFirstOrThrow();
-    expect(carlRow.note).toBe(
+    expect((await notesOn("meetingId", carl.id))[0].body).toBe(
       "Carl knows [name removed]: she gave [phone removed], [phone removed] and [phone removed]. Carl: 06-12345678.",
     );
   });

@@ -53,3 +53,9 @@ export function parseReference(text: string): { kind: "enquiry" | "meeting"; id:
   if (id < 1 || id > 2_147_483_647) return null;
   return { kind: match[1].toLowerCase() === "e" ? "enquiry" : "meeting", id };
 }
+
+/**
+ * The panel's page of the person behind a record: their timeline, opened by the record's reference
+ * (never by their address, which would end up in logs). The staff's notices and the cards link here.
+ */
+export const personPath = (reference: string) => `/admin/person?${new URLSearchParams({ ref: reference })}`;

@@ -105,15 +105,18 @@ describe("the company's notification of a new lead", () => {
     heard: "instagram",
   };
 
-  test("links to the record itself, not to the list", () => {
-    const e = companyEnquiryEmail({ ...enquiry("fa", "other"), source });
-    expect(e.text).toContain("Open this enquiry: https://");
-    expect(e.text).toContain("/admin/leads?q=leila%40example.com");
-    expect(e.html).toContain('href="https://');
-    expect(e.html).toContain("/admin/leads?q=leila%40example.com");
-    const m = companyMeetingEmail({ ...meeting("nl"), source });
-    expect(m.text).toContain("/admin/meetings?q=leila%40example.com");
-    expect(m.text).toContain("Open this meeting: ");
+  test("links to the person's page by the record's reference, never with the address in the URL", () => {
+    const input = { ...enquiry("fa", "other"), source };
+    const e = companyEnquiryEmail(input);
+    const eRef = `E-${String(input.id).padStart(5, "0")}`;
+    expect(e.text).toContain(`Open this enquiry: https://bridgewise.eu/admin/person?ref=${eRef}`);
+    expect(e.html).toContain(`href="https://bridgewise.eu/admin/person?ref=${eRef}"`);
+    const mInput = { ...meeting("nl"), source };
+    const m = companyMeetingEmail(mInput);
+    expect(m.text).toContain(
+      `Open this meeting: https://bridgewise.eu/admin/person?ref=M-${String(mInput.id).padStart(5, "0")}`,
+    );
+    for (const body of [e.text, e.html, m.text, m.html]) expect(body).not.toMatch(/\?[^"\s]*leila(%40|@)/);
   });
 
   test("names its source, campaign, medium, first page, page of sending and the visitor's own answer", () => {

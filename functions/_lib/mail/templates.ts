@@ -24,7 +24,7 @@ import { dirOf, englishLanguageName, LANGUAGE_INFO, requireLanguage, type Langua
 import { officeNow, toMinutes, toTime } from "#shared/dates.ts";
 import { MEETING_MINUTES, OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { isServiceId } from "#shared/services.ts";
-import { enquiryReference, meetingReference } from "#shared/leads.ts";
+import { enquiryReference, meetingReference, personPath } from "#shared/leads.ts";
 import type { LeadSource } from "#shared/sources.ts";
 import { ADMIN_LIST_PATHS } from "#shared/admin-lists.ts";
 
@@ -69,11 +69,10 @@ const STAGES: readonly MeetingStage[] = [
 ];
 
 /**
- * The visitor's record in the admin's list (src/components/admin/view-url.ts), searched for their
- * address: the record itself, newest first, with any earlier ones of the same person under it.
+ * The panel's page of the person behind the record: their timeline (every enquiry, meeting, email
+ * and note of the address), opened by the reference, so no address is put in a URL.
  */
-const recordUrl = (list: "enquiries" | "meetings", email: string) =>
-  `${site.url}${ADMIN_LIST_PATHS[list]}?${new URLSearchParams({ q: email })}`;
+const personUrl = (reference: string) => `${site.url}${personPath(reference)}`;
 
 /** The "How did you hear about us?" choices in English, by id (the locale file's labels). */
 const HEARD_LABELS: Record<string, string> = resources.en.contact.form.heardOptions;
@@ -204,7 +203,7 @@ export function companyEnquiryEmail(e: EnquiryDetails): Email {
     heading: "New enquiry from the website",
     fields,
     message: e.message,
-    action: { ...ANSWER, label: "Open this enquiry", url: recordUrl("enquiries", e.email) },
+    action: { ...ANSWER, label: "Open this enquiry", url: personUrl(ref) },
   });
 }
 
@@ -230,7 +229,7 @@ export function companyMeetingEmail(m: MeetingDetails): Email {
       ["Booked", `${officeDateTime(m.createdAt)} (Amsterdam time)`, "ours"],
       ...sourceFields(m.source),
     ],
-    action: { ...ANSWER, label: "Open this meeting", url: recordUrl("meetings", m.email) },
+    action: { ...ANSWER, label: "Open this meeting", url: personUrl(ref) },
   });
 }
 

@@ -1,7 +1,11 @@
-/** The internal note on a card: shown with its author and time, edited in place. Admins only ever see it. */
+/**
+ * The newest internal note on a card, with its author and time, and a form that adds another (notes
+ * are edited and deleted by their author on the person's page). Admins only ever see it.
+ */
 import { useId, useRef, useState, type SubmitEvent } from "react";
 import { NOTE_MAX_LENGTH } from "#shared/admin-lists.ts";
 import type { AdminNote } from "#shared/api/notes.ts";
+import { personPath } from "#shared/leads.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { useCopy } from "./copy";
 import { BusyButton, Data, Filled, Icon, iconPaths, problem } from "./ui";
@@ -10,24 +14,26 @@ export function NoteEditor({
   note,
   save,
   describedBy,
+  reference,
 }: {
   note: AdminNote | null;
-  /** Saves the whole note (empty removes it); rejects when it could not. */
+  /** Adds the note; rejects when it could not. */
   save: (text: string) => Promise<void>;
-  /** The card's title, so "Edit note" says whose note it is. */
+  /** The card's title, so "Add note" says whose card it is. */
   describedBy: string;
+  /** The record's reference: the link to its person's page (every note, edited there by its author). */
+  reference: string;
 }) {
   const { copy, f, n, dateTime } = useCopy();
   const c = copy.note;
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(note?.text ?? "");
+  const [text, setText] = useState("");
   const [saving, setSaving] = useState(false);
   const fieldId = useId();
   const countId = useId();
   const opener = useRef<HTMLButtonElement>(null);
 
   const open = () => {
-    setText(note?.text ?? "");
     setEditing(true);
   };
   const close = () => {
@@ -42,6 +48,7 @@ export function NoteEditor({
     try {
       await save(text.trim());
       showToast({ title: c.saved, variant: "success" });
+      setText("");
       close();
     } catch (error) {
       const detail = problem(error, copy.common.tryAgain);
@@ -81,6 +88,7 @@ export function NoteEditor({
               type="submit"
               primary
               busy={saving}
+              disabled={!text.trim()}
               label={c.save}
               busyLabel={copy.common.saving}
               className="min-h-11 px-4"
@@ -116,8 +124,16 @@ export function NoteEditor({
         className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
       >
         <Icon path={iconPaths.pencil} />
-        {note ? c.edit : c.add}
+        {c.add}
       </button>
+      <a
+        href={personPath(reference)}
+        data-testid="open-person"
+        aria-describedby={describedBy}
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        {copy.person.open}
+      </a>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import type {
   TextChange,
 } from "#shared/api/content.ts";
 import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
+import type { NoteAnswer, PersonTimelineAnswer } from "#shared/api/timeline.ts";
 import type { InvitedUser } from "#shared/api/people.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";
 import type { ReplyDeskAnswer, ReplySentAnswer } from "#shared/api/replies.ts";
@@ -146,8 +147,9 @@ export const changeLead = (lead: Pick<AdminEnquiry, "id" | "version">, change: O
   });
 export const setMeetingConfirmed = (id: number, isConfirmed: boolean) =>
   adminRequest<AdminMeeting>("PATCH", fill(ROUTES.admin.meeting, { id }), { isConfirmed });
+/** Adds a note on an enquiry or a meeting (the card's note editor); answers the record. */
 export const saveEnquiryNote = (id: number, note: string) =>
-  adminRequest<AdminEnquiry>("PUT", fill(ROUTES.admin.enquiryNote, { id }), { note });
+  adminRequest<AdminEnquiry>("POST", fill(ROUTES.admin.enquiryNote, { id }), { note });
 /** The lead desk: the lead's messages and, with a template, its preview for the lead (functions/admin-replies.ts). */
 export const loadReplyDesk = (id: number, template?: string) =>
   adminRequest<ReplyDeskAnswer>(
@@ -157,7 +159,14 @@ export const loadReplyDesk = (id: number, template?: string) =>
 export const sendReply = (id: number, reply: { subject: string; text: string }) =>
   adminRequest<ReplySentAnswer>("POST", fill(ROUTES.admin.enquiryReply, { id }), reply);
 export const saveMeetingNote = (id: number, note: string) =>
-  adminRequest<AdminMeeting>("PUT", fill(ROUTES.admin.meetingNote, { id }), { note });
+  adminRequest<AdminMeeting>("POST", fill(ROUTES.admin.meetingNote, { id }), { note });
+export const fetchPerson = (ref: string) =>
+  adminRequest<PersonTimelineAnswer>("GET", fill(ROUTES.admin.person, { ref }));
+export const addPersonNote = (ref: string, note: string) =>
+  adminRequest<NoteAnswer>("POST", fill(ROUTES.admin.personNotes, { ref }), { note });
+export const editNote = (id: string, note: string) =>
+  adminRequest<NoteAnswer>("PATCH", fill(ROUTES.admin.note, { id }), { note });
+export const deleteNote = (id: string) => adminRequest<NoteAnswer>("DELETE", fill(ROUTES.admin.note, { id }));
 
 /** Deletes a (spam) enquiry and its emails for good. */
 export const deleteEnquiry = (id: number) => adminRequest<null>("DELETE", fill(ROUTES.admin.enquiry, { id }));

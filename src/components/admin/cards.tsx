@@ -5,6 +5,7 @@ import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { EmailStatus } from "#shared/api/common.ts";
 import { LeadSourceField } from "./sources/LeadSource.tsx";
 import { serviceDisplayName, type ServiceNames } from "#shared/services.ts";
+import { meetingReference } from "#shared/leads.ts";
 import { saveEnquiryNote, saveMeetingNote } from "./api";
 import { useCopy } from "./copy";
 import { CancelMeetingButton } from "./CancelMeetingButton";
@@ -162,6 +163,7 @@ export function EnquiryCard({
         <NoteEditor
           note={item.note}
           describedBy={titleId}
+          reference={item.reference}
           save={async (text) => replace(await saveEnquiryNote(item.id, text))}
         />
       }
@@ -254,6 +256,7 @@ export function MeetingCard({
         <NoteEditor
           note={item.note}
           describedBy={titleId}
+          reference={meetingReference(item.id)}
           save={async (text) => {
             const updated = await saveMeetingNote(item.id, text);
             if (cancelled) setCancelled(updated);

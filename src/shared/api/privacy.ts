@@ -7,12 +7,14 @@ import type { LeadSource } from "../sources.ts";
  * POST /api/admin/privacy/export: everything held about one email address, as the person may ask
  * for it (GDPR art. 15 and 20). Timestamps are ISO 8601 in UTC.
  */
-/** An admin's internal note on one of the person's records, in their export. */
+/** An admin's internal note about the person, in their export. */
 export interface ExportedNote {
+  /** The enquiry or meeting it was written on (E-00042, M-00017). */
+  reference: string;
   text: string;
   by: string;
-  /** ISO 8601, UTC; null for a note from before notes were timed. */
-  at: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface PersonalDataExport {
@@ -21,10 +23,31 @@ export interface PersonalDataExport {
   enquiries: (Omit<Enquiry, "language"> & {
     language: string;
     repliedAt: string | null;
-    note: ExportedNote | null;
     source: LeadSource | null;
   })[];
-  meetings: (Omit<Meeting, "language"> & { language: string; note: ExportedNote | null; source: LeadSource | null })[];
+  meetings: (Omit<Meeting, "language"> & { language: string; source: LeadSource | null })[];
+  /** The admins' internal notes about the person, oldest first. */
+  notes: ExportedNote[];
+  /** The conversation on their enquiries: replies sent ('out') and their answers ('in'), oldest first. */
+  messages: {
+    reference: string;
+    direction: "out" | "in";
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    sentBy: string | null;
+    createdAt: string;
+  }[];
+  /** Their enquiries' changes of stage, owner and follow-up date, oldest first. */
+  leadEvents: {
+    reference: string;
+    kind: string;
+    from: string | null;
+    to: string | null;
+    by: string | null;
+    at: string;
+  }[];
   newsletter: {
     email: string;
     language: string;

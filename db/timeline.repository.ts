@@ -1,0 +1,185 @@
+import { type Kysely, sql } from "kysely";
+import { TIMELINE_LIMIT, type PersonTimelineAnswer, type TimelineItem } from "#shared/api/timeline.ts";
+import { enquiryReference, meetingReference } from "#shared/leads.ts";
+import { personNotes, recordEmail, type NoteRecord } from "./notes.repository.ts";
+import { toIso } from "./rows.ts";
+import type { Database } from "./types.ts";
+
+/**
+ * One person's timeline (GET /api/admin/people/{ref}): everything about the address of one record,
+ * matched whole and in any case as an erasure matches it (lower(email) = lower(address)), newest
+ * first. Each source is read newest first up to TIMELINE_LIMIT, then merged and cut at the limit.
+ *
+ * What the data cannot show: a meeting's earlier slot (a move keeps only the new one; the move shows
+ * as its email, meeting.moved), and who moved it.
+ */
+
+const sameAddress = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
+const refOf = (r: { enquiryId: number | null; meetingId: number | null }) =>
+  r.enquiryId !== null ? enquiryReference(r.enquiryId) : r.meetingId !== null ? meetingReference(r.meetingId) : null;
+
+export async function personTimeline(
+  db: Kysely<Database>,
+  record: NoteRecord,
+  viewerId: number,
+  limit = TIMELINE_LIMIT,
+): Promise<PersonTimelineAnswer | undefined> {
+  const raw = await recordEmail(db, record);
+  if (raw === undefined) return undefined;
+  const reference = record.kind === "enquiry" ? enquiryReference(record.id) : meetingReference(record.id);
+  if (!raw) {
+    return {
+      person: { name: "", email: "", reference, erased: true },
+      newsletter: { status: "none", since: null },
+      items: [],
+      truncated: false,
+    };
+  }
+  const email = raw.toLowerCase();
+  const enquiries = await db
+    .selectFrom("enquiries as e")
+    .leftJoin("users as u", "u.id", "e.ownerId")
+    .select(["e.id", "e.firstName", "e.lastName", "e.service", "e.stage", "e.message", "e.createdAt", "u.username"])
+    .where(sameAddress("e.email", email))
+    .orderBy("e.createdAt", "desc")
+    .orderBy("e.id", "desc")
+    .limit(limit)
+    .execute();
+  const meetings = await db
+    .selectFrom("meetings")
+    .select(["id", "name", "date", "time", "isConfirmed", "cancelledAt", "cancelledBy", "outcome", "outcomeAt"])
+    .select(["outcomeBy", "createdAt"])
+    .where(sameAddress("email", email))
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  const enquiryIds = enquiries.map((r) => r.id);
+  const emails = await db
+    .selectFrom("emailOutbox")
+    .select(["kind", "subject", "status", "createdAt", "sentAt", "enquiryId", "meetingId"])
+    // What was sent to them (the staff's notices about them go to the office, not to them).
+    .where(sameAddress("toAddress", email))
+    // A lead reply is shown as the message itself.
+    .where("kind", "<>", "lead.reply")
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  const messages = enquiryIds.length
+    ? await db
+        .selectFrom("leadMessages")
+        .select(["enquiryId", "direction", "subject", "textBody", "sentBy", "createdAt"])
+        .where("enquiryId", "in", enquiryIds)
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute()
+    : [];
+  const events = enquiryIds.length
+    ? await db
+        .selectFrom("leadEvents as ev")
+        .leftJoin("users as f", (j) => j.on(sql<boolean>`ev.kind = 'owner' AND f.id::text = ev.from_value`))
+        .leftJoin("users as t", (j) => j.on(sql<boolean>`ev.kind = 'owner' AND t.id::text = ev.to_value`))
+        .select(["ev.enquiryId", "ev.kind", "ev.fromValue", "ev.toValue", "ev.actorUsername", "ev.at"])
+        .select(["f.username as fromName", "t.username as toName"])
+        .where("ev.enquiryId", "in", enquiryIds)
+        .orderBy("ev.at", "desc")
+        .orderBy("ev.id", "desc")
+        .limit(limit)
+        .execute()
+    : [];
+  const notes = await personNotes(db, email, viewerId, limit);
+  const subscriber = await db
+    .selectFrom("newsletterSubscribers")
+    .select(["isActive", "confirmedAt", "unsubscribedAt", "consentedAt"])
+    .where(sameAddress("email", email))
+    .executeTakeFirst();
+
+  const items: TimelineItem[] = [
+    ...enquiries.map((r): TimelineItem => ({
+      kind: "enquiry",
+      at: toIso(r.createdAt),
+      reference: enquiryReference(r.id),
+      service: r.service,
+      stage: r.stage,
+      owner: r.username,
+      excerpt: r.message.split("\n", 1)[0].slice(0, 200),
+    })),
+    ...meetings.flatMap((r): TimelineItem[] => {
+      const ref = meetingReference(r.id);
+      return [
+        {
+          kind: "meeting",
+          at: toIso(r.createdAt),
+          reference: ref,
+          date: r.date,
+          time: r.time,
+          confirmed: r.isConfirmed,
+          cancelledAt: r.cancelledAt && toIso(r.cancelledAt),
+          cancelledBy: r.cancelledBy,
+          outcome: r.outcome,
+        },
+        ...(r.cancelledAt
+          ? [{ kind: "meeting-cancelled", at: toIso(r.cancelledAt), reference: ref, by: r.cancelledBy } as const]
+          : []),
+        ...(r.outcome && r.outcomeAt
+          ? [
+              {
+                kind: "meeting-outcome",
+                at: toIso(r.outcomeAt),
+                reference: ref,
+                outcome: r.outcome,
+                by: r.outcomeBy,
+              } as const,
+            ]
+          : []),
+      ];
+    }),
+    ...emails.map((r): TimelineItem => ({
+      kind: "email",
+      at: toIso(r.createdAt),
+      reference: refOf(r),
+      type: r.kind,
+      subject: r.subject,
+      status: r.status,
+      sentAt: r.sentAt && toIso(r.sentAt),
+    })),
+    ...messages.map((r): TimelineItem => ({
+      kind: "message",
+      at: toIso(r.createdAt),
+      reference: enquiryReference(r.enquiryId),
+      direction: r.direction,
+      subject: r.subject,
+      text: r.textBody.slice(0, 2000),
+      by: r.sentBy,
+    })),
+    ...notes.map((note): TimelineItem => ({ kind: "note", at: note.createdAt, note })),
+    ...events.map((r): TimelineItem => ({
+      kind: "change",
+      at: toIso(r.at),
+      reference: enquiryReference(r.enquiryId),
+      change: r.kind,
+      from: r.kind === "owner" ? (r.fromName ?? null) : r.fromValue,
+      to: r.kind === "owner" ? (r.toName ?? null) : r.toValue,
+      by: r.actorUsername,
+    })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+
+  const name = enquiries.length
+    ? `${enquiries[0].firstName} ${enquiries[0].lastName}`.trim()
+    : (meetings[0]?.name ?? "");
+  const newsletter: PersonTimelineAnswer["newsletter"] = !subscriber
+    ? { status: "none", since: null }
+    : subscriber.unsubscribedAt
+      ? { status: "unsubscribed", since: toIso(subscriber.unsubscribedAt) }
+      : subscriber.isActive && subscriber.confirmedAt
+        ? { status: "active", since: toIso(subscriber.confirmedAt) }
+        : { status: "pending", since: toIso(subscriber.consentedAt) };
+  return {
+    person: { name, email, reference, erased: false },
+    newsletter,
+    items: items.slice(0, limit),
+    truncated: items.length > limit,
+  };
+}

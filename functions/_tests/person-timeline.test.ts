@@ -1,0 +1,367 @@
+/**
+ * One timeline per person (GET /api/admin/people/{ref}) and the notes about them (lead_notes),
+ * through the real handlers on a real database: the same address in any case joins one timeline,
+ * nobody else's items ever do, only a note's author changes it, an erasure leaves nothing of the
+ * person in the notes, messages or lead events, and hostile input is a 4xx, never a 5xx.
+ */
+import { describe, expect, test } from "vitest";
+import { DUMMY_HASH } from "#db/admins.ts";
+import { createMeeting } from "#db/meetings.repository.ts";
+import { createUser } from "#db/users.repository.ts";
+import { TIMELINE_LIMIT, type PersonTimelineAnswer, type TimelineItem } from "#shared/api/timeline.ts";
+import { enquiryReference, meetingReference } from "#shared/leads.ts";
+import { NOTE_MAX_LENGTH } from "#shared/admin-lists.ts";
+import { apiTestbed, call, ORIGIN, type ApiTestDatabase } from "./harness.ts";
+import { SESSION_COOKIE, signSession } from "../_lib/auth/auth.ts";
+import contact from "../contact.ts";
+import newsletter from "../newsletter.ts";
+import submissions from "../admin-submissions.ts";
+import people from "../admin-people.ts";
+import notes from "../admin-notes.ts";
+import note from "../admin-note.ts";
+import privacy from "../admin-privacy.ts";
+
+let t: ApiTestDatabase;
+let cookie: string;
+apiTestbed({ admin: "desk-anna", rateLimitOff: true }, (bed) => ({ t, cookie } = bed));
+
+const sessionOf = async (username: string, role: "admin" | "editor" = "admin") => {
+  const user = await createUser(t.db, username, DUMMY_HASH, role);
+  return `${SESSION_COOKIE}=${await signSession({ id: user.id, sessionVersion: 1 })}`;
+};
+
+let seq = 0;
+/** A fresh person's address, so each test has its own timeline. */
+const address = (name: string) => `${name}.${++seq}@Example.com`;
+
+const enquire = async (email: string, fields: Record<string, string> = {}) => {
+  const res = await call(contact, "/api/contact", {
+    body: {
+      firstName: "Sara",
+      lastName: "Rahimi",
+      email,
+      company: "Arvan",
+      service: "startup-visa",
+      message: "We want to open an office in Amsterdam.",
+      language: "en",
+      ...fields,
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.json.id as number;
+};
+
+const timeline = (ref: string, who = cookie) =>
+  call(people, `/api/admin/people/${encodeURIComponent(ref)}`, { cookie: who, params: { ref } });
+const addNote = (ref: string, body: unknown, who = cookie) =>
+  call(notes, `/api/admin/people/${encodeURIComponent(ref)}/notes`, {
+    body,
+    cookie: who,
+    params: { ref },
+    headers: { origin: ORIGIN },
+  });
+const changeNote = (id: string, method: "PATCH" | "DELETE", body?: unknown, who = cookie) =>
+  call(note, `/api/admin/notes/${encodeURIComponent(id)}`, {
+    method,
+    body,
+    cookie: who,
+    params: { id },
+    headers: { origin: ORIGIN },
+  });
+/** The records the items are about (an email about no record, such as the newsletter's, names none). */
+const refsOf = (items: TimelineItem[]) =>
+  new Set(items.map((i) => ("reference" in i ? i.reference : i.note.reference)).filter((r) => r !== null));
+
+describe("GET /api/admin/people/{ref}", () => {
+  test("joins every enquiry and meeting of the address in any case, with its emails, messages, notes and changes", async () => {
+    const email = address("Sara.Rahimi");
+    const first = await enquire(email);
+    const second = await enquire(email.toLowerCase(), { message: "Second thoughts: Rotterdam?" });
+    const meeting = await createMeeting(t.db, {
+      name: "Sara Rahimi",
+      email: email.toUpperCase(),
+      phone: "+31 6 1111 2222",
+      date: "2099-03-03",
+      time: "10:00",
+    });
+    // Someone else, and someone whose address holds Sara's: neither belongs here.
+    const other = await enquire(address("other"), { firstName: "Omid", lastName: "Other" });
+    const longer = await enquire(`x${email}`, { firstName: "Xena", lastName: "Longer" });
+    await addNote(enquiryReference(other), { note: "Omid's own note" });
+    // A stage and owner change, a reply out and an answer in, a newsletter sign-up.
+    const patched = await call(submissions, `/api/admin/submissions/${first}`, {
+      method: "PATCH",
+      body: { version: 0, stage: "replied" },
+      params: { id: String(first) },
+      cookie,
+      headers: { origin: ORIGIN },
+    });
+    expect(patched.status).toBe(200);
+    await t.db
+      .insertInto("leadMessages")
+      .values([
+        {
+          enquiryId: first,
+          direction: "out",
+          fromAddress: "office@bridgewise.eu",
+          toAddress: email,
+          subject: "Your plans",
+          textBody: "Shall we talk?",
+          sentBy: "desk-anna",
+        },
+        {
+          enquiryId: first,
+          direction: "in",
+          fromAddress: email,
+          toAddress: "office@bridgewise.eu",
+          subject: "Re: Your plans",
+          textBody: "Yes please.",
+        },
+      ])
+      .execute();
+    expect((await call(newsletter, "/api/newsletter", { body: { email, language: "en", page: "/en/" } })).status).toBe(
+      202,
+    );
+    expect((await addNote(meetingReference(meeting.id), { note: "Prefers mornings" })).status).toBe(201);
+
+    // Opened from any of their records, it is the same timeline.
+    const fromMeeting = await timeline(meetingReference(meeting.id));
+    const fromSecond = await timeline(enquiryReference(second).toLowerCase().replace("-", ""));
+    expect(fromMeeting.status).toBe(200);
+    expect(fromSecond.status).toBe(200);
+    const answer = fromMeeting.json as PersonTimelineAnswer;
+    expect(answer.person).toMatchObject({
+      email: email.toLowerCase(),
+      reference: meetingReference(meeting.id),
+      erased: false,
+    });
+    expect((fromSecond.json as PersonTimelineAnswer).items).toEqual(answer.items);
+
+    const kinds = answer.items.map((i) => i.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["enquiry", "meeting", "email", "message", "note", "change"]));
+    expect(refsOf(answer.items)).toEqual(
+      new Set([enquiryReference(first), enquiryReference(second), meetingReference(meeting.id)]),
+    );
+    expect(answer.items.filter((i) => i.kind === "message").map((i) => i.kind === "message" && i.direction)).toEqual([
+      "in",
+      "out",
+    ]);
+    expect(answer.items.find((i) => i.kind === "change")).toMatchObject({
+      change: "stage",
+      from: "new",
+      to: "replied",
+      by: "desk-anna",
+    });
+    expect(answer.items.find((i) => i.kind === "enquiry" && i.reference === enquiryReference(first))).toMatchObject({
+      stage: "replied",
+    });
+    // Only what was sent to them: the office's notice about them is not theirs.
+    const emails = answer.items.filter((i) => i.kind === "email");
+    expect(emails.length).toBeGreaterThan(0);
+    expect(emails.every((i) => i.kind === "email" && !i.type.includes("company"))).toBe(true);
+    expect(answer.newsletter.status).toBe("pending");
+    // Newest first.
+    const times = answer.items.map((i) => i.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    // Nothing of anyone else.
+    const text = JSON.stringify(answer);
+    for (const foreign of [
+      "Omid",
+      "Xena",
+      `x${email.toLowerCase()}`,
+      enquiryReference(other),
+      enquiryReference(longer),
+    ])
+      expect(text).not.toContain(foreign);
+  });
+
+  test(`holds the newest ${TIMELINE_LIMIT} items of a person with very many, and says so`, async () => {
+    const id = await enquire(address("busy"));
+    const { email } = await t.db.selectFrom("enquiries").select("email").where("id", "=", id).executeTakeFirstOrThrow();
+    const rows = Array.from({ length: TIMELINE_LIMIT + 50 }, (_, i) => ({
+      email: email.toLowerCase(),
+      enquiryId: id,
+      authorUsername: "desk-anna",
+      body: `note ${i}`,
+      createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)),
+    }));
+    await t.db.insertInto("leadNotes").values(rows).execute();
+    const answer = (await timeline(enquiryReference(id))).json as PersonTimelineAnswer;
+    expect(answer.items).toHaveLength(TIMELINE_LIMIT);
+    expect(answer.truncated).toBe(true);
+    // The enquiry and its emails are newer than every note: they stay, the oldest notes go.
+    expect(answer.items.filter((i) => i.kind === "enquiry")).toHaveLength(1);
+    expect(answer.items.at(-1)).toMatchObject({ kind: "note" });
+  });
+
+  test("a reference that does not parse or names nothing is 404; an editor and a stranger are refused", async () => {
+    const id = await enquire(address("refs"));
+    const editor = await sessionOf("writer-one", "editor");
+    for (const ref of ["not-a-ref", "E-99999", "M-99999", "E-0", "X-00001", "E-99999999999", "%E0%A4%A", "__proto__"])
+      expect((await timeline(ref)).status, ref).toBe(404);
+    expect((await timeline(enquiryReference(id), editor)).status).toBe(403);
+    expect((await timeline(enquiryReference(id), "")).status).toBe(401);
+  });
+});
+
+describe("notes about a person", () => {
+  test("only the author edits or deletes a note (403 for another admin); each change is audited by reference", async () => {
+    const id = await enquire(address("noted"));
+    const ref = enquiryReference(id);
+    const other = await sessionOf("desk-bram");
+    const added = await addNote(ref, { note: "  Called back, wants a quote.  " });
+    expect(added.status).toBe(201);
+    const note = added.json.note;
+    expect(note).toMatchObject({ reference: ref, text: "Called back, wants a quote.", by: "desk-anna", mine: true });
+
+    expect((await changeNote(note.id, "PATCH", { note: "Bram's words" }, other)).status).toBe(403);
+    expect((await changeNote(note.id, "DELETE", undefined, other)).status).toBe(403);
+    const seen = (await timeline(ref, other)).json as PersonTimelineAnswer;
+    expect(seen.items.find((i) => i.kind === "note")).toMatchObject({ note: { id: note.id, mine: false } });
+
+    const edited = await changeNote(note.id, "PATCH", { note: "Quote sent." });
+    expect(edited.status).toBe(200);
+    expect(edited.json.note).toMatchObject({ id: note.id, text: "Quote sent.", mine: true });
+    expect(Date.parse(edited.json.note.updatedAt)).toBeGreaterThanOrEqual(Date.parse(note.createdAt));
+    expect((await changeNote(note.id, "DELETE")).status).toBe(200);
+    expect((await changeNote(note.id, "DELETE")).status).toBe(404);
+
+    const audited = await t.db
+      .selectFrom("auditLog")
+      .select(["action", "target", "actor"])
+      .where("action", "like", "note.%")
+      .where("target", "=", ref)
+      .orderBy("id")
+      .execute();
+    expect(audited).toEqual([
+      { action: "note.add", target: ref, actor: "desk-anna" },
+      { action: "note.edit", target: ref, actor: "desk-anna" },
+      { action: "note.delete", target: ref, actor: "desk-anna" },
+    ]);
+  });
+
+  test("hostile notes: prototype keys, a megabyte, deep nesting, control characters, bad ids, an editor: 4xx, never 5xx", async () => {
+    const id = await enquire(address("hostile"));
+    const ref = enquiryReference(id);
+    const editor = await sessionOf("writer-two", "editor");
+    const raw = (text: string, path = `/api/admin/people/${ref}/notes`, method = "POST") =>
+      call(notes, path, { method, raw: text, cookie, headers: { origin: ORIGIN, "content-type": "application/json" } });
+    const statuses = [
+      (await raw('{"note":"hi","__proto__":{"admin":true}}')).status,
+      (await raw('{"__proto__":{"note":"x"}}')).status,
+      (await raw('{"note":"hi","constructor":{"prototype":{"x":1}}}')).status,
+      (await raw(JSON.stringify({ note: "x".repeat(1024 * 1024) }))).status,
+      (await raw(JSON.stringify({ note: "x".repeat(NOTE_MAX_LENGTH + 1) }))).status,
+      (await raw('{"note":' + "[".repeat(5000) + "]".repeat(5000) + "}")).status,
+      (await raw('{"note":"bell\\u0007"}')).status,
+      (await raw("{not json")).status,
+      (await addNote(ref, { note: "" })).status,
+      (await addNote("not-a-ref", { note: "hi" })).status,
+      (await addNote("E-99999", { note: "hi" })).status,
+      (await addNote("%E0%A4%A", { note: "hi" })).status,
+      (await addNote(ref, { note: "hi" }, editor)).status,
+      (await changeNote("abc", "PATCH", { note: "hi" })).status,
+      (await changeNote("99999999999999999999999", "PATCH", { note: "hi" })).status,
+      (await changeNote("-1", "DELETE")).status,
+      (await changeNote("12345", "DELETE")).status,
+    ];
+    for (const status of statuses) {
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+    }
+    expect(statuses[0]).toBe(400);
+    expect(statuses[12]).toBe(403);
+    // Nothing was written by any of them.
+    expect(await t.db.selectFrom("leadNotes").select("id").where("enquiryId", "=", id).execute()).toEqual([]);
+  });
+
+  test("two admins adding notes at once both keep theirs; an edit and a delete of one note at once never fail", async () => {
+    const id = await enquire(address("race"));
+    const ref = enquiryReference(id);
+    const other = await sessionOf("desk-cas");
+    const [a, b] = await Promise.all([addNote(ref, { note: "Anna's" }), addNote(ref, { note: "Cas's" }, other)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const [edit, del] = await Promise.all([
+      changeNote(a.json.note.id, "PATCH", { note: "Anna's, edited" }),
+      changeNote(a.json.note.id, "DELETE"),
+    ]);
+    expect([200, 404]).toContain(edit.status);
+    expect(del.status).toBe(200);
+  });
+});
+
+describe("erasure and the timeline", () => {
+  test("erasing the address leaves nothing of it, or the name, in the notes, the messages or the lead events", async () => {
+    const email = address("Erase.Me");
+    const first = await enquire(email, { firstName: "Roya", lastName: "Erasable" });
+    const second = await enquire(email.toUpperCase(), { firstName: "Roya", lastName: "Erasable" });
+    await call(submissions, `/api/admin/submissions/${first}`, {
+      method: "PATCH",
+      body: { version: 0, stage: "replied" },
+      params: { id: String(first) },
+      cookie,
+      headers: { origin: ORIGIN },
+    });
+    await t.db
+      .insertInto("leadMessages")
+      .values([
+        {
+          enquiryId: second,
+          direction: "in",
+          fromAddress: email,
+          toAddress: "office@bridgewise.eu",
+          subject: "Roya Erasable here",
+          textBody: `Write to ${email.toLowerCase()}`,
+        },
+        {
+          enquiryId: second,
+          direction: "out",
+          fromAddress: "office@bridgewise.eu",
+          toAddress: email,
+          subject: "Hello Roya Erasable",
+          textBody: "Welcome",
+        },
+      ])
+      .execute();
+    await addNote(enquiryReference(first), { note: `Roya Erasable, ${email}, prefers mornings` });
+    // A note about someone else that names her: her address and name go, the rest stays.
+    const bystander = await enquire(address("bystander"), { firstName: "Bo", lastName: "Stander" });
+    await addNote(enquiryReference(bystander), { note: `Bo knows Roya Erasable (${email.toLowerCase()}).` });
+
+    const exported = await call(privacy, "/api/admin/privacy/export", {
+      body: { email },
+      cookie,
+      headers: { origin: ORIGIN },
+    });
+    expect(exported.json.notes).toHaveLength(1);
+    expect(exported.json.messages.map((m: { direction: string }) => m.direction)).toEqual(["in", "out"]);
+    expect(exported.json.leadEvents).toEqual([
+      expect.objectContaining({ reference: enquiryReference(first), kind: "stage" }),
+    ]);
+
+    const erased = await call(privacy, "/api/admin/privacy/erase", {
+      body: { email },
+      cookie,
+      headers: { origin: ORIGIN },
+    });
+    expect(erased.status).toBe(200);
+
+    const dump = JSON.stringify([
+      await t.db.selectFrom("leadNotes").selectAll().execute(),
+      await t.db.selectFrom("leadMessages").selectAll().execute(),
+      await t.db.selectFrom("leadEvents").selectAll().execute(),
+    ]).toLowerCase();
+    for (const trace of [email.toLowerCase(), "roya", "erasable"]) expect(dump).not.toContain(trace);
+    const kept = await t.db.selectFrom("leadNotes").select("body").where("enquiryId", "=", bystander).execute();
+    expect(kept).toEqual([{ body: "Bo knows [name removed] ([address removed])." }]);
+
+    const after = (await timeline(enquiryReference(first))).json as PersonTimelineAnswer;
+    expect(after).toEqual({
+      person: { name: "", email: "", reference: enquiryReference(first), erased: true },
+      newsletter: { status: "none", since: null },
+      items: [],
+      truncated: false,
+    });
+    expect((await addNote(enquiryReference(first), { note: "hi" })).status).toBe(409);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * GET /api/admin/people/{ref}: one person's timeline, found from one of their records (E-00042,
+ * M-00017) by its email address, matched whole and in any case (as an erasure matches it).
+ * Timestamps are ISO 8601, UTC.
+ */
+import type { LeadStage } from "../leads.ts";
+
+/** The most items one answer holds, newest first; `truncated` says when older ones were left out. */
+export const TIMELINE_LIMIT = 200;
+
+/** An admin's note about the person, written on one of their records. */
+export interface PersonNote {
+  id: string;
+  /** The enquiry or meeting it was written on. */
+  reference: string;
+  text: string;
+  by: string;
+  /** Written by the signed-in admin: only they may edit or delete it. */
+  mine: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type TimelineItem =
+  | {
+      kind: "enquiry";
+      at: string;
+      reference: string;
+      service: string;
+      stage: LeadStage;
+      owner: string | null;
+      /** The first line of their message. */
+      excerpt: string;
+    }
+  | {
+      kind: "meeting";
+      at: string;
+      reference: string;
+      /** Office-local slot: yyyy-MM-dd and HH:mm. */
+      date: string;
+      time: string;
+      confirmed: boolean;
+      cancelledAt: string | null;
+      cancelledBy: "admin" | "visitor" | null;
+      outcome: string | null;
+    }
+  | { kind: "meeting-cancelled"; at: string; reference: string; by: "admin" | "visitor" | null }
+  | { kind: "meeting-outcome"; at: string; reference: string; outcome: string; by: string | null }
+  | {
+      kind: "email";
+      at: string;
+      /** The record it was about, if any. */
+      reference: string | null;
+      /** The template's name, e.g. enquiry.visitor, meeting.moved. */
+      type: string;
+      subject: string;
+      status: string;
+      sentAt: string | null;
+    }
+  | {
+      kind: "message";
+      at: string;
+      reference: string;
+      /** in: from the person; out: a reply sent to them from the panel. */
+      direction: "in" | "out";
+      subject: string;
+      text: string;
+      by: string | null;
+    }
+  | { kind: "note"; at: string; note: PersonNote }
+  | {
+      kind: "change";
+      at: string;
+      reference: string;
+      change: "stage" | "owner" | "follow_up";
+      /** A stage, an owner's username or a date (yyyy-MM-dd); null for none. */
+      from: string | null;
+      to: string | null;
+      by: string | null;
+    };
+
+export interface PersonTimelineAnswer {
+  person: {
+    name: string;
+    email: string;
+    /** The reference the page was opened with. */
+    reference: string;
+    /** The record was erased or anonymised: nothing more is known of the person. */
+    erased: boolean;
+  };
+  /** Newsletter: none, pending (not confirmed), active or unsubscribed. */
+  newsletter: { status: "none" | "pending" | "active" | "unsubscribed"; since: string | null };
+  /** Newest first, at most TIMELINE_LIMIT. */
+  items: TimelineItem[];
+  truncated: boolean;
+}
+
+/** POST /api/admin/people/{ref}/notes, PATCH /api/admin/notes/{id}: the note written or edited. */
+export interface NoteAnswer {
+  note: PersonNote;
+}
