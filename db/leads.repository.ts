@@ -19,11 +19,10 @@ export interface Actor {
 
 /** What a change asked for that the lead or the database refuses (answered 400 with the field). */
 export class LeadChangeError extends Error {
-  constructor(
-    readonly field: "stage" | "ownerId" | "lostReasonId",
-    message: string,
-  ) {
+  readonly field: "stage" | "ownerId" | "lostReasonId";
+  constructor(field: "stage" | "ownerId" | "lostReasonId", message: string) {
     super(message);
+    this.field = field;
   }
 }
 

@@ -1,49 +1,23 @@
 /** The dashboard's two lists in tabs: enquiries ("submissions" to the staff) and meetings, each with its filters. */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { type EnquiryFilters, filtersToParams, isFiltered, type MeetingFilters } from "#shared/admin-lists.ts";
-import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { ServiceNames } from "#shared/services.ts";
-import { deleteEnquiry, enquiryPage, exportUrl, meetingPage, changeLead, setMeetingConfirmed } from "./api";
-import { EnquiryCard, MeetingCard } from "./cards";
-import { useCopy, type AdminText } from "./copy";
-import { EnquiryFiltersBar, MeetingFiltersBar } from "./ListFilters";
-import { StatusList, type StatusListTexts } from "./StatusList";
+import { exportUrl, meetingPage, setMeetingConfirmed } from "./api";
+import { MeetingCard } from "./cards";
+import { LeadDesk } from "./leads/LeadDesk";
+import { listTexts } from "./list-texts";
+import { useCopy } from "./copy";
+import { MeetingFiltersBar } from "./ListFilters";
+import { StatusList } from "./StatusList";
 import { Icon, iconPaths } from "./ui";
 import { readView, type TabKey, type View, viewSearch } from "./view-url";
-
-/** A list's words, from the admin texts of the dashboard. */
-function listTexts({ copy, f, p }: AdminText, kind: "enquiries" | "meetings"): StatusListTexts {
-  const c = copy.dashboard[kind];
-  const toast = (title: string, description: string) => ({ title, description });
-  return {
-    loading: c.loading,
-    summary: (total, pending, more) =>
-      [
-        `${p(c.count, total)}${more ? ` ${copy.dashboard.loaded}` : ""}`,
-        f(copy.dashboard.pending, { count: pending }),
-        ...(more ? [copy.dashboard.moreBelow] : []),
-      ].join(" · "),
-    errorTitle: c.errorTitle,
-    emptyTitle: c.emptyTitle,
-    emptyText: c.emptyText,
-    emptyFilteredText: c.emptyFilteredText,
-    loadMore: c.loadMore,
-    updated: toast(c.updated, c.updatedText),
-    failed: toast(c.failed, c.failedText),
-    ...("removed" in c && {
-      removed: toast(c.removed, c.removedText),
-      removeFailed: toast(c.removeFailed, c.removeFailedText),
-    }),
-  };
-}
 
 const TABS = [
   { key: "enquiries", icon: iconPaths.inbox },
   { key: "meetings", icon: iconPaths.calendar },
 ] as const satisfies readonly { key: TabKey; icon: string }[];
 
-const enquiryPending = (item: AdminEnquiry) => item.stage === "new";
 const meetingPending = (item: AdminMeeting) => !item.isConfirmed && !item.cancelledAt;
 /** A stable key for a set of filters: a list is remounted (and starts again) when it changes. */
 const filterKey = (filters: EnquiryFilters | MeetingFilters) => filtersToParams(filters).toString();
@@ -90,7 +64,6 @@ export function DashboardLists({ serviceNames, onCounted }: { serviceNames: Serv
     show(key === "enquiries" ? { tab: key, filters: enquiryFilters } : { tab: key, filters: meetingFilters });
     if (focus) tabRefs.current[key]?.focus();
   };
-  const loadEnquiries = useCallback((next: string | null) => enquiryPage(enquiryFilters, next), [enquiryFilters]);
   const loadMeetings = useCallback((next: string | null) => meetingPage(meetingFilters, next), [meetingFilters]);
   const counting = useCallback(
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -162,29 +135,13 @@ export function DashboardLists({ serviceNames, onCounted }: { serviceNames: Serv
         })}
       </div>
       {panel("enquiries", () => (
-        <>
-          <EnquiryFiltersBar
-            filters={enquiryFilters}
-            onChange={(filters) => show({ tab: "enquiries", filters })}
-            exportHref={exportUrl("submissions", enquiryFilters)}
-            serviceNames={serviceNames}
-          />
-          <StatusList
-            key={filterKey(enquiryFilters)}
-            isPending={enquiryPending}
-            loadPage={loadEnquiries}
-            filtered={isFiltered(enquiryFilters)}
-            toggle={counting((item: AdminEnquiry) =>
-              changeLead(item, { stage: item.stage === "new" ? "replied" : "new" }),
-            )}
-            remove={counting((item: AdminEnquiry) => deleteEnquiry(item.id))}
-            texts={listTexts(texts, "enquiries")}
-            emptyIcon={iconPaths.inbox}
-            renderCard={(item, controls, replace) => (
-              <EnquiryCard item={item} controls={controls} replace={replace} serviceNames={serviceNames} />
-            )}
-          />
-        </>
+        <LeadDesk
+          serviceNames={serviceNames}
+          filters={enquiryFilters}
+          onFiltersChange={(filters) => show({ tab: "enquiries", filters })}
+          onChanged={onCounted}
+          initialView="list"
+        />
       ))}
       {panel("meetings", () => (
         <>
