@@ -289,7 +289,7 @@ describe("the lead stages migration", () => {
     const { rows: reasons } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM lost_reasons`.execute(plain);
     expect(reasons[0].n).toBe(4);
 
-    await migrateDown(database.db);
+    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
     const { rows: back } = await sql<{ is_processed: boolean; processed_at: Date | null }>`
       SELECT is_processed, processed_at FROM enquiries ORDER BY id`.execute(plain);
     expect(back.map((r) => [r.is_processed, r.processed_at?.toISOString() ?? null])).toEqual([

@@ -20,6 +20,7 @@ import * as viewKeys from "./2026-11-28T02-00_view-keys.ts";
 import * as stepUp from "./2026-11-29T01-00_step-up.ts";
 import * as doorRules from "./2026-11-29T02-00_door-rules.ts";
 import * as leadStages from "./2026-11-29T10-00_lead-stages.ts";
+import * as leadOwnerStage from "./2026-11-29T10-30_lead-owner-stage.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T01-00_step-up": stepUp,
   "2026-11-29T02-00_door-rules": doorRules,
   "2026-11-29T10-00_lead-stages": leadStages,
+  "2026-11-29T10-30_lead-owner-stage": leadOwnerStage,
 };
