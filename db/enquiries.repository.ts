@@ -3,7 +3,7 @@ import { officeNow } from "#shared/dates.ts";
 import { defaultOfficeRules, type OfficeRules } from "#shared/office.ts";
 import { lastOverdueArrivalDate } from "#shared/working-days.ts";
 import { isUnfiltered, type EnquiryFilters, type EnquirySort } from "#shared/admin-lists.ts";
-import type { AdminEnquiry, Enquiry } from "#shared/api/enquiries.ts";
+import type { AdminEnquiry, Enquiry, LeadBoard } from "#shared/api/enquiries.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
 import { newestNote, officeDayStart, toNote } from "./admin-rows.ts";
 import {
@@ -17,7 +17,7 @@ import {
   unfilteredPages,
 } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
-import { enquiryReference, OPEN_STAGES, parseReference } from "#shared/leads.ts";
+import { enquiryReference, LEAD_STAGES, OPEN_STAGES, parseReference } from "#shared/leads.ts";
 import { searchMatches } from "./search.ts";
 import { type OutboxMessage, outboxValues } from "./outbox.repository.ts";
 import type { AdminEnquiryRow, Database, EnquiryRow } from "./types.ts";
@@ -304,4 +304,44 @@ export async function deleteEnquiry(db: Kysely<Database>, id: number): Promise<b
   if (!isSerialId(id)) return false;
   const deleted = await db.deleteFrom("enquiries").where("id", "=", id).returning("id").executeTakeFirst();
   return deleted !== undefined;
+}
+
+/** How many cards each column of the board shows (the newest); the rest are in the list. */
+export const BOARD_COLUMN_SIZE = 20;
+
+/**
+ * The lead desk's board: for each stage, how many leads match `filters` and the newest of them
+ * (each column a read of the (stage, created_at, id) index; the counts one grouped read).
+ */
+export async function leadBoard(
+  db: Kysely<Database>,
+  filters: EnquiryFilters = {},
+  context?: ListContext,
+  size = BOARD_COLUMN_SIZE,
+): Promise<LeadBoard> {
+  const { stage: _stage, sort: _sort, ...rest } = filters;
+  const [counts, ...columns] = await Promise.all([
+    filtered(db.selectFrom("enquiries"), rest, context)
+      .select(["stage", (eb) => eb.fn.countAll<string>().as("count")])
+      .groupBy("stage")
+      .execute(),
+    ...LEAD_STAGES.map((stage) =>
+      filtered(
+        db.selectFrom("enquiries").select(ADMIN_COLUMNS).select(newestNote("enquiries")),
+        { ...rest, stage },
+        context,
+      )
+        .orderBy(orderBy(ENQUIRY_ORDERS.newest))
+        .limit(size)
+        .execute(),
+    ),
+  ]);
+  const countOf = new Map(counts.map((c) => [c.stage, Number(c.count)]));
+  return {
+    columns: LEAD_STAGES.map((stage, i) => ({
+      stage,
+      count: countOf.get(stage) ?? 0,
+      items: columns[i].map(toAdminEnquiry),
+    })),
+  };
 }

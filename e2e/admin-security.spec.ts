@@ -100,7 +100,7 @@ test("the audit record shows an export made here, finds it by action and person,
 }) => {
   const admin = await newAccount(browser, baseURL!, "admin");
   const context = await signedIn(browser, baseURL!, admin);
-  const exported = await context.request.get("/api/admin/export/submissions?status=pending");
+  const exported = await context.request.get("/api/admin/export/submissions?stage=new");
   expect(exported.status()).toBe(200);
 
   const page = await context.newPage();

@@ -254,7 +254,7 @@ test.describe("dashboard", () => {
     const item = card(page, fullName);
     await expect(item).toBeVisible();
     await expect(item).toContainText(`${firstName.toLowerCase()}@example.com`);
-    await expect(item).toContainText("Pending");
+    await expect(item).toContainText("New");
     await expect(item.locator("dd").nth(0)).toHaveText("Not provided");
     await expect(item.locator("dd").nth(1)).toHaveText("Business Launchpad");
     expect(await renderedText(item.getByTestId("message"))).toBe(message);
@@ -271,15 +271,15 @@ test.describe("dashboard", () => {
     await expect(item.getByRole("button", { name: "Updating…" })).toBeDisabled();
     await expect(toast(page)).toContainText("Status updated");
     await expect(toast(page)).toContainText("The submission status has been updated successfully.");
-    await expect(item).toContainText("Processed");
+    await expect(item).toContainText("Replied");
     await expect(item.getByRole("button", { name: "Mark as Pending" })).toBeEnabled();
 
     await page.reload();
-    await expect(card(page, fullName)).toContainText("Processed");
+    await expect(card(page, fullName)).toContainText("Replied");
     await card(page, fullName).getByRole("button", { name: "Mark as Pending" }).click();
     await expect(card(page, fullName).getByRole("button", { name: "Mark as Processed" })).toBeVisible();
     await page.reload();
-    await expect(card(page, fullName)).toContainText("Pending");
+    await expect(card(page, fullName)).toContainText("New");
   });
 
   test("services show their English names from the locale file; a value outside the catalogue as it is", async ({
@@ -363,7 +363,7 @@ test.describe("dashboard", () => {
     await expect(toast(page)).toContainText("Update failed");
     await expect(toast(page)).toContainText("There was a problem updating the submission status.");
     await expect(toast(page)).toHaveAttribute("data-variant", "destructive");
-    await expect(item).toContainText("Pending");
+    await expect(item).toContainText("New");
     await expect(item.getByRole("button", { name: "Mark as Processed" })).toBeEnabled();
   });
 

@@ -22,6 +22,7 @@ import * as doorRules from "./2026-11-29T02-00_door-rules.ts";
 import * as leadStages from "./2026-11-29T10-00_lead-stages.ts";
 import * as leadMessages from "./2026-11-29T10-30_lead-messages.ts";
 import * as leadNotes from "./2026-11-29T11-00_lead-notes.ts";
+import * as leadOwnerStage from "./2026-11-29T11-30_lead-owner-stage.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T10-00_lead-stages": leadStages,
   "2026-11-29T10-30_lead-messages": leadMessages,
   "2026-11-29T11-00_lead-notes": leadNotes,
+  "2026-11-29T11-30_lead-owner-stage": leadOwnerStage,
 };

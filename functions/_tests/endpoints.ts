@@ -99,6 +99,11 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   "POST /api/meetings/manage/move": { date: "2026-11-27", time: "10:00" },
   "POST /api/meetings/manage/cancel": null,
   "PATCH /api/admin/submissions/:id": { version: 0, stage: "replied" },
+  "POST /api/admin/lost-reasons": { labels: { en: "Too far away", nl: "Te ver weg", fa: "خیلی دور است" } },
+  "PATCH /api/admin/lost-reasons/:id": { labels: { en: "No budget", nl: "Geen budget", fa: "بودجه ندارد" } },
+  // One function serves the reasons and one reason: each answers 405 on the other's methods first.
+  "POST /api/admin/lost-reasons/:id": null,
+  "PATCH /api/admin/lost-reasons": null,
   "PATCH /api/admin/meetings/:id": { isConfirmed: true },
   "POST /api/admin/meetings/:id/cancel": null,
   "POST /api/admin/submissions/:id/note": { note: "Called back on Monday." },

@@ -87,6 +87,10 @@ export const ROUTES = {
     enquiryNote: "/api/admin/submissions/:id/note",
     /** The lead desk: a reply's template preview and the lead's messages (GET), sending a reply (POST). */
     enquiryReply: "/api/admin/submissions/:id/reply",
+    leadBoard: "/api/admin/leads/board",
+    leadEvents: "/api/admin/leads/:id/events",
+    lostReasons: "/api/admin/lost-reasons",
+    lostReason: "/api/admin/lost-reasons/:id",
     meetings: "/api/admin/meetings",
     meeting: "/api/admin/meetings/:id",
     meetingNote: "/api/admin/meetings/:id/note",

@@ -1,44 +1,18 @@
-/** The admin's lists: enquiries ("submissions" to the staff, on /admin/leads) or meetings (/admin/meetings), with their filters. */
+/** The admin's lists: the lead desk (on /admin/leads) or the meetings (/admin/meetings), each with its filters in the address. */
 import { useCallback, useEffect, useState } from "react";
 import { type EnquiryFilters, filtersToParams, isFiltered, type MeetingFilters } from "#shared/admin-lists.ts";
-import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import type { ServiceNames } from "#shared/services.ts";
-import { deleteEnquiry, enquiryPage, exportUrl, meetingPage, changeLead, setMeetingConfirmed } from "./api";
-import { EnquiryCard, MeetingCard } from "./cards";
-import { useCopy, type AdminText } from "./copy";
-import { EnquiryFiltersBar, MeetingFiltersBar } from "./ListFilters";
-import { StatusList, type StatusListTexts } from "./StatusList";
+import { exportUrl, meetingPage, setMeetingConfirmed } from "./api";
+import { MeetingCard } from "./cards";
+import { useCopy } from "./copy";
+import { LeadDesk } from "./leads/LeadDesk";
+import { MeetingFiltersBar } from "./ListFilters";
+import { listTexts } from "./list-texts";
+import { StatusList } from "./StatusList";
 import { iconPaths } from "./ui";
 import { readView, type TabKey, type View, viewSearch } from "./view-url";
 
-/** A list's words, from the admin texts of the dashboard. */
-function listTexts({ copy, f, p }: AdminText, kind: "enquiries" | "meetings"): StatusListTexts {
-  const c = copy.dashboard[kind];
-  const toast = (title: string, description: string) => ({ title, description });
-  return {
-    loading: c.loading,
-    summary: (total, pending, more) =>
-      [
-        `${p(c.count, total)}${more ? ` ${copy.dashboard.loaded}` : ""}`,
-        f(copy.dashboard.pending, { count: pending }),
-        ...(more ? [copy.dashboard.moreBelow] : []),
-      ].join(" · "),
-    errorTitle: c.errorTitle,
-    emptyTitle: c.emptyTitle,
-    emptyText: c.emptyText,
-    emptyFilteredText: c.emptyFilteredText,
-    loadMore: c.loadMore,
-    updated: toast(c.updated, c.updatedText),
-    failed: toast(c.failed, c.failedText),
-    ...("removed" in c && {
-      removed: toast(c.removed, c.removedText),
-      removeFailed: toast(c.removeFailed, c.removeFailedText),
-    }),
-  };
-}
-
-const enquiryPending = (item: AdminEnquiry) => item.stage === "new";
 const meetingPending = (item: AdminMeeting) => !item.isConfirmed && !item.cancelledAt;
 /** A stable key for a set of filters: a list is remounted (and starts again) when it changes. */
 const filterKey = (filters: EnquiryFilters | MeetingFilters) => filtersToParams(filters).toString();
@@ -82,7 +56,6 @@ export function DashboardLists({
 }) {
   const texts = useCopy();
   const { enquiryFilters, meetingFilters, show } = useView(kind);
-  const loadEnquiries = useCallback((next: string | null) => enquiryPage(enquiryFilters, next), [enquiryFilters]);
   const loadMeetings = useCallback((next: string | null) => meetingPage(meetingFilters, next), [meetingFilters]);
   const counting = useCallback(
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -99,29 +72,13 @@ export function DashboardLists({
   return (
     <>
       {panel("enquiries", () => (
-        <>
-          <EnquiryFiltersBar
-            filters={enquiryFilters}
-            onChange={(filters) => show({ tab: "enquiries", filters })}
-            exportHref={exportUrl("submissions", enquiryFilters)}
-            serviceNames={serviceNames}
-          />
-          <StatusList
-            key={filterKey(enquiryFilters)}
-            isPending={enquiryPending}
-            loadPage={loadEnquiries}
-            filtered={isFiltered(enquiryFilters)}
-            toggle={counting((item: AdminEnquiry) =>
-              changeLead(item, { stage: item.stage === "new" ? "replied" : "new" }),
-            )}
-            remove={counting((item: AdminEnquiry) => deleteEnquiry(item.id))}
-            texts={listTexts(texts, "enquiries")}
-            emptyIcon={iconPaths.inbox}
-            renderCard={(item, controls, replace) => (
-              <EnquiryCard item={item} controls={controls} replace={replace} serviceNames={serviceNames} />
-            )}
-          />
-        </>
+        <LeadDesk
+          serviceNames={serviceNames}
+          filters={enquiryFilters}
+          onFiltersChange={(filters) => show({ tab: "enquiries", filters })}
+          onChanged={onCounted}
+          initialView="list"
+        />
       ))}
       {panel("meetings", () => (
         <>

@@ -7,9 +7,9 @@ import type { Language } from "#shared/languages.ts";
 import type { ServiceNames } from "#shared/services.ts";
 import { AdminOnly } from "./AdminOnly";
 import { BreakerBanner } from "./BreakerBanner";
+import { DashboardLists } from "./DashboardLists";
 import { useCopy } from "./copy";
 import { showFlashToast } from "./flash";
-import { LeadDesk } from "./leads/LeadDesk";
 import { StatsBar } from "./StatsBar";
 import { PageTitle } from "./ui";
 
@@ -29,7 +29,7 @@ function Leads({ serviceNames }: { serviceNames: Record<Language, ServiceNames> 
       <PageTitle title={copy.layout.titles.leads} />
       <BreakerBanner />
       <StatsBar version={statsVersion} />
-      <LeadDesk serviceNames={serviceNames[lang]} onCounted={counted} />
+      <DashboardLists kind="enquiries" serviceNames={serviceNames[lang]} onCounted={counted} />
     </div>
   );
 }

@@ -189,15 +189,20 @@ function useSharedMenus(done: "processed" | "confirmed") {
 
 type BarProps<F> = { filters: F; onChange: (filters: F) => void; exportHref: string };
 
-export function EnquiryFiltersBar({ serviceNames, ...bar }: BarProps<EnquiryFilters> & { serviceNames: ServiceNames }) {
+export function EnquiryFiltersBar({
+  serviceNames,
+  owners = [],
+  ...bar
+}: BarProps<EnquiryFilters> & { serviceNames: ServiceNames; owners?: readonly { id: number; username: string }[] }) {
   const { c, any, language } = useSharedMenus("processed");
   const l = useCopy().copy.leads;
   const services = SERVICE_IDS.map((id) => ({ value: id, label: serviceNames[id] }));
   const stages = LEAD_STAGES.map((stage) => ({ value: stage, label: l.stages[stage] }));
   const attention = LEAD_ATTENTION.map((value) => ({ value, label: l[value] }));
-  const owners = [
+  const ownerOptions = [
     { value: "me", label: l.mine },
     { value: "none", label: l.nobody },
+    ...owners.map((o) => ({ value: String(o.id), label: o.username })),
   ];
   return (
     <ListFilters
@@ -207,7 +212,7 @@ export function EnquiryFiltersBar({ serviceNames, ...bar }: BarProps<EnquiryFilt
       menus={[
         { key: "stage", label: l.stage, options: [any(l.anyStage), ...stages] },
         { key: "attention", label: l.attention, options: [any(l.anyAttention), ...attention] },
-        { key: "owner", label: l.owner, options: [any(l.anyOwner), ...owners] },
+        { key: "owner", label: l.owner, options: [any(l.anyOwner), ...ownerOptions] },
         { key: "service", label: c.service, options: [any(c.anyService), ...services] },
         language,
       ]}

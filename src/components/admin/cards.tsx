@@ -11,6 +11,7 @@ import { useCopy } from "./copy";
 import { CancelMeetingButton } from "./CancelMeetingButton";
 import { NoteEditor } from "./NoteEditor";
 import { ReplyComposer } from "./leads/ReplyComposer";
+import { MoveControl } from "./leads/MoveControl";
 import { MeetingOutcome } from "./MeetingOutcome";
 import type { CardControls, ReplaceItem } from "./StatusList";
 import { Badge, BusyButton, ConfirmAction, Icon, iconPaths } from "./ui";
@@ -168,20 +169,30 @@ export function EnquiryCard({
         />
       }
       badge={
-        <Badge tone={item.stage !== "new" ? "done" : "pending"}>{item.stage !== "new" ? c.processed : c.pending}</Badge>
+        <Badge tone={item.stage === "new" ? "pending" : item.stage === "lost" ? "off" : "done"}>
+          {copy.leads.stages[item.stage]}
+        </Badge>
       }
       footer={
         <>
-          <Stamp label={c.submittedOn} iso={item.createdAt} />
+          <div>
+            <p className="text-xs font-semibold text-muted" dir="ltr" translate="no">
+              {item.reference}
+            </p>
+            <Stamp label={c.submittedOn} iso={item.createdAt} />
+          </div>
           <div className="flex flex-wrap gap-2 sm:justify-end">
             <ReplyComposer id={item.id} name={item.firstName} describedBy={titleId} />
-            <ToggleButton
-              done={item.stage !== "new"}
-              doLabel={c.markProcessed}
-              undoLabel={c.markPending}
-              describedBy={titleId}
-              controls={controls}
-            />
+            {(item.stage === "new" || item.stage === "replied") && (
+              <ToggleButton
+                done={item.stage === "replied"}
+                doLabel={c.markProcessed}
+                undoLabel={c.markPending}
+                describedBy={titleId}
+                controls={controls}
+              />
+            )}
+            <MoveControl lead={item} describedBy={titleId} onMoved={replace} />
             {controls.remove && (
               <ConfirmAction
                 label={c.delete}

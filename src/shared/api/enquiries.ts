@@ -58,6 +58,11 @@ export interface EnquiryCreatedAnswer {
 /** GET /api/admin/submissions; PATCH /api/admin/submissions/{id} answers one AdminEnquiry. */
 export type AdminEnquiriesAnswer = AdminEnquiry[];
 
+/** GET /api/admin/leads/board: each stage's count and newest leads, in board order. */
+export interface LeadBoard {
+  columns: { stage: LeadStage; count: number; items: AdminEnquiry[] }[];
+}
+
 /** A reason a lead was lost, with its label in each language; an archived one is no longer offered. */
 export interface LostReason {
   id: number;

@@ -1,10 +1,93 @@
 /**
- * The enquiries on /admin/leads ("submissions" to the staff): for now the list with its filters, in
- * the address (view-url.ts). `onCounted`: called after a change the figures above count.
+ * The lead desk (issue 42): every enquiry as a lead, shown as a board by stage or as the list, with
+ * the list's filters (stage, owner, mine, waiting on us, overdue, service, language, dates) and
+ * sorts. Standalone (its own filters) or driven by a page that keeps them in its address.
  */
+import { useCallback, useState } from "react";
+import { type EnquiryFilters, filtersToParams, isFiltered } from "#shared/admin-lists.ts";
+import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import type { ServiceNames } from "#shared/services.ts";
-import { DashboardLists } from "../DashboardLists";
+import { changeLead, deleteEnquiry, enquiryPage, exportUrl } from "../api";
+import { EnquiryCard } from "../cards";
+import { useCopy } from "../copy";
+import { EnquiryFiltersBar } from "../ListFilters";
+import { listTexts } from "../list-texts";
+import { StatusList } from "../StatusList";
+import { iconPaths, Segmented, useResource } from "../ui";
+import { LeadBoard } from "./LeadBoard";
+import { DeskContext, fetchLostReasons, fetchOwners } from "./leads-api";
 
-export function LeadDesk({ serviceNames, onCounted }: { serviceNames: ServiceNames; onCounted: () => void }) {
-  return <DashboardLists kind="enquiries" serviceNames={serviceNames} onCounted={onCounted} />;
+type DeskView = "board" | "list";
+
+interface Props {
+  serviceNames: ServiceNames;
+  /** The filters, when the page keeps them (in its address); otherwise the desk keeps its own. */
+  filters?: EnquiryFilters;
+  onFiltersChange?: (filters: EnquiryFilters) => void;
+  /** After any lead changed (e.g. the figures above). */
+  onChanged?: () => void;
+  /** Which view opens first. */
+  initialView?: DeskView;
+}
+
+export function LeadDesk({ serviceNames, filters: given, onFiltersChange, onChanged, initialView = "board" }: Props) {
+  const text = useCopy();
+  const l = text.copy.leads;
+  const [own, setOwn] = useState<EnquiryFilters>({});
+  const filters = given ?? own;
+  const setFilters = onFiltersChange ?? setOwn;
+  const [view, setView] = useState<DeskView>(initialView);
+  const reasons = useResource(fetchLostReasons);
+  const owners = useResource(fetchOwners);
+  const changed = useCallback(() => onChanged?.(), [onChanged]);
+  const loadPage = useCallback((next: string | null) => enquiryPage(filters, next), [filters]);
+  const counting = useCallback(
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+      async (...args: A) => {
+        const result = await fn(...args);
+        changed();
+        return result;
+      },
+    [changed],
+  );
+
+  return (
+    <DeskContext.Provider value={{ reasons: reasons.data ?? [], owners: owners.data ?? [], serviceNames, changed }}>
+      <Segmented
+        label={l.views}
+        value={view}
+        options={[
+          { value: "board", label: l.board },
+          { value: "list", label: l.list },
+        ]}
+        onChange={setView}
+      />
+      <EnquiryFiltersBar
+        filters={filters}
+        onChange={setFilters}
+        exportHref={exportUrl("submissions", filters)}
+        serviceNames={serviceNames}
+        owners={owners.data ?? []}
+      />
+      {view === "board" ? (
+        <LeadBoard key={filtersToParams(filters).toString()} filters={filters} />
+      ) : (
+        <StatusList
+          key={filtersToParams(filters).toString()}
+          isPending={(item: AdminEnquiry) => item.stage === "new"}
+          loadPage={loadPage}
+          filtered={isFiltered(filters)}
+          toggle={counting((item: AdminEnquiry) =>
+            changeLead(item, { stage: item.stage === "new" ? "replied" : "new" }),
+          )}
+          remove={counting((item: AdminEnquiry) => deleteEnquiry(item.id))}
+          texts={listTexts(text, "enquiries")}
+          emptyIcon={iconPaths.inbox}
+          renderCard={(item, controls, replace) => (
+            <EnquiryCard item={item} controls={controls} replace={replace} serviceNames={serviceNames} />
+          )}
+        />
+      )}
+    </DeskContext.Provider>
+  );
 }

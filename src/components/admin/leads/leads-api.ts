@@ -1,0 +1,58 @@
+/** The lead desk's calls and what it shares between its parts: the reasons, the owners, the services. */
+import { createContext, useContext } from "react";
+import { type EnquiryFilters, filtersToParams } from "#shared/admin-lists.ts";
+import type { AdminEnquiry, LeadBoard, LostReason } from "#shared/api/enquiries.ts";
+import type { CurrentUser } from "#shared/api/people.ts";
+import { ROUTES, withQuery } from "#shared/routes.ts";
+import type { ServiceNames } from "#shared/services.ts";
+import { ApiError } from "#src/lib/api-client.ts";
+import { adminRequest } from "../api";
+import type { AdminText } from "../copy";
+import { problem } from "../ui";
+
+export const fetchBoard = (filters: EnquiryFilters) =>
+  adminRequest<LeadBoard>("GET", withQuery(ROUTES.admin.leadBoard, filtersToParams(filters)));
+export const fetchLostReasons = () => adminRequest<LostReason[]>("GET", ROUTES.admin.lostReasons);
+/** The accounts a lead can be given to: the admins (GET /api/admin/users). */
+export const fetchOwners = () =>
+  adminRequest<CurrentUser[]>("GET", ROUTES.admin.users).then((users) => users.filter((u) => u.role === "admin"));
+
+/** What every card of the desk reads: the reasons on offer, the admins, the service names, and what to do after a change. */
+export interface Desk {
+  reasons: LostReason[];
+  owners: CurrentUser[];
+  serviceNames: ServiceNames;
+  /** After a lead changed (the counts above the tabs, the board's columns). */
+  changed: (lead: AdminEnquiry) => void;
+}
+
+export const DeskContext = createContext<Desk>({
+  reasons: [],
+  owners: [],
+  serviceNames: {} as ServiceNames,
+  changed: () => {},
+});
+export const useDesk = () => useContext(DeskContext);
+
+/** The sentence for a failed change: "changed by X meanwhile: reload" for a 409 leadChanged, else the panel's own. */
+export function changeProblem(error: unknown, { copy, f }: AdminText): string {
+  const l = copy.leads;
+  if (error instanceof ApiError && error.status === 409) {
+    const data = error.data as { code?: unknown; by?: unknown } | null;
+    if (data?.code === "leadChanged")
+      return typeof data.by === "string" && data.by
+        ? f(l.changedMeanwhile, { name: data.by })
+        : l.changedMeanwhileSomeone;
+  }
+  return problem(error, l.moveFailed);
+}
+
+/** Euro cents as typed: "1500", "1500.50" or "1500,50" → cents; null for anything else (empty is undefined: no value). */
+export function parseEuros(text: string): number | null | undefined {
+  const value = text.trim().replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0));
+  if (!value) return undefined;
+  const match = /^(\d{1,8})(?:[.,٫](\d{1,2}))?$/.exec(value);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+  return cents <= 1_000_000_000 ? cents : null;
+}
