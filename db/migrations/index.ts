@@ -21,6 +21,7 @@ import * as stepUp from "./2026-11-29T01-00_step-up.ts";
 import * as doorRules from "./2026-11-29T02-00_door-rules.ts";
 import * as leadStages from "./2026-11-29T10-00_lead-stages.ts";
 import * as leadMessages from "./2026-11-29T10-30_lead-messages.ts";
+import * as leadDigests from "./2026-11-29T11-00_lead-digests.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T02-00_door-rules": doorRules,
   "2026-11-29T10-00_lead-stages": leadStages,
   "2026-11-29T10-30_lead-messages": leadMessages,
+  "2026-11-29T11-00_lead-digests": leadDigests,
 };

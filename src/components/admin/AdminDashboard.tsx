@@ -9,6 +9,7 @@ import { LogoutButton } from "./LogoutButton";
 import { BreakerBanner } from "./BreakerBanner";
 import { useCopy } from "./copy";
 import { DashboardLists } from "./DashboardLists";
+import { DuePanel } from "./leads/DuePanel";
 import { showFlashToast } from "./flash";
 import { PrivacyPanel } from "./PrivacyPanel";
 import { StatsBar } from "./StatsBar";
@@ -59,6 +60,7 @@ function Dashboard({ user, serviceNames }: { user: PanelUser; serviceNames: Reco
         </div>
       </div>
       <BreakerBanner />
+      <DuePanel />
       <StatsBar version={statsVersion} />
       <DashboardLists serviceNames={serviceNames[lang]} onCounted={counted} />
       <PrivacyPanel />
