@@ -19,11 +19,11 @@ export interface Actor {
 
 /** What a change asked for that the lead or the database refuses (answered 400 with the field). */
 export class LeadChangeError extends Error {
-  constructor(
-    readonly field: "stage" | "ownerId" | "lostReasonId",
-    message: string,
-  ) {
+  // A declared field, not a parameter property: Node runs the functions with types stripped only.
+  readonly field: "stage" | "ownerId" | "lostReasonId";
+  constructor(field: LeadChangeError["field"], message: string) {
     super(message);
+    this.field = field;
   }
 }
 
