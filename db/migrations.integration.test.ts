@@ -14,8 +14,11 @@ const APP_TABLES = [
   "busy_intervals",
   "email_outbox",
   "enquiries",
+  "inbound_tokens",
   "invitations",
+  "lead_digests",
   "lead_events",
+  "lead_messages",
   "login_attempts",
   "lost_reasons",
   "meetings",
@@ -73,6 +76,7 @@ describe("migrations", () => {
         "enquiries_owner_created_at_id_idx",
         "enquiries_follow_up_on_id_idx",
         "lead_events_enquiry_id_at_idx",
+        "lead_digests_pkey",
       ]),
     );
   });
@@ -259,6 +263,26 @@ describe("the door rules migration", () => {
   });
 });
 
+describe("the lead digests migration", () => {
+  test("one digest per owner and office day; an account removed takes its digests with it", async () => {
+    const plain = database.db.withoutPlugins();
+    const { rows } = await sql<{
+      id: number;
+    }>`INSERT INTO users (username, password) VALUES ('digest-owner', 'x') RETURNING id`.execute(plain);
+    const id = rows[0].id;
+    await sql`INSERT INTO lead_digests (owner_id, office_date, leads) VALUES (${id}, '2026-11-25', 2)`.execute(plain);
+    await expect(
+      sql`INSERT INTO lead_digests (owner_id, office_date, leads) VALUES (${id}, '2026-11-25', 1)`.execute(plain),
+    ).rejects.toThrow(/lead_digests_pkey/);
+    await expect(
+      sql`INSERT INTO lead_digests (owner_id, office_date, leads) VALUES (${id}, '25-11-2026', 1)`.execute(plain),
+    ).rejects.toThrow(/lead_digests_office_date_check/);
+    await sql`DELETE FROM users WHERE id = ${id}`.execute(plain);
+    const { rows: left } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM lead_digests`.execute(plain);
+    expect(left[0].n).toBe(0);
+  });
+});
+
 describe("the lead stages migration", () => {
   test("processed enquiries become replied leads, pending ones new; down gives the old flag back", async () => {
     const name = "2026-11-29T10-00_lead-stages";
@@ -289,7 +313,8 @@ describe("the lead stages migration", () => {
     const { rows: reasons } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM lost_reasons`.execute(plain);
     expect(reasons[0].n).toBe(4);
 
-    await migrateDown(database.db);
+    // Down to before the lead stages again (the later migrations first).
+    for (let i = 0; i < later.length; i++) await migrateDown(database.db);
     const { rows: back } = await sql<{ is_processed: boolean; processed_at: Date | null }>`
       SELECT is_processed, processed_at FROM enquiries ORDER BY id`.execute(plain);
     expect(back.map((r) => [r.is_processed, r.processed_at?.toISOString() ?? null])).toEqual([
