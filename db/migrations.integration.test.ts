@@ -16,6 +16,7 @@ const APP_TABLES = [
   "enquiries",
   "inbound_tokens",
   "invitations",
+  "lead_digests",
   "lead_events",
   "lead_messages",
   "lead_notes",
@@ -79,6 +80,7 @@ describe("migrations", () => {
         "lead_notes_email_idx",
         "lead_notes_enquiry_id_idx",
         "lead_notes_meeting_id_idx",
+        "lead_digests_pkey",
       ]),
     );
   });
@@ -314,6 +316,26 @@ describe("the door rules migration", () => {
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM login_attempts`.execute(database.db)).rows[0].n,
     ).toBe(0);
     await sql`DELETE FROM users`.execute(database.db);
+  });
+});
+
+describe("the lead digests migration", () => {
+  test("one digest per owner and office day; an account removed takes its digests with it", async () => {
+    const plain = database.db.withoutPlugins();
+    const { rows } = await sql<{
+      id: number;
+    }>`INSERT INTO users (username, password) VALUES ('digest-owner', 'x') RETURNING id`.execute(plain);
+    const id = rows[0].id;
+    await sql`INSERT INTO lead_digests (owner_id, office_date, leads) VALUES (${id}, '2026-11-25', 2)`.execute(plain);
+    await expect(
+      sql`INSERT INTO lead_digests (owner_id, office_date, leads) VALUES (${id}, '2026-11-25', 1)`.execute(plain),
+    ).rejects.toThrow(/lead_digests_pkey/);
+    await expect(
+      sql`INSERT INTO lead_digests (owner_id, office_date, leads) VALUES (${id}, '25-11-2026', 1)`.execute(plain),
+    ).rejects.toThrow(/lead_digests_office_date_check/);
+    await sql`DELETE FROM users WHERE id = ${id}`.execute(plain);
+    const { rows: left } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM lead_digests`.execute(plain);
+    expect(left[0].n).toBe(0);
   });
 });
 

@@ -58,6 +58,66 @@ describe("recordView", () => {
   });
 });
 
+/** An enquiry of the telegram campaign, received on `day` at noon, at `stage` (a client with its value). */
+const enquiry = (day: string, stage: "new" | "replied" | "client", valueCents: number | null = null) => ({
+  firstName: "Sara",
+  lastName: "Ahmadi",
+  email: "sara@example.com",
+  service: "startup-visa",
+  message: "Hello",
+  language: "fa",
+  createdAt: new Date(`${day}T11:00:00Z`),
+  source: JSON.stringify(telegram),
+  stage,
+  repliedAt: stage === "new" ? null : new Date(`${day}T15:00:00Z`),
+  clientService: stage === "client" ? "startup-visa" : null,
+  clientValueCents: valueCents,
+});
+
+describe("the funnel to clients", () => {
+  test("3 enquiries of one campaign, 1 client worth €12,000: the campaign's row has 1 client, €12,000 and the rates", async () => {
+    for (let i = 0; i < 3; i++) await recordView(database.db, view(), null);
+    await recordView(database.db, view({ utmCampaign: "" }), null);
+    await database.db
+      .insertInto("enquiries")
+      .values([
+        enquiry("2026-11-20", "new"),
+        enquiry("2026-11-20", "replied"),
+        enquiry("2026-11-20", "client", 1_200_000),
+      ])
+      .execute();
+    const rows = (await sourcesChart(database.db, "campaign", "2026-11-01", "2026-11-30")) as FunnelRow[];
+    expect(rows.find((r) => r.key === "launch")).toEqual({
+      key: "launch",
+      visits: 3,
+      enquiries: 3,
+      replied: 2,
+      clients: 1,
+      clientValueCents: 1_200_000,
+      meetings: 0,
+      meetingsDone: 0,
+    });
+    expect(rows.find((r) => r.key === "")).toMatchObject({ visits: 1, enquiries: 0, clients: 0 });
+    // The same leads by source and by day; the period before knows none of them.
+    expect(await sourcesChart(database.db, "source", "2026-11-01", "2026-11-30")).toEqual([
+      expect.objectContaining({ key: "telegram", enquiries: 3, replied: 2, clients: 1, clientValueCents: 1_200_000 }),
+    ]);
+    const days = (await sourcesChart(database.db, "daily", "2026-11-20", "2026-11-20")) as SourcesDay[];
+    expect(days[0]).toMatchObject({ enquiries: 3, replied: 2, clients: 1, clientValueCents: 1_200_000 });
+    expect(await sourcesChart(database.db, "campaign", "2026-10-02", "2026-10-31")).toEqual([]);
+  });
+
+  test("the clients' values add up past a 32-bit integer without overflow", async () => {
+    // Each at the largest value a lead may carry (MAX_VALUE_CENTS): five of them are 5 × 10^9 cents.
+    await database.db
+      .insertInto("enquiries")
+      .values(Array.from({ length: 5 }, () => enquiry("2026-11-20", "client", 1_000_000_000)))
+      .execute();
+    const [row] = (await sourcesChart(database.db, "campaign", "2026-11-01", "2026-11-30")) as FunnelRow[];
+    expect(row).toMatchObject({ key: "launch", clients: 5, clientValueCents: 5_000_000_000 });
+  });
+});
+
 describe("rollUpViews and the charts", () => {
   test("a finished day is folded into its daily counts once; the figures are the same before and after", async () => {
     for (let i = 0; i < 3; i++) await recordView(database.db, view(), null);
@@ -86,8 +146,26 @@ describe("rollUpViews and the charts", () => {
     const everyChartBefore = await all();
     const before = await sourcesChart(database.db, "source", "2026-11-01", "2026-11-30");
     const expected: FunnelRow[] = [
-      { key: "telegram", visits: 3, enquiries: 0, meetings: 1, meetingsDone: 0 },
-      { key: "linkedin.com", visits: 1, enquiries: 0, meetings: 0, meetingsDone: 0 },
+      {
+        key: "telegram",
+        visits: 3,
+        enquiries: 0,
+        replied: 0,
+        clients: 0,
+        clientValueCents: 0,
+        meetings: 1,
+        meetingsDone: 0,
+      },
+      {
+        key: "linkedin.com",
+        visits: 1,
+        enquiries: 0,
+        replied: 0,
+        clients: 0,
+        clientValueCents: 0,
+        meetings: 0,
+        meetingsDone: 0,
+      },
     ];
     expect(before).toEqual(expected);
 
@@ -102,14 +180,52 @@ describe("rollUpViews and the charts", () => {
 
     const days = (await sourcesChart(database.db, "daily", "2026-11-20", "2026-11-21")) as SourcesDay[];
     expect(days).toEqual([
-      { day: "2026-11-20", views: 4, visits: 3, enquiries: 0, meetings: 1, meetingsDone: 0 },
-      { day: "2026-11-21", views: 1, visits: 1, enquiries: 0, meetings: 0, meetingsDone: 0 },
+      {
+        day: "2026-11-20",
+        views: 4,
+        visits: 3,
+        enquiries: 0,
+        replied: 0,
+        clients: 0,
+        clientValueCents: 0,
+        meetings: 1,
+        meetingsDone: 0,
+      },
+      {
+        day: "2026-11-21",
+        views: 1,
+        visits: 1,
+        enquiries: 0,
+        replied: 0,
+        clients: 0,
+        clientValueCents: 0,
+        meetings: 0,
+        meetingsDone: 0,
+      },
     ]);
     const pages = (await sourcesChart(database.db, "pages", "2026-11-20", "2026-11-21")) as TopRow[];
     expect(pages[0]).toEqual({ key: "/fa/", views: 3, visits: 3 });
     expect(await sourcesChart(database.db, "landing", "2026-11-20", "2026-11-21")).toEqual([
-      { key: "/fa/", visits: 3, enquiries: 0, meetings: 1, meetingsDone: 0 },
-      { key: "/en/", visits: 1, enquiries: 0, meetings: 0, meetingsDone: 0 },
+      {
+        key: "/fa/",
+        visits: 3,
+        enquiries: 0,
+        replied: 0,
+        clients: 0,
+        clientValueCents: 0,
+        meetings: 1,
+        meetingsDone: 0,
+      },
+      {
+        key: "/en/",
+        visits: 1,
+        enquiries: 0,
+        replied: 0,
+        clients: 0,
+        clientValueCents: 0,
+        meetings: 0,
+        meetingsDone: 0,
+      },
     ]);
     expect(await sourcesChart(database.db, "referrers", "2026-11-20", "2026-11-21")).toEqual([
       { key: "linkedin.com", views: 1, visits: 1 },

@@ -143,7 +143,25 @@ const leadSpan = (from: string, to: string) => [officeDayStart(from), officeDayS
 
 const MAX_ROWS = 100;
 
-/** Visits → enquiries → meetings → meetings done, per value of one breakdown, most visits first. */
+/**
+ * The enquiries of a group and how far they went: replied (they left "new": answered, or moved on
+ * without a reply), became clients, and the clients' value in euro cents (a sum of integers, bigint
+ * in SQL: no overflow however many clients). Counted by when the enquiry came, as every lead figure.
+ */
+const LEAD_COUNTS = sql`count(*) AS enquiries, count(*) FILTER (WHERE stage <> 'new') AS replied,
+  count(*) FILTER (WHERE stage = 'client') AS clients,
+  coalesce(sum(client_value_cents) FILTER (WHERE stage = 'client'), 0) AS value`;
+
+type LeadCounts = { enquiries: string; replied: string; clients: string; value: string };
+
+const leadCounts = (r: LeadCounts) => ({
+  enquiries: Number(r.enquiries),
+  replied: Number(r.replied),
+  clients: Number(r.clients),
+  clientValueCents: Number(r.value),
+});
+
+/** Visits → enquiries → replied → clients (and their value), meetings, meetings done, per value of one breakdown, most visits first. */
 async function breakdown(
   db: Kysely<Database>,
   kind: keyof typeof BREAKDOWNS,
@@ -152,17 +170,18 @@ async function breakdown(
 ): Promise<FunnelRow[]> {
   const { dim, lead } = BREAKDOWNS[kind];
   const [start, end] = leadSpan(from, to);
-  const { rows } = await sql<{ key: string; visits: string; enquiries: string; meetings: string; done: string }>`
+  const { rows } = await sql<LeadCounts & { key: string; visits: string; meetings: string; done: string }>`
     WITH v AS (
       SELECT key, visits FROM ${keysIn(dim, from, to)} AS v WHERE visits > 0
     ), e AS (
-      SELECT ${lead} AS key, count(*) AS enquiries FROM enquiries
+      SELECT ${lead} AS key, ${LEAD_COUNTS} FROM enquiries
       WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1
     ), m AS (
       SELECT ${lead} AS key, count(*) AS meetings, count(*) FILTER (WHERE outcome = 'done') AS done FROM meetings
       WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1
     )
     SELECT key, coalesce(v.visits, 0) AS visits, coalesce(e.enquiries, 0) AS enquiries,
+           coalesce(e.replied, 0) AS replied, coalesce(e.clients, 0) AS clients, coalesce(e.value, 0) AS value,
            coalesce(m.meetings, 0) AS meetings, coalesce(m.done, 0) AS done
     FROM v FULL JOIN e USING (key) FULL JOIN m USING (key)
     ORDER BY 2 DESC, 4 DESC, 3 DESC, 1
@@ -171,23 +190,18 @@ async function breakdown(
   return rows.map((r) => ({
     key: r.key,
     visits: Number(r.visits),
-    enquiries: Number(r.enquiries),
+    ...leadCounts(r),
     meetings: Number(r.meetings),
     meetingsDone: Number(r.done),
   }));
 }
 
-/** Per office day of the range: visits, views, enquiries, meetings, meetings done. */
+/** Per office day of the range: visits, views, enquiries (replied, clients, value), meetings, meetings done. */
 async function daily(db: Kysely<Database>, from: string, to: string): Promise<SourcesDay[]> {
   const [start, end] = leadSpan(from, to);
-  const { rows } = await sql<{
-    day: string;
-    views: string;
-    visits: string;
-    enquiries: string;
-    meetings: string;
-    done: string;
-  }>`
+  const { rows } = await sql<
+    LeadCounts & { day: string; views: string; visits: string; meetings: string; done: string }
+  >`
     WITH days AS (SELECT generate_series(${from}::date, ${to}::date, interval '1 day')::date AS day),
     v AS (
       SELECT day, sum(views) AS views, sum(visits) AS visits FROM (
@@ -197,7 +211,7 @@ async function daily(db: Kysely<Database>, from: string, to: string): Promise<So
       ) AS u GROUP BY day
     ),
     e AS (
-      SELECT (created_at AT TIME ZONE ${OFFICE_TIME_ZONE}::text)::date AS day, count(*) AS enquiries FROM enquiries
+      SELECT (created_at AT TIME ZONE ${OFFICE_TIME_ZONE}::text)::date AS day, ${LEAD_COUNTS} FROM enquiries
       WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1
     ), m AS (
       SELECT (created_at AT TIME ZONE ${OFFICE_TIME_ZONE}::text)::date AS day, count(*) AS meetings,
@@ -205,7 +219,8 @@ async function daily(db: Kysely<Database>, from: string, to: string): Promise<So
       WHERE created_at >= ${start} AND created_at < ${end} GROUP BY 1
     )
     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(v.views, 0) AS views, coalesce(v.visits, 0) AS visits,
-           coalesce(e.enquiries, 0) AS enquiries, coalesce(m.meetings, 0) AS meetings, coalesce(m.done, 0) AS done
+           coalesce(e.enquiries, 0) AS enquiries, coalesce(e.replied, 0) AS replied, coalesce(e.clients, 0) AS clients,
+           coalesce(e.value, 0) AS value, coalesce(m.meetings, 0) AS meetings, coalesce(m.done, 0) AS done
     FROM days LEFT JOIN v USING (day) LEFT JOIN e USING (day) LEFT JOIN m USING (day)
     ORDER BY days.day
   `.execute(db);
@@ -213,7 +228,7 @@ async function daily(db: Kysely<Database>, from: string, to: string): Promise<So
     day: r.day,
     views: Number(r.views),
     visits: Number(r.visits),
-    enquiries: Number(r.enquiries),
+    ...leadCounts(r),
     meetings: Number(r.meetings),
     meetingsDone: Number(r.done),
   }));

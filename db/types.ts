@@ -240,6 +240,7 @@ export interface Database {
   leadMessages: LeadMessagesTable;
   leadNotes: LeadNotesTable;
   inboundTokens: InboundTokensTable;
+  leadDigests: LeadDigestsTable;
 }
 
 /** The reasons a lead may be lost for, labelled in every language; archived ones are kept for old leads. */
@@ -467,3 +468,15 @@ export type NewMeeting = Insertable<MeetingsTable>;
 export type MeetingUpdate = Updateable<MeetingsTable>;
 export type OutboxRow = Selectable<EmailOutboxTable>;
 export type NewOutboxRow = Insertable<EmailOutboxTable>;
+
+/** One owner's morning digest of due leads for one office day (at most one: the primary key). */
+export interface LeadDigestsTable {
+  ownerId: number;
+  /** yyyy-MM-dd, office time. */
+  officeDate: string;
+  /** How many due leads it listed. */
+  leads: number;
+  /** The outbox row that carries it (bigint: a string). */
+  outboxId: string | null;
+  createdAt: CreatedAt;
+}

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
-import { ADMIN, bookableDays, freeSlots, hydrated, LANGUAGE_COOKIE, skipSplash, uniqueTag } from "./helpers";
+import { ADMIN, bookableDays, formData, freeSlots, hydrated, LANGUAGE_COOKIE, skipSplash, uniqueTag } from "./helpers";
 import type { FunnelRow, SourcesAnswer, TopRow } from "../src/shared/api/sources";
 import type { AdminMeeting } from "../src/shared/api/meetings";
 import { expectNoViolations } from "./axe";
@@ -117,6 +117,9 @@ test("a Telegram campaign visit that books a meeting on a service page: the admi
     key: "launch",
     visits: 1,
     enquiries: 0,
+    replied: 0,
+    clients: 0,
+    clientValueCents: 0,
     meetings: 1,
     meetingsDone: 0,
   });
@@ -222,28 +225,60 @@ test("hostile tags (a 10 KB campaign, control characters, script tags) are cut o
   expect(await admin.locator("main img, [onerror]").count()).toBe(0);
 });
 
-for (const lang of ["en", "nl", "fa"] as const) {
-  for (const width of [390, 1280]) {
-    test(`the Sources view in ${lang} at ${width} px: readable whole, accessible, in the panel's digits`, async ({
-      browser,
-    }) => {
-      const context = await browser.newContext({ locale: lang, viewport: { width, height: 1400 }, userAgent: CHROME });
-      const page = await context.newPage();
-      await signIn(page);
-      // The panel follows the browser's language (this shared account has none of its own: setting
-      // one would change the panel for every other test signed in as it).
-      await page.goto("/admin/sources");
-      await expect(page.locator("#funnel-title")).toBeVisible();
-      await expect(page.locator("html")).toHaveAttribute("dir", lang === "fa" ? "rtl" : "ltr");
-      const figures = page.locator(
-        `section[aria-labelledby=funnel-title] ${width < 640 ? "[data-figures-list]" : "[data-figures] tbody"}`,
-      );
-      await expect(figures).not.toBeEmpty();
-      if (lang === "fa") expect(await figures.innerText()).not.toMatch(/[0-9]/);
-      await page.screenshot({ path: test.info().outputPath(`sources-${lang}-${width}.png`), fullPage: true });
-      expect(await page.evaluate(findTextProblems)).toEqual([]);
-      await expectNoViolations(page);
-      await context.close();
+test.describe("the Sources view", () => {
+  // One enquiry made a client worth €12,000 through the lead desk's PATCH: the funnel reaches clients.
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL, userAgent: CHROME });
+    const signedIn = await request.post("/api/login", { data: ADMIN });
+    expect(signedIn.status()).toBe(200);
+    const data = await formData(request, {
+      firstName: "Client",
+      lastName: uniqueTag(),
+      email: "c@example.com",
+      service: "startup-visa",
+      message: "A message long enough to pass.",
     });
+    const created = await request.post("/api/contact", { data });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const won = await request.patch(`/api/admin/submissions/${id}`, {
+      data: { version: 0, stage: "client", clientService: "startup-visa", clientValueCents: 1_200_000 },
+    });
+    expect(won.status(), await won.text()).toBe(200);
+    await request.dispose();
+  });
+
+  for (const lang of ["en", "nl", "fa"] as const) {
+    for (const width of [390, 1280]) {
+      test(`the Sources view in ${lang} at ${width} px: readable whole, accessible, in the panel's digits`, async ({
+        browser,
+      }) => {
+        const context = await browser.newContext({
+          locale: lang,
+          viewport: { width, height: 1400 },
+          userAgent: CHROME,
+        });
+        const page = await context.newPage();
+        await signIn(page);
+        // The panel follows the browser's language (this shared account has none of its own: setting
+        // one would change the panel for every other test signed in as it).
+        await page.goto("/admin/sources");
+        await expect(page.locator("#funnel-title")).toBeVisible();
+        await expect(page.locator("html")).toHaveAttribute("dir", lang === "fa" ? "rtl" : "ltr");
+        const figures = page.locator(
+          `section[aria-labelledby=funnel-title] ${width < 640 ? "[data-figures-list]" : "[data-figures] tbody"}`,
+        );
+        await expect(figures).not.toBeEmpty();
+        if (lang === "fa") expect(await figures.innerText()).not.toMatch(/[0-9]/);
+        // The funnel reaches clients, with their value in the panel's way of writing euros (each
+        // worker's beforeAll adds a client worth €12,000).
+        if (lang === "en") await expect(figures).toContainText(/€[1-9][\d,]*,000/);
+        if (lang === "nl") await expect(figures).toContainText(/€\s[1-9][\d.]*\.000/);
+        await page.screenshot({ path: test.info().outputPath(`sources-${lang}-${width}.png`), fullPage: true });
+        expect(await page.evaluate(findTextProblems)).toEqual([]);
+        await expectNoViolations(page);
+        await context.close();
+      });
+    }
   }
-}
+});

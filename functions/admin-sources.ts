@@ -3,7 +3,7 @@
  * view (db/sources.repository.ts), for a range of office days (at most MAX_RANGE_DAYS, both ends
  * included), with the same chart for the period of the same length just before it, to compare; with
  * `format=csv` the same table as a CSV download, its rates and the previous period's figures as
- * columns. Admin only. An unknown or repeated parameter is a 400, as in the audit API.
+ * columns (the lead desk's replied, clients and their value in euros last). Admin only. An unknown or repeated parameter is a 400, as in the audit API.
  */
 import type { Config } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
@@ -69,7 +69,15 @@ function csvTable(chart: SourcesChart, rows: Rows, previous: Rows): string[][] {
     const before = previous as SourcesDay[];
     const figures = ["views", "visits", "enquiries", "meetings", "meetingsDone"] as const;
     return [
-      ["day", ...figures, "enquiriesPerVisit", "meetingsPerEnquiry", "previousDay", ...figures.map(prefixed)],
+      [
+        "day",
+        ...figures,
+        "enquiriesPerVisit",
+        "meetingsPerEnquiry",
+        "previousDay",
+        ...figures.map(prefixed),
+        ...LEAD_COLUMNS,
+      ],
       ...days.map((d, i) => [
         d.day,
         ...figures.map((f) => String(d[f])),
@@ -77,6 +85,7 @@ function csvTable(chart: SourcesChart, rows: Rows, previous: Rows): string[][] {
         rateCell(d.meetings, d.enquiries),
         before[i]?.day ?? "",
         ...figures.map((f) => String(before[i]?.[f] ?? 0)),
+        ...leadCells(d, before[i]),
       ]),
     ];
   }
@@ -96,14 +105,45 @@ function csvTable(chart: SourcesChart, rows: Rows, previous: Rows): string[][] {
   const before = new Map((previous as FunnelRow[]).map((r) => [r.key, r]));
   const figures = ["visits", "enquiries", "meetings", "meetingsDone"] as const;
   return [
-    ["key", ...figures, "enquiriesPerVisit", "meetingsPerEnquiry", ...figures.map(prefixed)],
+    ["key", ...figures, "enquiriesPerVisit", "meetingsPerEnquiry", ...figures.map(prefixed), ...LEAD_COLUMNS],
     ...(rows as FunnelRow[]).map((r) => [
       r.key,
       ...figures.map((f) => String(r[f])),
       rateCell(r.enquiries, r.visits),
       rateCell(r.meetings, r.enquiries),
       ...figures.map((f) => String(before.get(r.key)?.[f] ?? 0)),
+      ...leadCells(r, before.get(r.key)),
     ]),
+  ];
+}
+
+/** The lead desk's columns, after the earlier ones (a sheet reading those by position still works). */
+const LEAD_COLUMNS = [
+  "replied",
+  "clients",
+  "clientValueEur",
+  "repliedPerEnquiry",
+  "clientsPerEnquiry",
+  "previousReplied",
+  "previousClients",
+  "previousClientValueEur",
+];
+
+/** Euro cents as a CSV cell: euros with two decimals ("12000.00"), exact for any sum of cents. */
+const euros = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
+type LeadFigures = Pick<FunnelRow, "enquiries" | "replied" | "clients" | "clientValueCents">;
+
+function leadCells(r: LeadFigures, before: LeadFigures | undefined): string[] {
+  return [
+    String(r.replied),
+    String(r.clients),
+    euros(r.clientValueCents),
+    rateCell(r.replied, r.enquiries),
+    rateCell(r.clients, r.enquiries),
+    String(before?.replied ?? 0),
+    String(before?.clients ?? 0),
+    euros(before?.clientValueCents ?? 0),
   ];
 }
 

@@ -21,6 +21,7 @@ import * as stepUp from "./2026-11-29T01-00_step-up.ts";
 import * as doorRules from "./2026-11-29T02-00_door-rules.ts";
 import * as leadStages from "./2026-11-29T10-00_lead-stages.ts";
 import * as leadMessages from "./2026-11-29T10-30_lead-messages.ts";
+import * as leadDigests from "./2026-11-29T11-00_lead-digests.ts";
 import * as leadNotes from "./2026-11-29T11-00_lead-notes.ts";
 import * as leadOwnerStage from "./2026-11-29T11-30_lead-owner-stage.ts";
 
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T02-00_door-rules": doorRules,
   "2026-11-29T10-00_lead-stages": leadStages,
   "2026-11-29T10-30_lead-messages": leadMessages,
+  "2026-11-29T11-00_lead-digests": leadDigests,
   "2026-11-29T11-00_lead-notes": leadNotes,
   "2026-11-29T11-30_lead-owner-stage": leadOwnerStage,
 };

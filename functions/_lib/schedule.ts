@@ -17,9 +17,11 @@
 import type { Kysely } from "kysely";
 import { pruneCounters } from "#db/rate-limits.repository.ts";
 import type { Database } from "#db/types.ts";
-import { now } from "#server/office.ts";
+import { readAvailability } from "#db/availability.repository.ts";
+import { now, officeRules } from "#server/office.ts";
 import { refreshCalendars } from "./calendars/refresh.ts";
 import { deliverDue } from "./mail/delivery.ts";
+import { queueDigests } from "./mail/digest.ts";
 import { enqueueDueReminders } from "./mail/outbox.ts";
 import { mailTransport } from "./mail/transport.ts";
 import { runRetention } from "./privacy/retention.ts";
@@ -72,6 +74,16 @@ const reminders: ScheduledJob = {
   },
 };
 
+const digests: ScheduledJob = {
+  name: "digests",
+  what: "queues each owner's morning digest of due leads, on working days from 08:30 office time, once per owner and day",
+  localEveryMs: LOCAL_MAIL_EVERY_MS,
+  run: async (db, log) => {
+    const queued = await queueDigests(db, now(), officeRules(await readAvailability(db)));
+    if (queued) log.log(`[digests] ${queued} morning digest(s) queued`);
+  },
+};
+
 const outbox: ScheduledJob = {
   name: "outbox",
   what: "sends the outbox's due emails (the reminders, and messages whose first try failed or was cut short)",
@@ -119,7 +131,7 @@ export const SCHEDULE: readonly ScheduledRun[] = [
     cron: "*/15 * * * *",
     everyMs: 15 * MINUTE,
     fn: "outbox-retry.ts",
-    jobs: [reminders, outbox, counters, calendars],
+    jobs: [reminders, digests, outbox, counters, calendars],
   },
   { name: "daily", cron: "17 3 * * *", everyMs: 24 * 60 * MINUTE, fn: "retention.ts", jobs: [retention] },
 ];

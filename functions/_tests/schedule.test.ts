@@ -76,8 +76,20 @@ describe("one schedule for production and npm start", () => {
       const declared = SCHEDULE.flatMap((r) => r.jobs).find((j) => j.name === job.name)!.localEveryMs;
       expect(here.everyMs, job.name).toBe(declared ?? job.everyMs);
     }
-    // The jobs the issue names, with the calendars on production's 15 minutes.
-    expect(production.map((j) => j.name).sort()).toEqual(["calendars", "counters", "outbox", "reminders", "retention"]);
+    // The jobs the issues name, with the calendars on production's 15 minutes; the morning digest
+    // runs before the outbox, so a digest queued at 08:30 leaves in the same run.
+    expect(production.map((j) => j.name).sort()).toEqual([
+      "calendars",
+      "counters",
+      "digests",
+      "outbox",
+      "reminders",
+      "retention",
+    ]);
+    const frequent = SCHEDULE.find((r) => r.name === "frequent")!.jobs.map((j) => j.name);
+    expect(frequent.indexOf("digests")).toBeLessThan(frequent.indexOf("outbox"));
+    // Every 15 minutes from the hour (UTC), so a run falls on 08:30 Amsterdam in winter and in summer.
+    expect(SCHEDULE.find((r) => r.name === "frequent")!.cron).toBe("*/15 * * * *");
     expect(local.find((j) => j.name === "calendars")!.everyMs).toBe(15 * MINUTE);
   });
 

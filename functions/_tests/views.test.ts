@@ -5,6 +5,7 @@ import { config as outboxRetry } from "../outbox-retry.ts";
 import { apiTestbed, call, type ApiTestDatabase } from "./harness.ts";
 import views from "../views.ts";
 import adminSources from "../admin-sources.ts";
+import adminSubmissions from "../admin-submissions.ts";
 import contact from "../contact.ts";
 import meetings from "../meetings.ts";
 import { BOM } from "../_lib/http/csv.ts";
@@ -307,19 +308,81 @@ describe("the Sources figures' rates and previous period", () => {
     });
     const [header, ...lines] = csv.text.replace(BOM, "").trim().split("\r\n");
     expect(header).toBe(
-      "key,visits,enquiries,meetings,meetingsDone,enquiriesPerVisit,meetingsPerEnquiry,previousVisits,previousEnquiries,previousMeetings,previousMeetingsDone",
+      `key,visits,enquiries,meetings,meetingsDone,enquiriesPerVisit,meetingsPerEnquiry,previousVisits,previousEnquiries,previousMeetings,previousMeetingsDone,${LEAD_COLUMNS}`,
     );
-    expect(lines).toContain("telegram,4,1,0,0,0.2500,0.0000,2,0,0,0");
+    expect(lines).toContain("telegram,4,1,0,0,0.2500,0.0000,2,0,0,0,0,0,0.00,0.0000,0.0000,0,0,0.00");
 
     const daily = await call(adminSources, "/api/admin/sources?chart=daily&from=2026-11-16&to=2026-11-25&format=csv", {
       cookie,
     });
     const days = daily.text.replace(BOM, "").trim().split("\r\n");
     expect(days[0]).toBe(
-      "day,views,visits,enquiries,meetings,meetingsDone,enquiriesPerVisit,meetingsPerEnquiry,previousDay,previousViews,previousVisits,previousEnquiries,previousMeetings,previousMeetingsDone",
+      `day,views,visits,enquiries,meetings,meetingsDone,enquiriesPerVisit,meetingsPerEnquiry,previousDay,previousViews,previousVisits,previousEnquiries,previousMeetings,previousMeetingsDone,${LEAD_COLUMNS}`,
     );
     // 20 November sits fifth in its period, as 10 November in the one before.
-    expect(days[5]).toBe("2026-11-20,4,4,1,0,0,0.2500,0.0000,2026-11-10,2,2,0,0,0");
-    expect(days[1]).toBe("2026-11-16,0,0,0,0,0,,,2026-11-06,0,0,0,0,0");
+    expect(days[5]).toBe("2026-11-20,4,4,1,0,0,0.2500,0.0000,2026-11-10,2,2,0,0,0,0,0,0.00,0.0000,0.0000,0,0,0.00");
+    expect(days[1]).toBe("2026-11-16,0,0,0,0,0,,,2026-11-06,0,0,0,0,0,0,0,0.00,,,0,0,0.00");
+  });
+});
+
+const LEAD_COLUMNS =
+  "replied,clients,clientValueEur,repliedPerEnquiry,clientsPerEnquiry,previousReplied,previousClients,previousClientValueEur";
+
+describe("the Sources funnel to clients", () => {
+  test("3 enquiries of a campaign, one made a client worth €12,000 through the API: the campaign's row and CSV", async () => {
+    const ids: number[] = [];
+    for (const firstName of ["Ana", "Bo", "Cy"]) {
+      const row = await t.db
+        .insertInto("enquiries")
+        .values({
+          firstName,
+          lastName: "Funnel",
+          email: `${firstName.toLowerCase()}@example.com`,
+          service: "startup-visa",
+          message: "A message long enough.",
+          language: "nl",
+          createdAt: new Date("2026-10-20T11:00:00Z"),
+          source: JSON.stringify({ utmSource: "linkedin", utmCampaign: "autumn" }),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    const patch = (id: number, body: unknown) =>
+      call(adminSubmissions, `/api/admin/submissions/${id}`, {
+        method: "PATCH",
+        body,
+        params: { id: String(id) },
+        cookie,
+      });
+    // A value past the limit (ten million euros), or not a whole number of cents, is refused and changes nothing.
+    for (const clientValueCents of [1_000_000_001, 1e300, 12.5, -1, "1200000"])
+      expect(
+        (await patch(ids[0], { version: 0, stage: "client", clientService: "startup-visa", clientValueCents })).status,
+      ).toBe(400);
+    expect(
+      (await patch(ids[0], { version: 0, stage: "client", clientService: "startup-visa", clientValueCents: 1_200_000 }))
+        .status,
+    ).toBe(200);
+    expect((await patch(ids[1], { version: 0, stage: "replied" })).status).toBe(200);
+
+    const res = await call(adminSources, "/api/admin/sources?chart=campaign&from=2026-10-01&to=2026-10-31", { cookie });
+    expect(res.json.rows.find((r: { key: string }) => r.key === "autumn")).toMatchObject({
+      enquiries: 3,
+      replied: 2,
+      clients: 1,
+      clientValueCents: 1_200_000,
+    });
+    // The month before had none of them: the comparison says 0.
+    expect(res.json.previous.rows.find((r: { key: string }) => r.key === "autumn")).toBeUndefined();
+    const csv = await call(adminSources, "/api/admin/sources?chart=campaign&from=2026-10-01&to=2026-10-31&format=csv", {
+      cookie,
+    });
+    const lines = csv.text.replace(BOM, "").trim().split("\r\n");
+    expect(lines[0].endsWith(`,${LEAD_COLUMNS}`)).toBe(true);
+    expect(lines).toContain("autumn,0,3,0,0,,0.0000,0,0,0,0,2,1,12000.00,0.6667,0.3333,0,0,0.00");
+    // A repeated parameter is still refused.
+    const twice = "/api/admin/sources?chart=campaign&from=2026-10-01&to=2026-10-31&format=csv&format=csv";
+    expect((await call(adminSources, twice, { cookie })).status).toBe(400);
   });
 });

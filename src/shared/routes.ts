@@ -116,6 +116,8 @@ export const ROUTES = {
     privacyErase: "/api/admin/privacy/erase",
     /** The Sources view: one chart's figures (JSON, or CSV with format=csv). */
     sources: "/api/admin/sources",
+    /** The leads due today: follow-ups that have come and overdue waiting leads (the dashboard's Due panel). */
+    due: "/api/admin/due",
   },
 } as const;
 

@@ -1,7 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { defaultOfficeRules } from "./office.ts";
 import { addDays } from "./dates.ts";
-import { answerDeadlineDate, isWorkingDay, lastOverdueArrivalDate } from "./working-days.ts";
+import { digestDay } from "./follow-ups.ts";
+import {
+  answerDeadlineDate,
+  answerOverdueAt,
+  isAnswerOverdue,
+  isFollowUpDue,
+  isWorkingDay,
+  lastOverdueArrivalDate,
+} from "./working-days.ts";
 
 describe("working days", () => {
   test("are the weekdays with opening hours on which the office is open", () => {
@@ -30,5 +38,77 @@ describe("lastOverdueArrivalDate", () => {
       expect(answerDeadlineDate(last, defaultOfficeRules) < day, day).toBe(true);
       expect(answerDeadlineDate(addDays(last, 1), defaultOfficeRules) >= day, day).toBe(true);
     }
+  });
+});
+
+describe("a lead waiting on us is overdue past two working days", () => {
+  // Friday 2026-05-15, 17:00 in Amsterdam (CEST, UTC+2).
+  const friday = new Date("2026-05-15T15:00:00Z");
+  const at = (local: string) => new Date(`${local}+02:00`);
+
+  test("received on Friday at 17:00: not overdue on Monday morning nor all Tuesday, overdue from Wednesday 00:00", () => {
+    const rules = defaultOfficeRules;
+    expect(isAnswerOverdue(friday, at("2026-05-18T09:00:00"), rules)).toBe(false); // Monday
+    expect(isAnswerOverdue(friday, at("2026-05-19T23:59:59"), rules)).toBe(false); // Tuesday night
+    expect(isAnswerOverdue(friday, at("2026-05-20T00:00:00"), rules)).toBe(true);
+    expect(isAnswerOverdue(friday, at("2026-05-20T09:00:00"), rules)).toBe(true); // Wednesday morning
+    expect(answerOverdueAt(friday, rules).toISOString()).toBe("2026-05-19T22:00:00.000Z");
+  });
+
+  test("a public holiday on the Monday in between moves the moment on by that day", () => {
+    // Whit Monday 2026-05-25: received Friday 22 May at 17:00, due by Wednesday, overdue Thursday.
+    const whitFriday = new Date("2026-05-22T15:00:00Z");
+    expect(isWorkingDay("2026-05-25", defaultOfficeRules)).toBe(false);
+    expect(isAnswerOverdue(whitFriday, at("2026-05-27T09:00:00"), defaultOfficeRules)).toBe(false);
+    expect(isAnswerOverdue(whitFriday, at("2026-05-28T09:00:00"), defaultOfficeRules)).toBe(true);
+    // Without the holiday switch the Monday counts again.
+    const noHolidays = { ...defaultOfficeRules, publicHolidays: false };
+    expect(isAnswerOverdue(whitFriday, at("2026-05-27T09:00:00"), noHolidays)).toBe(true);
+  });
+
+  test("an office closure on the Tuesday moves it too, and a closed range by every day it covers", () => {
+    const closedTuesday = {
+      ...defaultOfficeRules,
+      closedRanges: [{ from: "2026-05-19", to: "2026-05-19", yearly: false }],
+    };
+    expect(isAnswerOverdue(friday, at("2026-05-20T09:00:00"), closedTuesday)).toBe(false);
+    expect(isAnswerOverdue(friday, at("2026-05-21T09:00:00"), closedTuesday)).toBe(true);
+    const closedDates = { ...defaultOfficeRules, closedDates: ["2026-05-18", "2026-05-19"] };
+    expect(answerOverdueAt(friday, closedDates).toISOString()).toBe("2026-05-21T22:00:00.000Z"); // Friday 00:00
+  });
+
+  test("agrees with the lists' filter (lastOverdueArrivalDate) at every hour of two months", () => {
+    const rules = defaultOfficeRules;
+    for (let t = Date.parse("2026-11-01T00:00:00Z"); t < Date.parse("2027-01-01T00:00:00Z"); t += 7 * 3_600_000) {
+      const received = new Date(t);
+      for (const days of [1, 2, 3, 5, 9]) {
+        const now = new Date(t + days * 86_400_000);
+        const today = now.toLocaleDateString("sv-SE", { timeZone: rules.timeZone });
+        const arrival = received.toLocaleDateString("sv-SE", { timeZone: rules.timeZone });
+        expect(isAnswerOverdue(received, now, rules), `${received.toISOString()} at ${now.toISOString()}`).toBe(
+          arrival <= lastOverdueArrivalDate(today, rules),
+        );
+      }
+    }
+  });
+});
+
+describe("follow-up dates and the digest's day", () => {
+  test("a follow-up date is due from its own day on, office time", () => {
+    // 23:30 UTC on 2026-11-23 is already the 24th in Amsterdam.
+    expect(isFollowUpDue("2026-11-24", new Date("2026-11-23T22:59:00Z"), defaultOfficeRules)).toBe(false);
+    expect(isFollowUpDue("2026-11-24", new Date("2026-11-23T23:30:00Z"), defaultOfficeRules)).toBe(true);
+    expect(isFollowUpDue("2026-11-20", new Date("2026-11-23T23:30:00Z"), defaultOfficeRules)).toBe(true);
+  });
+
+  test("the digest is due on working days from 08:30 office time, never on a weekend or a holiday", () => {
+    const rules = defaultOfficeRules;
+    expect(digestDay(new Date("2026-11-23T07:29:59Z"), rules)).toBeNull(); // Monday 08:29:59 CET
+    expect(digestDay(new Date("2026-11-23T07:30:00Z"), rules)).toBe("2026-11-23");
+    expect(digestDay(new Date("2026-11-23T22:59:00Z"), rules)).toBe("2026-11-23");
+    expect(digestDay(new Date("2026-11-28T09:00:00Z"), rules)).toBeNull(); // Saturday
+    expect(digestDay(new Date("2026-12-25T09:00:00Z"), rules)).toBeNull(); // Christmas
+    expect(digestDay(new Date("2026-05-25T07:30:00Z"), rules)).toBeNull(); // Whit Monday
+    expect(digestDay(new Date("2026-05-26T06:30:00Z"), rules)).toBe("2026-05-26"); // 08:30 CEST
   });
 });

@@ -3,7 +3,7 @@
  * office is not closed (public holiday, company closing day or range). The dashboard's "processed
  * within 2 working days" counts with these.
  */
-import { addDays } from "./dates.ts";
+import { addDays, officeNow, zonedInstant } from "./dates.ts";
 import { closedReason, openingHours, type OfficeRules } from "./office.ts";
 
 /** How many working days an enquiry may wait for an answer. */
@@ -38,3 +38,21 @@ export function lastOverdueArrivalDate(today: string, rules: OfficeRules, count 
   for (let steps = 0; steps < 400 && answerDeadlineDate(day, rules, count) >= today; steps++) day = addDays(day, -1);
   return day;
 }
+
+/**
+ * The moment an enquiry received at `receivedAt` and still waiting on us (stage new) becomes
+ * overdue: the start, office time, of the day after its answerDeadlineDate. Received on a Friday at
+ * 17:00: Wednesday 00:00; with the Monday or the Tuesday a holiday or a closing day, Thursday.
+ */
+export function answerOverdueAt(receivedAt: Date, rules: OfficeRules, count = ANSWER_WITHIN_WORKING_DAYS): Date {
+  const received = officeNow(receivedAt, rules.timeZone).date;
+  return zonedInstant(addDays(answerDeadlineDate(received, rules, count), 1), "00:00", rules.timeZone);
+}
+
+/** Whether a lead still waiting on us, received at `receivedAt`, is overdue at `now`. */
+export const isAnswerOverdue = (receivedAt: Date, now: Date, rules: OfficeRules): boolean =>
+  now.getTime() >= answerOverdueAt(receivedAt, rules).getTime();
+
+/** Whether a follow-up date (yyyy-MM-dd) has come: on or before today, office time. */
+export const isFollowUpDue = (followUpOn: string, now: Date, rules: OfficeRules): boolean =>
+  followUpOn <= officeNow(now, rules.timeZone).date;

@@ -7,6 +7,7 @@ import { SERVICE_IDS } from "#shared/services.ts";
 import {
   companyEnquiryEmail,
   companyMeetingEmail,
+  dueDigestEmail,
   inviteText,
   visitorEnquiryEmail,
   visitorMeetingEmail,
@@ -135,5 +136,41 @@ describe("the company's notification of a new lead", () => {
       "Source: t.me",
     );
     expect(companyEnquiryEmail(enquiry("en", "other")).text).toContain("Source: Not recorded");
+  });
+});
+
+describe("dueDigestEmail", () => {
+  const lead = {
+    id: 42,
+    reference: "E-00042",
+    name: '<script>alert(1)</script> evil.example.com/x"',
+    reasons: ["followUp", "overdue"] as ("followUp" | "overdue")[],
+    followUpOn: "2026-11-25",
+    receivedAt: "2026-11-20T16:00:00.000Z",
+    answerDueBy: "2026-11-24",
+    ownerId: 1,
+    ownerName: "sara",
+  };
+
+  test("a lead's name is escaped and never a link; the only links are ours", () => {
+    const { html, text, subject } = dueDigestEmail("en", { username: "sara", today: "2026-11-25", leads: [lead] });
+    expect(subject).toBe("Due for you on Wednesday, 25 November 2026");
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&#60;script&#62;");
+    expect(html).not.toMatch(/href="[^"]*evil/);
+    expect([...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "https://bridgewise.eu/admin/person?ref=E-00042",
+      "https://bridgewise.eu/admin/leads",
+    ]);
+    expect(text).toContain("Follow-up date: Wed, 25 Nov 2026 · Waiting for our answer; it was due by Tue, 24 Nov 2026");
+  });
+
+  test("in Persian: right to left, Jalali dates in Persian digits", () => {
+    const { html, text } = dueDigestEmail("fa", { username: "reza", today: "2026-11-25", leads: [lead] });
+    expect(html).toContain('<html lang="fa" dir="rtl">');
+    expect(text).toContain("۴ آذر ۱۴۰۵");
+    expect(text.replace(/E-00042|https:\/\/\S+|<script>alert\(1\)<\/script>|evil\.example\.com\/x/g, "")).not.toMatch(
+      /[0-9]/,
+    );
   });
 });

@@ -27,6 +27,7 @@ import { isServiceId } from "#shared/services.ts";
 import { enquiryReference, meetingReference, personPath } from "#shared/leads.ts";
 import type { LeadSource } from "#shared/sources.ts";
 import { ADMIN_LIST_PATHS } from "#shared/admin-lists.ts";
+import { leadLink, type DueLead } from "#shared/follow-ups.ts";
 
 export interface Email {
   subject: string;
@@ -472,6 +473,57 @@ export function invitationEmail(
       )
       .join("")}</table>`,
     `<p style="${P}">${escapeHtml(after)}</p>`,
+  ].join("\n");
+  return { subject, text, html: page(lang, subject, body) };
+}
+
+/**
+ * An owner's morning digest (functions/_lib/mail/digest.ts), in their panel's language: each lead
+ * due for them today, by reference and name, why it is due (its follow-up date has come, its
+ * answer is overdue) and a link to it. A lead's name is the visitor's own text: escaped and inert.
+ */
+export function dueDigestEmail(lang: Language, details: { username: string; today: string; leads: DueLead[] }): Email {
+  const tr = plainT(lang);
+  const today = formatDate(lang, details.today);
+  const subject = tr("mail.digest.subject", { date: today, count: details.leads.length });
+  const intro = tr("mail.digest.intro", { name: details.username, count: details.leads.length });
+  const why = (lead: DueLead) =>
+    [
+      lead.reasons.includes("followUp") && lead.followUpOn
+        ? tr("mail.digest.followUp", { date: formatDate(lang, lead.followUpOn, "short") })
+        : "",
+      lead.reasons.includes("overdue") && lead.answerDueBy
+        ? tr("mail.digest.overdue", { date: formatDate(lang, lead.answerDueBy, "short") })
+        : "",
+    ]
+      .filter(Boolean)
+      .join(" · ");
+  const items = details.leads.map((lead) => ({
+    title: `${lead.reference} ${lead.name.replace(/\s+/g, " ").trim()}`.trim(),
+    why: why(lead),
+    url: `${site.url}${leadLink(lead.reference)}`,
+  }));
+  const dashboard = `${site.url}${ADMIN_LIST_PATHS.enquiries}`;
+  const after = tr("mail.digest.why");
+  const text = [
+    intro,
+    "",
+    ...items.flatMap((i) => [i.title, i.why, i.url, ""]),
+    `${tr("mail.digest.dashboard")}: ${dashboard}`,
+    "",
+    after,
+  ].join("\n");
+  const body = [
+    `<h1 style="${H1}">${escapeHtml(subject)}</h1>`,
+    `<p style="${P}">${escapeHtml(intro)}</p>`,
+    `<ul style="margin:0 0 16px;padding:0;list-style:none">${items
+      .map(
+        (i) =>
+          `<li style="margin:0 0 12px"><a href="${escapeHtml(i.url)}" style="color:#1d4ed8;font-weight:600"><bdi>${inert(i.title)}</bdi></a><br><span style="color:#4b5563">${escapeHtml(i.why)}</span></li>`,
+      )
+      .join("")}</ul>`,
+    `<p style="${P}"><a href="${escapeHtml(dashboard)}" style="${BUTTON}">${escapeHtml(tr("mail.digest.dashboard"))}</a></p>`,
+    `<p style="${SMALL}">${escapeHtml(after)}</p>`,
   ].join("\n");
   return { subject, text, html: page(lang, subject, body) };
 }

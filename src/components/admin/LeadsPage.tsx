@@ -8,6 +8,7 @@ import type { ServiceNames } from "#shared/services.ts";
 import { AdminOnly } from "./AdminOnly";
 import { BreakerBanner } from "./BreakerBanner";
 import { DashboardLists } from "./DashboardLists";
+import { DuePanel } from "./leads/DuePanel";
 import { useCopy } from "./copy";
 import { showFlashToast } from "./flash";
 import { StatsBar } from "./StatsBar";
@@ -28,6 +29,7 @@ function Leads({ serviceNames }: { serviceNames: Record<Language, ServiceNames> 
     <div className="container-page py-8 sm:py-12">
       <PageTitle title={copy.layout.titles.leads} />
       <BreakerBanner />
+      <DuePanel />
       <StatsBar version={statsVersion} />
       <DashboardLists kind="enquiries" serviceNames={serviceNames[lang]} onCounted={counted} />
     </div>

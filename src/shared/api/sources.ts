@@ -14,6 +14,12 @@ export interface FunnelRow {
   key: string;
   visits: number;
   enquiries: number;
+  /** Of those enquiries, the ones that left "new" (answered, or moved on). */
+  replied: number;
+  /** Of those enquiries, the ones that became clients. */
+  clients: number;
+  /** The clients' value, in euro cents (a client without a value counts 0). */
+  clientValueCents: number;
   meetings: number;
   meetingsDone: number;
 }
@@ -25,6 +31,9 @@ export interface SourcesDay {
   views: number;
   visits: number;
   enquiries: number;
+  replied: number;
+  clients: number;
+  clientValueCents: number;
   meetings: number;
   meetingsDone: number;
 }

@@ -4,7 +4,7 @@ import { formatNumber } from "#shared/format.ts";
 import type { Language } from "#shared/languages.ts";
 import { BarList } from "./BarList.tsx";
 import { COLOURS } from "./Chart.tsx";
-import { keyName, percent, type SourcesCopy } from "./labels.ts";
+import { euros, keyName, percent, type SourcesCopy } from "./labels.ts";
 import { chartUrl, type ChartRows, type Range } from "./sources-api.ts";
 import { Table } from "./Table.tsx";
 
@@ -12,7 +12,7 @@ export const BREAKDOWNS = ["source", "campaign", "landing", "language"] as const
 export type Breakdown = (typeof BREAKDOWNS)[number];
 
 /** The measures drawn side by side, each on its own scale: small multiples, never two scales in one chart. */
-const MEASURES = ["visits", "enquiries", "meetings"] as const;
+const MEASURES = ["visits", "enquiries", "clients"] as const;
 
 interface BreakdownTableProps {
   lang: Language;
@@ -25,7 +25,7 @@ interface BreakdownTableProps {
 
 /**
  * The funnel by source, campaign, landing page or language: the choice, the top ten's visits,
- * enquiries and meetings as three bar charts of one scale each, and the table with every row's
+ * enquiries and clients as three bar charts of one scale each, and the table with every row's
  * rates and its figures in the period before.
  */
 export function BreakdownTable({ lang, copy, figures, range, by, onBy }: BreakdownTableProps) {
@@ -80,25 +80,42 @@ export function BreakdownTable({ lang, copy, figures, range, by, onBy }: Breakdo
           copy[by],
           copy.visits,
           copy.enquiries,
+          copy.replied,
+          copy.clients,
+          copy.clientValue,
           copy.meetings,
           copy.meetingsDone,
           copy.perVisit,
+          copy.repliedPerEnquiry,
+          copy.clientsPerEnquiry,
           copy.perEnquiry,
           copy.visitsBefore,
           copy.enquiriesBefore,
+          copy.clientsBefore,
+          copy.valueBefore,
         ]}
         empty={copy.empty}
-        rows={rows.map((r) => [
-          name(r),
-          n(r.visits),
-          n(r.enquiries),
-          n(r.meetings),
-          n(r.meetingsDone),
-          percent(lang, r.enquiries, r.visits),
-          percent(lang, r.meetings, r.enquiries),
-          n(before.get(r.key)?.visits ?? 0),
-          n(before.get(r.key)?.enquiries ?? 0),
-        ])}
+        rows={rows.map((r) => {
+          const then = before.get(r.key);
+          return [
+            name(r),
+            n(r.visits),
+            n(r.enquiries),
+            n(r.replied),
+            n(r.clients),
+            euros(lang, r.clientValueCents),
+            n(r.meetings),
+            n(r.meetingsDone),
+            percent(lang, r.enquiries, r.visits),
+            percent(lang, r.replied, r.enquiries),
+            percent(lang, r.clients, r.enquiries),
+            percent(lang, r.meetings, r.enquiries),
+            n(then?.visits ?? 0),
+            n(then?.enquiries ?? 0),
+            n(then?.clients ?? 0),
+            euros(lang, then?.clientValueCents ?? 0),
+          ];
+        })}
       />
     </div>
   );

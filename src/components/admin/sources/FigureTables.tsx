@@ -5,7 +5,7 @@ import type { Language } from "#shared/languages.ts";
 import { BarList } from "./BarList.tsx";
 import { BreakdownTable, type Breakdown } from "./BreakdownTable.tsx";
 import { Chart, COLOURS } from "./Chart.tsx";
-import { change, keyName, percent, type SourcesCopy } from "./labels.ts";
+import { change, euros, keyName, percent, type SourcesCopy } from "./labels.ts";
 import { chartUrl, type ChartRows, type Range } from "./sources-api.ts";
 import { Table } from "./Table.tsx";
 
@@ -17,10 +17,13 @@ export interface Figures {
   referrers: ChartRows<"referrers">;
 }
 
-/** The funnel's steps: the columns of every funnel table. */
-export const funnelSteps = (copy: SourcesCopy) => [copy.visits, copy.enquiries, copy.meetings, copy.meetingsDone];
+/** The funnel's steps (its bars), visit → enquiry → replied → client; then the clients' value and the meetings. */
+const BARS = ["visits", "enquiries", "replied", "clients"] as const;
+const FUNNEL = [...BARS, "clientValueCents", "meetings", "meetingsDone"] as const;
+/** The funnel's columns in every funnel table. */
+export const funnelSteps = (copy: SourcesCopy) =>
+  FUNNEL.map((k) => (k === "clientValueCents" ? copy.clientValue : copy[k]));
 
-const FUNNEL = ["visits", "enquiries", "meetings", "meetingsDone"] as const;
 type Totals = Record<(typeof FUNNEL)[number], number>;
 const totalsOf = (days: SourcesDay[]): Totals =>
   Object.fromEntries(FUNNEL.map((k) => [k, days.reduce((a, d) => a + d[k], 0)])) as Totals;
@@ -41,8 +44,10 @@ export function FigureTables({ lang, copy, figures, range, by, onBy }: FigureTab
   const [now, before] = useMemo(() => [totalsOf(daily.rows), totalsOf(daily.previous.rows)], [daily]);
   const funnelRow = (name: string, t: Totals) => [
     name,
-    ...FUNNEL.map((k) => n(t[k])),
+    ...FUNNEL.map((k) => (k === "clientValueCents" ? euros(lang, t[k]) : n(t[k]))),
     percent(lang, t.enquiries, t.visits),
+    percent(lang, t.replied, t.enquiries),
+    percent(lang, t.clients, t.enquiries),
     percent(lang, t.meetings, t.enquiries),
   ];
   const days = useMemo(() => daily.rows.map((d) => d.day), [daily]);
@@ -72,14 +77,21 @@ export function FigureTables({ lang, copy, figures, range, by, onBy }: FigureTab
             lang={lang}
             title={copy.thisPeriod}
             colour={COLOURS[0]}
-            bars={funnelSteps(copy).map((label, i) => ({ label, value: now[FUNNEL[i]] }))}
+            bars={BARS.map((k) => ({ label: copy[k], value: now[k] }))}
           />
         }
-        header={[copy.period, ...funnelSteps(copy), copy.perVisit, copy.perEnquiry]}
+        header={[
+          copy.period,
+          ...funnelSteps(copy),
+          copy.perVisit,
+          copy.repliedPerEnquiry,
+          copy.clientsPerEnquiry,
+          copy.perEnquiry,
+        ]}
         rows={[
           funnelRow(copy.thisPeriod, now),
           funnelRow(copy.previousPeriod, before),
-          [copy.change, ...FUNNEL.map((k) => change(lang, now[k], before[k])), "–", "–"],
+          [copy.change, ...FUNNEL.map((k) => change(lang, now[k], before[k])), ...["–", "–", "–", "–"]],
         ]}
         footnote={compared}
       />
@@ -106,10 +118,7 @@ export function FigureTables({ lang, copy, figures, range, by, onBy }: FigureTab
         rows={daily.rows.map((d) => [
           formatDate(lang, d.day, "short"),
           n(d.views),
-          n(d.visits),
-          n(d.enquiries),
-          n(d.meetings),
-          n(d.meetingsDone),
+          ...FUNNEL.map((k) => (k === "clientValueCents" ? euros(lang, d[k]) : n(d[k]))),
         ])}
       />
       <BreakdownTable lang={lang} copy={copy} figures={figures.breakdown} range={range} by={by} onBy={onBy} />

@@ -44,3 +44,7 @@ export function change(lang: Language, now: number, before: number): string {
     maximumFractionDigits: 0,
   });
 }
+
+/** Euro cents as whole euros in the panel's digits ("€12,000", "€ 12.000", "۱۲٬۰۰۰ €"). */
+export const euros = (lang: Language, cents: number): string =>
+  formatNumber(lang, Math.round(cents / 100), { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
