@@ -5,6 +5,7 @@
  */
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { AdminEnquiry, LeadEvent, LostReason } from "#shared/api/enquiries.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "#shared/languages.ts";
 import { canMove, type LeadStage } from "#shared/leads.ts";
 import type { LeadPatch } from "#shared/schemas/enquiries.ts";
 import { newestNote } from "./admin-rows.ts";
@@ -182,19 +183,16 @@ export async function leadEvents(db: Kysely<Database>, id: number): Promise<Lead
   return rows.map((r) => ({ kind: r.kind, from: r.fromValue, to: r.toValue, by: r.actorUsername, at: toIso(r.at) }));
 }
 
-const toLostReason = (row: {
-  id: number;
-  labelEn: string;
-  labelNl: string;
-  labelFa: string;
-  archivedAt: Date | null;
-}): LostReason => ({
+/** A reason's labels in every language of src/shared/languages.ts (English where one has none yet). */
+const toLostReason = (row: { id: number; labels: Record<string, string>; archivedAt: Date | null }): LostReason => ({
   id: row.id,
-  labels: { en: row.labelEn, nl: row.labelNl, fa: row.labelFa },
+  labels: Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, Object.hasOwn(row.labels, lang) ? row.labels[lang] : row.labels[DEFAULT_LANGUAGE]]),
+  ) as LostReason["labels"],
   archived: row.archivedAt !== null,
 });
 
-const REASON_COLUMNS = ["id", "labelEn", "labelNl", "labelFa", "archivedAt"] as const;
+const REASON_COLUMNS = ["id", "labels", "archivedAt"] as const;
 
 /** Every lost reason, archived ones included (old leads still name them), in the order they were made. */
 export async function listLostReasons(db: Kysely<Database>): Promise<LostReason[]> {
@@ -206,7 +204,7 @@ export async function listLostReasons(db: Kysely<Database>): Promise<LostReason[
 export async function addLostReason(db: Kysely<Database>, labels: LostReason["labels"]): Promise<LostReason> {
   const row = await db
     .insertInto("lostReasons")
-    .values({ labelEn: labels.en, labelNl: labels.nl, labelFa: labels.fa })
+    .values({ labels: JSON.stringify(labels) })
     .returning(REASON_COLUMNS)
     .executeTakeFirstOrThrow();
   return toLostReason(row);
@@ -222,7 +220,7 @@ export async function changeLostReason(
   const row = await db
     .updateTable("lostReasons")
     .set((eb) => ({
-      ...(change.labels && { labelEn: change.labels.en, labelNl: change.labels.nl, labelFa: change.labels.fa }),
+      ...(change.labels && { labels: JSON.stringify(change.labels) }),
       ...(change.archived !== undefined && {
         archivedAt: change.archived ? eb.fn.coalesce("archivedAt", sql<Date>`now()`) : null,
       }),

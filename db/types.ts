@@ -246,9 +246,8 @@ export interface Database {
 /** The reasons a lead may be lost for, labelled in every language; archived ones are kept for old leads. */
 export interface LostReasonsTable {
   id: Generated<number>;
-  labelEn: string;
-  labelNl: string;
-  labelFa: string;
+  /** One text per language code (src/shared/languages.ts), as JSON; written with JSON.stringify. */
+  labels: ColumnType<Record<string, string>, string, string>;
   createdAt: CreatedAt;
   archivedAt: Timestamp;
 }

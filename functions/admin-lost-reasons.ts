@@ -1,6 +1,6 @@
 /**
  * The reasons a lead is lost for, admin only: GET /api/admin/lost-reasons → every reason (archived
- * ones too: old leads still name them); POST { labels: { en, nl, fa } } → 201 the new reason;
+ * ones too: old leads still name them); POST { labels } (one per language) → 201 the new reason;
  * PATCH /api/admin/lost-reasons/{id} { labels?, archived? } renames it, archives it (no longer
  * offered) or offers it again. Every change is audited (lost-reason.change).
  */

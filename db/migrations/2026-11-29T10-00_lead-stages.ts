@@ -7,8 +7,8 @@ import { type Kysely, sql } from "kysely";
 //   "within 2 working days" figure, retention and the privacy export count from). A lead back in
 //   "new" has none (as a pending enquiry had none); an old processed one may have none either.
 // - owner_id: the admin who looks after it, or none; an account removed leaves it unowned.
-// - lost carries a reason of lost_reasons (labels in en, nl, fa; archived, never deleted, so an
-//   old lead keeps its reason); client carries the service won and an optional value in euro cents.
+// - lost carries a reason of lost_reasons (labels: one text per language code, as JSON, so a language
+//   added later needs no column; archived, never deleted, so an old lead keeps its reason); client carries the service won and an optional value in euro cents.
 // - follow_up_on (a calendar date as yyyy-MM-dd text, as meetings.date is), stage_changed_at, and version (bumped by every change of stage,
 //   owner or follow-up date: a change based on an older version is refused).
 // - lead_events: the timeline of those changes, with who made them (the name kept as it was).
@@ -17,17 +17,15 @@ const STAGES = ["new", "replied", "meeting", "proposal", "client", "lost"];
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE TABLE lost_reasons (
     id serial PRIMARY KEY,
-    label_en text NOT NULL,
-    label_nl text NOT NULL,
-    label_fa text NOT NULL,
+    labels jsonb NOT NULL CHECK (jsonb_typeof(labels) = 'object'),
     created_at timestamptz(3) NOT NULL DEFAULT now(),
     archived_at timestamptz(3)
   )`.execute(db);
-  await sql`INSERT INTO lost_reasons (label_en, label_nl, label_fa) VALUES
-    ('No budget', 'Geen budget', 'بودجه ندارد'),
-    ('Chose another firm', 'Koos een ander bureau', 'شرکت دیگری را انتخاب کرد'),
-    ('Not eligible', 'Komt niet in aanmerking', 'واجد شرایط نیست'),
-    ('No answer', 'Geen antwoord', 'پاسخی نداد')`.execute(db);
+  await sql`INSERT INTO lost_reasons (labels) VALUES
+    ('{"en": "No budget", "nl": "Geen budget", "fa": "بودجه ندارد"}'),
+    ('{"en": "Chose another firm", "nl": "Koos een ander bureau", "fa": "شرکت دیگری را انتخاب کرد"}'),
+    ('{"en": "Not eligible", "nl": "Komt niet in aanmerking", "fa": "واجد شرایط نیست"}'),
+    ('{"en": "No answer", "nl": "Geen antwoord", "fa": "پاسخی نداد"}')`.execute(db);
 
   await sql`ALTER TABLE enquiries RENAME COLUMN processed_at TO replied_at`.execute(db);
   await sql`ALTER TABLE enquiries

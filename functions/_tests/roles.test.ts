@@ -38,6 +38,8 @@ const PUBLIC = new Set([
   // The team's meetings feed: public path, private address (its token is the key).
   "/api/meetings-feed/:token",
   "/api/newsletter",
+  // Mailgun's route posts a lead's answer here: public path, signed body (its signature is the key).
+  "/api/inbound/mailgun-mime",
   "/:lang/newsletter/confirm/",
   "/:lang/newsletter/confirm",
   "/:lang/newsletter/unsubscribe/",

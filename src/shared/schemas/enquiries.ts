@@ -1,6 +1,7 @@
 /** Payloads of enquiries: the visitor's form (POST /api/contact) and the admin's PATCH. */
 import * as z from "zod/mini";
 import { LEAD_STAGES, LOST_REASON_MAX_LENGTH, MAX_VALUE_CENTS } from "../leads.ts";
+import { LANGUAGES, type Language } from "../languages.ts";
 import { SERVICE_IDS } from "../services.ts";
 import { isCalendarDate } from "../dates.ts";
 import { LIMITS, MESSAGES, email, language, noControl, text } from "./fields.ts";
@@ -104,7 +105,9 @@ const label = (lang: string) =>
 
 /** POST /api/admin/lost-reasons and PATCH /api/admin/lost-reasons/{id}: the label in every language. */
 export const lostReasonSchema = z.strictObject({
-  labels: z.strictObject({ en: label("en"), nl: label("nl"), fa: label("fa") }),
+  labels: z.strictObject(
+    Object.fromEntries(LANGUAGES.map((lang) => [lang, label(lang)])) as Record<Language, ReturnType<typeof label>>,
+  ),
 });
 /** PATCH /api/admin/lost-reasons/{id}: new labels, archived or offered again, or both. */
 export const lostReasonPatchSchema = z
