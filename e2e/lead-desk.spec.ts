@@ -64,9 +64,42 @@ test("a lead moves by keyboard on the board, mine filters, a typed reference fin
 
   // A reference typed any way finds its lead.
   await page.goto(`/admin/submissions?q=e-${first.id}`);
-  const found = page.getByRole("tabpanel", { name: "Contact Submissions" }).getByRole("article");
+  const found = page.locator('main article[id^="enquiry-"]');
   await expect(found).toHaveCount(1);
   await expect(found).toContainText(first.reference);
+});
+
+test("a lead's owner and follow-up date are set on its card, and stay after a reload", async ({ page, request }) => {
+  test.slow();
+  const tag = uniqueTag();
+  const lead = await seed(request, `${tag} plan`, tag);
+  expect((await page.request.post("/api/login", { data: ADMIN })).status()).toBe(200);
+  await page.goto(`/admin/leads?q=${tag}`);
+  const card = page.locator(`#enquiry-${lead.id}`);
+  await card.getByLabel("Owner").selectOption({ label: ADMIN.username });
+  await expect(page.getByText("Owner saved.")).toBeVisible();
+  await card.getByLabel("Follow up on").fill("2031-03-14");
+  await card.getByRole("button", { name: "Save date" }).click();
+  await expect(card.getByRole("button", { name: "No date" })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.reload();
+  await expect(card.getByLabel("Owner")).toHaveValue(/^\d+$/);
+  await expect(card.getByLabel("Owner").locator("option:checked")).toHaveText(ADMIN.username);
+  await expect(card.getByLabel("Follow up on")).toHaveValue("2031-03-14");
+  const [stored] = (await (await page.request.get(`/api/admin/submissions?q=${lead.reference}`)).json()) as {
+    ownerId: number | null;
+    followUpOn: string | null;
+    version: number;
+  }[];
+  expect(stored.followUpOn).toBe("2031-03-14");
+  expect(stored.ownerId).not.toBeNull();
+  expect(stored.version).toBe(2);
+
+  // No date: the follow-up goes, the owner stays.
+  await card.getByRole("button", { name: "No date" }).click();
+  await expect(card.getByRole("button", { name: "No date" })).toHaveCount(0);
+  await expect(card.getByLabel("Follow up on")).toHaveValue("");
 });
 
 for (const lang of ["en", "nl", "fa"] as const) {

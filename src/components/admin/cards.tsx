@@ -11,6 +11,7 @@ import { useCopy } from "./copy";
 import { CancelMeetingButton } from "./CancelMeetingButton";
 import { NoteEditor } from "./NoteEditor";
 import { ReplyComposer } from "./leads/ReplyComposer";
+import { LeadPlan } from "./leads/LeadPlan";
 import { MoveControl } from "./leads/MoveControl";
 import { MeetingOutcome } from "./MeetingOutcome";
 import type { CardControls, ReplaceItem } from "./StatusList";
@@ -230,6 +231,13 @@ export function EnquiryCard({
           {item.message}
         </span>
       </Field>
+      {/* Its controls carry their own labels: the term is for the list's structure, read out only. */}
+      <div className="col-span-full">
+        <dt className="sr-only">{`${copy.leads.owner}, ${copy.leads.followUp}`}</dt>
+        <dd>
+          <LeadPlan lead={item} onChanged={replace} describedBy={titleId} />
+        </dd>
+      </div>
     </Card>
   );
 }
