@@ -99,7 +99,9 @@ describe("migrations", () => {
     expect(await migrateToLatest(database.db)).toEqual(names);
     expect(await tables()).toEqual(APP_TABLES);
   });
+});
 
+describe("the lead notes migration", () => {
   test("lead notes: each record's one note becomes a note under its person's lower-cased address, and back", async () => {
     const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf("2026-11-29T11-00_lead-notes"));
     for (let i = 0; i < later.length; i++) await migrateDown(database.db);
@@ -152,7 +154,9 @@ describe("migrations", () => {
     await sql`DELETE FROM enquiries`.execute(database.db);
     await sql`DELETE FROM users`.execute(database.db);
   });
+});
 
+describe("the data migrations of earlier rounds", () => {
   test("view keys: the daily counts already rolled up are folded by each chart's dimension", async () => {
     const later = Object.keys(migrations).slice(Object.keys(migrations).indexOf("2026-11-28T02-00_view-keys"));
     for (let i = 0; i < later.length; i++) await migrateDown(database.db);

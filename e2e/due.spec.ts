@@ -72,7 +72,7 @@ test("the Due panel names each due lead by reference and name, says why, and lin
   const link = row.getByRole("link");
   await expect(link).toHaveText(/^E-\d{5}$/);
   await link.click();
-  await expect(page).toHaveURL(/\/admin\/submissions\?q=E-\d{5}$/);
+  await expect(page).toHaveURL(/\/admin\/person\?ref=E-\d{5}$/);
 });
 
 for (const lang of ["en", "nl", "fa"] as const) {
@@ -93,7 +93,9 @@ for (const lang of ["en", "nl", "fa"] as const) {
         expect(badges.join(" ")).toMatch(/[۰-۹]/);
       }
       await panel.screenshot({ path: test.info().outputPath(`due-${lang}-${width}.png`) });
-      expect(await page.evaluate(findTextProblems)).toEqual([]);
+      // The leads' cards below the panel break a long address anywhere on purpose ([overflow-wrap:anywhere]).
+      const problems = await page.evaluate(findTextProblems);
+      expect(problems.filter((p) => !p.where.startsWith("article#enquiry-"))).toEqual([]);
       await expectNoViolations(page, "[data-testid=due-panel]");
       await context.close();
     });
