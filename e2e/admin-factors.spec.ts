@@ -141,6 +141,9 @@ test.describe("the second factor", () => {
       await page.addInitScript((language) => localStorage.setItem("admin-language", language), lang);
       const res = await page.request.post("/api/login", { data: account });
       expect(res.status()).toBe(200);
+      // The account's own choice wins over this browser's once the page knows who is signed in (an
+      // invited account starts in the inviter's language), so the account is set to this language too.
+      expect((await page.request.patch("/api/user", { data: { language: lang } })).status()).toBe(200);
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto("/admin/factors");
