@@ -53,12 +53,12 @@ async function watchAdminLinks(context: BrowserContext) {
   });
 }
 
-test("every page of the panel has the navigation, in order, its own page marked, in each language", async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(300_000);
-  for (const lang of ["en", "nl", "fa"] as const) {
+for (const lang of ["en", "nl", "fa"] as const) {
+  test(`every page of the panel has the navigation, in order, its own page marked (${lang})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(300_000);
     const context = await signedIn(browser, baseURL!, ADMIN, lang);
     const page = await context.newPage();
     for (const key of [...PAGES, "factors"] as const) {
@@ -80,8 +80,8 @@ test("every page of the panel has the navigation, in order, its own page marked,
       await expect(nav(page, lang)).toContainText(COPY[lang].admin.common.signedInAs.replace(" {{name}}", ""));
     }
     await context.close();
-  }
-});
+  });
+}
 
 test("the login and invitation pages have no navigation", async ({ page }) => {
   for (const path of ["/admin/login", "/admin/invitation"]) {
@@ -92,8 +92,11 @@ test("the login and invitation pages have no navigation", async ({ page }) => {
   }
 });
 
-test("desktop: a side bar at the start, on the right in Persian; axe finds nothing", async ({ browser, baseURL }) => {
-  for (const lang of ["en", "nl", "fa"] as const) {
+for (const lang of ["en", "nl", "fa"] as const) {
+  test(`desktop (${lang}): a side bar at the start, on the right in Persian; axe finds nothing`, async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await signedIn(browser, baseURL!, ADMIN, lang);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -109,14 +112,14 @@ test("desktop: a side bar at the start, on the right in Persian; axe finds nothi
     await expectNoViolations(page);
     await page.screenshot({ path: test.info().outputPath(`shell-${lang}-1280.png`) });
     await context.close();
-  }
-});
+  });
+}
 
-test("phone: the menu opens by keyboard, every link is reached with Tab, nothing overflows", async ({
-  browser,
-  baseURL,
-}) => {
-  for (const lang of ["en", "nl", "fa"] as const) {
+for (const lang of ["en", "nl", "fa"] as const) {
+  test(`phone (${lang}): the menu opens by keyboard, every link is reached with Tab, nothing overflows`, async ({
+    browser,
+    baseURL,
+  }) => {
     const n = COPY[lang].admin.layout.nav;
     const context = await signedIn(browser, baseURL!, ADMIN, lang);
     const page = await context.newPage();
@@ -160,8 +163,8 @@ test("phone: the menu opens by keyboard, every link is reached with Tab, nothing
     await page.keyboard.press("Enter");
     await expect(nav(page, lang)).toBeHidden();
     await context.close();
-  }
-});
+  });
+}
 
 test("an editor is shown their pages only, never an admin's, not even for a frame", async ({ browser, baseURL }) => {
   const admin = await browser.newContext({ baseURL });
