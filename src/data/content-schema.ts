@@ -6,6 +6,10 @@
  */
 import { z } from "zod";
 import { englishLanguageName, LANGUAGES, type Language } from "#shared/languages.ts";
+import { SERVICE_IDS, type ServiceId } from "#shared/services.ts";
+
+/** The services a consultant can take ("other" is an enquiry's answer, not a service). */
+const BOOKABLE_SERVICES = SERVICE_IDS.filter((s) => s !== "other") as [ServiceId, ...ServiceId[]];
 
 const missingOr = (missing: string, wrong: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? missing : wrong;
@@ -81,7 +85,28 @@ export const testimonial = strictObject({
 });
 export type Testimonial = z.infer<typeof testimonial>;
 
-export const teamMember = strictObject({ id, name: langText, role: langText, bio: langText, photo: image.optional() });
+/** A list of distinct values from `allowed`, at least one: the languages a consultant speaks, the services they take. */
+const someOf = <T extends string>(allowed: readonly [T, ...T[]], what: string) =>
+  z
+    .array(z.enum(allowed, { error: `each must be one of ${quotedList(allowed)}` }), {
+      error: `must be a list such as ["${allowed[0]}"] of ${what}`,
+    })
+    .min(1, { error: `needs at least one of ${quotedList(allowed)}` })
+    .refine((items) => new Set(items).size === items.length, { error: `names one of ${what} twice` });
+
+/**
+ * A member of the team, who is also a consultant visitors can book: the languages they hold
+ * meetings in and the services they take (the booking dialog and the slots read these).
+ */
+export const teamMember = strictObject({
+  id,
+  name: langText,
+  role: langText,
+  bio: langText,
+  photo: image.optional(),
+  languages: someOf(LANGUAGES, "the site's languages"),
+  services: someOf(BOOKABLE_SERVICES, "the services"),
+});
 export type TeamMember = z.infer<typeof teamMember>;
 
 const unique = <T extends { id: string }>(items: T[], ctx: z.RefinementCtx) => {
