@@ -15,6 +15,8 @@ import login from "../login.ts";
 import enquiries from "../admin-submissions.ts";
 import leads from "../admin-leads.ts";
 import lostReasons from "../admin-lost-reasons.ts";
+import adminStats from "../admin-stats.ts";
+import { addClosure } from "#db/availability.repository.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -269,6 +271,45 @@ describe("GET /api/admin/submissions: the lead filters", () => {
     for (const wrong of ["stage=won", "owner=-1", "owner=__proto__", "attention=later", "sort=value"]) {
       const res = await call(enquiries, `/api/admin/submissions?${wrong}`, { cookie: cookies.sara });
       expect(res.status, wrong).toBe(400);
+    }
+  });
+
+  test("overdue counts by the office's stored rules: a closing day the admin adds moves the overdue point", async () => {
+    // Wednesday 25 November 2026, 10:00 in Amsterdam. Friday's enquiry was due by Tuesday 24.
+    process.env.BOOKING_NOW = "2026-11-25T09:00:00Z";
+    const friday = await enquiry();
+    await sql`UPDATE enquiries SET created_at = '2026-11-20T12:00:00Z' WHERE id = ${friday.id}`.execute(t.db);
+    const overdueOnBoard = async () =>
+      ((await call(leads, "/api/admin/leads/board?attention=overdue", { cookie: cookies.sara })).json as LeadBoard)
+        .columns[0].count;
+    expect(await list("attention=overdue")).toEqual([friday.id]);
+    expect(await overdueOnBoard()).toBe(1);
+    await addClosure(t.db, { from: "2026-11-24", to: "2026-11-24", yearly: false, note: "Team day" });
+    try {
+      // Tuesday is closed: the answer is due by Wednesday, today, so not yet overdue.
+      expect(await list("attention=overdue")).toEqual([]);
+      expect(await overdueOnBoard()).toBe(0);
+      process.env.BOOKING_NOW = "2026-11-25T23:00:00Z"; // Thursday 00:00 in Amsterdam
+      expect(await list("attention=overdue")).toEqual([friday.id]);
+    } finally {
+      await t.db.deleteFrom("officeClosures").where("note", "=", "Team day").execute();
+    }
+  });
+
+  test("the on-time figure counts by the office's stored rules too", async () => {
+    process.env.BOOKING_NOW = "2026-11-25T09:00:00Z";
+    const friday = await enquiry();
+    // Received Friday 20, answered Wednesday 25 at 09:30: late by the default rules (due Tuesday).
+    await sql`UPDATE enquiries SET created_at = '2026-11-20T12:00:00Z', stage = 'replied',
+      replied_at = '2026-11-25T08:30:00Z' WHERE id = ${friday.id}`.execute(t.db);
+    const share = async () =>
+      (await call(adminStats, "/api/admin/stats", { cookie: cookies.sara })).json as { processedOnTime: number };
+    expect((await share()).processedOnTime).toBe(0);
+    await addClosure(t.db, { from: "2026-11-24", to: "2026-11-24", yearly: false, note: "Team day" });
+    try {
+      expect((await share()).processedOnTime).toBe(1);
+    } finally {
+      await t.db.deleteFrom("officeClosures").where("note", "=", "Team day").execute();
     }
   });
 
