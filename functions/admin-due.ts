@@ -5,15 +5,15 @@
  * Admin only; it takes no parameters (any is a 400).
  */
 import type { Config } from "@netlify/functions";
-import { readAvailability } from "#db/availability.repository.ts";
 import { getDb } from "#db/client.ts";
 import { dueLeads } from "#db/follow-ups.repository.ts";
 import { officeNow } from "#shared/dates.ts";
 import { MAX_DUE, type DueAnswer } from "#shared/follow-ups.ts";
 import { ROUTES } from "#shared/routes.ts";
-import { now, officeRules } from "#server/office.ts";
+import { now } from "#server/office.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { HttpError, json, route } from "./_lib/http/http.ts";
+import { storedOfficeRules } from "./_lib/lead-lists.ts";
 
 export default route({
   GET: async (req) => {
@@ -22,7 +22,7 @@ export default route({
     const [first] = new URL(req.url).searchParams.keys();
     if (first !== undefined) throw new HttpError(400, `Unknown parameter ${first.slice(0, 40)}`);
     const at = now();
-    const rules = officeRules(await readAvailability(db));
+    const rules = await storedOfficeRules(db);
     const leads = await dueLeads(db, at, rules, { limit: MAX_DUE + 1 });
     return json<DueAnswer>({
       success: true,

@@ -82,7 +82,7 @@ const english = serviceNames("en");
 const enquiries: Export<AdminEnquiry, EnquiryFilters> = {
   name: "enquiries",
   parse: parseEnquiryFilters,
-  list: (db, page, filters, admin) => listEnquiries(db, page, filters, leadListContext(admin)),
+  list: async (db, page, filters, admin) => listEnquiries(db, page, filters, await leadListContext(db, admin)),
   header: [
     "Reference",
     "Received (office time)",

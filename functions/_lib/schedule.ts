@@ -17,8 +17,8 @@
 import type { Kysely } from "kysely";
 import { pruneCounters } from "#db/rate-limits.repository.ts";
 import type { Database } from "#db/types.ts";
-import { readAvailability } from "#db/availability.repository.ts";
-import { now, officeRules } from "#server/office.ts";
+import { now } from "#server/office.ts";
+import { storedOfficeRules } from "./lead-lists.ts";
 import { refreshCalendars } from "./calendars/refresh.ts";
 import { deliverDue } from "./mail/delivery.ts";
 import { queueDigests } from "./mail/digest.ts";
@@ -79,7 +79,7 @@ const digests: ScheduledJob = {
   what: "queues each owner's morning digest of due leads, on working days from 08:30 office time, once per owner and day",
   localEveryMs: LOCAL_MAIL_EVERY_MS,
   run: async (db, log) => {
-    const queued = await queueDigests(db, now(), officeRules(await readAvailability(db)));
+    const queued = await queueDigests(db, now(), await storedOfficeRules(db));
     if (queued) log.log(`[digests] ${queued} morning digest(s) queued`);
   },
 };
