@@ -1,6 +1,6 @@
 /**
  * The figures above the dashboard's tabs, in one statement: each is a count that an index answers
- * (created_at, the (stage, created_at) index of the leads waiting on us, the meetings' slot index), and the "processed
+ * (created_at, the (stage, created_at) index and the answers of the leads waiting on us (db/waiting.ts), the meetings' slot index), and the "processed
  * within 2 working days" share joins the last 30 days' enquiries to their deadlines, which the
  * office rules give (src/shared/working-days.ts) and the query receives as a small array.
  * The counts of what the lists show (new, pending, next meetings) leave out an erased person's
@@ -13,6 +13,7 @@ import type { OfficeRules } from "#shared/office.ts";
 import { answerDeadlineDate } from "#shared/working-days.ts";
 import { officeDayStart } from "./admin-rows.ts";
 import type { Database } from "./types.ts";
+import { waitingOnUs } from "./waiting.ts";
 
 /** The days of enquiries the on-time share looks back over, today included. */
 export const ON_TIME_WINDOW_DAYS = 30;
@@ -45,7 +46,7 @@ export function adminStatsQuery(now: Date, rules: OfficeRules) {
     )
     SELECT
       (SELECT count(*) FROM enquiries WHERE created_at >= ${weekStart} AND anonymised_at IS NULL) AS new_this_week,
-      (SELECT count(*) FROM enquiries WHERE stage = 'new' AND anonymised_at IS NULL) AS pending,
+      (SELECT count(*) FROM enquiries WHERE ${waitingOnUs("enquiries")} AND anonymised_at IS NULL) AS pending,
       (SELECT count(*) FROM meetings
         WHERE (date, time) >= (${office.date}, ${office.time}) AND date <= ${addDays(office.date, 6)}
           AND cancelled_at IS NULL AND anonymised_at IS NULL) AS meetings_next7_days,

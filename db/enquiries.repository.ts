@@ -19,6 +19,7 @@ import {
 import { isSerialId, toIso } from "./rows.ts";
 import { enquiryReference, LEAD_STAGES, OPEN_STAGES, parseReference } from "#shared/leads.ts";
 import { searchMatches } from "./search.ts";
+import { waitingOnUs } from "./waiting.ts";
 import { type OutboxMessage, outboxValues } from "./outbox.repository.ts";
 import type { AdminEnquiryRow, Database, EnquiryRow } from "./types.ts";
 import { toLeadSource } from "./sources.repository.ts";
@@ -128,18 +129,19 @@ export interface ListContext {
 }
 
 /**
- * The leads that need the office: waiting (new, no reply yet), or overdue: waiting past the answer
- * time of src/shared/working-days.ts (the dashboard's "within 2 working days"), or an open lead
- * whose follow-up day has come (office time).
+ * The leads that need the office: waiting on us (db/waiting.ts: no reply yet, or an answer of the
+ * lead that no reply followed), or overdue: waiting past the answer time of
+ * src/shared/working-days.ts (the dashboard's "within 2 working days"), or an open lead whose
+ * follow-up day has come (office time). `rules` are the office's stored rules (closures count).
  */
 function needsUs(attention: "waiting" | "overdue", { now, rules }: Pick<ListContext, "now" | "rules">) {
   const today = officeNow(now, rules.timeZone).date;
   const late = officeDayStart(lastOverdueArrivalDate(today, rules), 1);
   return (eb: ExpressionBuilder<Database, "enquiries">) =>
     attention === "waiting"
-      ? eb("stage", "=", "new")
+      ? waitingOnUs("enquiries")
       : eb.or([
-          eb.and([eb("stage", "=", "new"), eb("createdAt", "<", late)]),
+          waitingOnUs("enquiries", late),
           eb.and([eb("followUpOn", "<=", today), eb("stage", "in", OPEN_STAGES)]),
         ]);
 }

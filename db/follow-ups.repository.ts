@@ -4,19 +4,21 @@
  */
 import { type Kysely, sql } from "kysely";
 import { addDays, officeNow } from "#shared/dates.ts";
-import type { DueLead, DueReason } from "#shared/follow-ups.ts";
+import { waitingSince, type DueLead, type DueReason } from "#shared/follow-ups.ts";
 import { enquiryReference, OPEN_STAGES } from "#shared/leads.ts";
 import type { OfficeRules } from "#shared/office.ts";
 import { answerDeadlineDate, isAnswerOverdue, isFollowUpDue, lastOverdueArrivalDate } from "#shared/working-days.ts";
 import { officeDayStart } from "./admin-rows.ts";
 import { enqueue, type OutboxMessage } from "./outbox.repository.ts";
 import type { Database } from "./types.ts";
+import { unansweredSince, waitingOnUs, waitingSinceColumn } from "./waiting.ts";
 
 /**
  * The leads due at `now`, longest due first (at most `limit`), for one owner or all: an open lead whose
- * follow-up date has come, or a lead waiting on us past its answer time. The WHERE narrows by the
- * same rule (an arrival on or before lastOverdueArrivalDate); each lead's reasons are then read
- * with isAnswerOverdue and isFollowUpDue, the rule's one definition.
+ * follow-up date has come, or a lead waiting on us (waitingSince) past its answer time. The WHERE
+ * narrows by the same rule (waiting since before the day after lastOverdueArrivalDate, db/waiting.ts);
+ * each lead's reasons are then read with waitingSince, isAnswerOverdue and isFollowUpDue, the
+ * rule's one definition.
  */
 export async function dueLeads(
   db: Kysely<Database>,
@@ -38,25 +40,23 @@ export async function dueLeads(
       "e.followUpOn",
       "e.ownerId",
       "u.username as ownerName",
+      unansweredSince("e").as("unansweredSince"),
     ])
     .where("e.anonymisedAt", "is", null)
     .where((eb) =>
-      eb.or([
-        eb.and([eb("e.stage", "=", "new"), eb("e.createdAt", "<", late)]),
-        eb.and([eb("e.followUpOn", "<=", today), eb("e.stage", "in", OPEN_STAGES)]),
-      ]),
+      eb.or([waitingOnUs("e", late), eb.and([eb("e.followUpOn", "<=", today), eb("e.stage", "in", OPEN_STAGES)])]),
     )
     .$if(ownerId !== undefined, (q) => q.where("e.ownerId", "=", ownerId!))
-    // The day it fell due, roughly: its follow-up date, or for a waiting lead the day it came if earlier.
+    // The day it fell due, roughly: its follow-up date, or the day it began to wait if earlier.
     .orderBy(
-      sql`least(e.follow_up_on,
-        CASE WHEN e.stage = 'new' THEN to_char(e.created_at AT TIME ZONE ${rules.timeZone}::text, 'YYYY-MM-DD') END)`,
+      sql`least(e.follow_up_on, to_char(${waitingSinceColumn("e")} AT TIME ZONE ${rules.timeZone}::text, 'YYYY-MM-DD'))`,
     )
     .orderBy("e.id")
     .limit(limit)
     .execute();
   return rows.map((r) => {
-    const overdue = r.stage === "new" && isAnswerOverdue(r.createdAt, now, rules);
+    const since = waitingSince({ ...r, unansweredSince: r.unansweredSince && new Date(r.unansweredSince) });
+    const overdue = since !== null && isAnswerOverdue(since, now, rules);
     const followUp = r.followUpOn !== null && OPEN_STAGES.includes(r.stage) && isFollowUpDue(r.followUpOn, now, rules);
     const reasons: DueReason[] = [
       ...(followUp ? (["followUp"] as const) : []),
@@ -69,7 +69,7 @@ export async function dueLeads(
       reasons,
       followUpOn: r.followUpOn,
       receivedAt: r.createdAt.toISOString(),
-      answerDueBy: overdue ? answerDeadlineDate(officeNow(r.createdAt, rules.timeZone).date, rules) : null,
+      answerDueBy: overdue ? answerDeadlineDate(officeNow(since, rules.timeZone).date, rules) : null,
       ownerId: r.ownerId,
       ownerName: r.ownerName ?? null,
     };

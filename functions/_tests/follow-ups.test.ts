@@ -7,6 +7,9 @@ import type { LeadStage } from "#shared/leads.ts";
 import { apiTestbed, call, type ApiTestDatabase } from "./harness.ts";
 import { TestMailServer } from "./mail-server.ts";
 import adminDue from "../admin-due.ts";
+import adminSubmissions from "../admin-submissions.ts";
+import adminStats from "../admin-stats.ts";
+import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import outboxRetry, { config as retryConfig } from "../outbox-retry.ts";
 import { queueDigests } from "../_lib/mail/digest.ts";
 import { officeRules } from "#server/office.ts";
@@ -196,5 +199,125 @@ describe("the morning digest", () => {
     setClock("2026-12-01T08:30:00");
     await outboxRetry();
     expect((await digests()).map((d) => d.officeDate)).toEqual(["2026-12-01", "2026-12-01", "2026-12-01"]);
+  });
+});
+
+describe("waiting on us again when the lead answers (as Front and Help Scout reopen a conversation)", () => {
+  /** Adds leads answered by us on 3 November, and the lead's own answers and ours as given. */
+  async function conversation(
+    firstName: string,
+    stage: LeadStage,
+    messages: [direction: "in" | "out", local: string][],
+  ): Promise<number> {
+    const { id } = await t.db
+      .insertInto("enquiries")
+      .values({
+        firstName,
+        lastName: "Lead",
+        email: `${firstName.toLowerCase()}@example.com`,
+        service: "startup-visa",
+        message: "A message long enough.",
+        language: "en",
+        createdAt: new Date("2026-11-02T10:00:00+01:00"),
+        stage,
+        repliedAt: new Date("2026-11-03T10:00:00+01:00"),
+        lostReasonId: stage === "lost" ? 1 : null,
+        ownerId: owners.sara,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const all: [direction: "in" | "out", local: string][] = [["out", "2026-11-03T10:00:00"], ...messages];
+    await t.db
+      .insertInto("leadMessages")
+      .values(
+        all.map(([direction, local]) => ({
+          enquiryId: id,
+          direction,
+          fromAddress: direction === "in" ? `${firstName}@example.com` : "office@bridgewise.test",
+          toAddress: direction === "in" ? "reply@bridgewise.test" : `${firstName}@example.com`,
+          subject: "Re: your enquiry",
+          textBody: "Thanks!",
+          sentBy: direction === "out" ? "sara" : null,
+          createdAt: new Date(`${local}+01:00`),
+        })),
+      )
+      .execute();
+    return id;
+  }
+  const waitingList = async () =>
+    ((await call(adminSubmissions, "/api/admin/submissions?attention=waiting", { cookie })).json as AdminEnquiry[]).map(
+      (e) => e.firstName,
+    );
+  const overdueList = async () =>
+    ((await call(adminSubmissions, "/api/admin/submissions?attention=overdue", { cookie })).json as AdminEnquiry[]).map(
+      (e) => e.firstName,
+    );
+  const duePanel = async () => (await call(adminDue, "/api/admin/due", { cookie })).json.leads as DueLead[];
+
+  test("an answer of the lead after our reply makes it wait again; overdue two working days later; our reply ends it", async () => {
+    // Answered us on Friday 20 November at 17:00, after our reply of the 3rd: waiting since then.
+    const hana = await conversation("Hana", "replied", [["in", "2026-11-20T17:00:00"]]);
+    // Answered us, and we answered back: not waiting.
+    await conversation("Ivo", "meeting", [
+      ["in", "2026-11-20T17:00:00"],
+      ["out", "2026-11-21T09:00:00"],
+    ]);
+    // A lost lead that writes back is not waiting (no longer open).
+    await conversation("Jo", "lost", [["in", "2026-11-20T17:00:00"]]);
+    // Two answers in a row: waiting since the first.
+    await conversation("Kai", "proposal", [
+      ["in", "2026-11-16T10:00:00"],
+      ["in", "2026-11-24T10:00:00"],
+    ]);
+
+    // Monday morning: Hana waits, but is not overdue yet; Kai (waiting since Monday 16) is.
+    setClock("2026-11-23T09:00:00");
+    expect(await waitingList()).toEqual(expect.arrayContaining(["Hana", "Kai"]));
+    expect(await waitingList()).not.toEqual(expect.arrayContaining(["Ivo"]));
+    expect(await waitingList()).not.toEqual(expect.arrayContaining(["Jo"]));
+    expect(await overdueList()).not.toContain("Hana");
+    expect(await overdueList()).toContain("Kai");
+    expect((await duePanel()).map((l) => l.name)).not.toContain("Hana Lead");
+    expect((await duePanel()).find((l) => l.name === "Kai Lead")).toMatchObject({
+      reasons: ["overdue"],
+      answerDueBy: "2026-11-18",
+    });
+
+    // Wednesday: the list, the Due panel and the digest agree that Hana is overdue (due by Tuesday).
+    setClock("2026-11-25T08:30:00");
+    expect(await overdueList()).toEqual(expect.arrayContaining(["Hana", "Kai"]));
+    expect((await duePanel()).find((l) => l.name === "Hana Lead")).toMatchObject({
+      reasons: ["overdue"],
+      answerDueBy: "2026-11-24",
+    });
+    await outboxRetry();
+    const [digest] = (await digestMail()).filter((m) => m.toAddress === "sara@bridgewise.test");
+    expect(digest.textBody).toContain(`E-${String(hana).padStart(5, "0")} Hana Lead`);
+    expect(digest.textBody).toContain("Kai Lead");
+    expect(digest.textBody).not.toContain("Ivo Lead");
+    expect(digest.textBody).not.toContain("Jo Lead");
+
+    // The figures' "waiting on us" count is the same rule: Anna, Cas, Fay, Gus (new), Hana, Kai.
+    const stats = (await call(adminStats, "/api/admin/stats", { cookie })).json as { pending: number };
+    expect(stats.pending).toBe(6);
+
+    // Our reply at 11:00 ends the wait everywhere.
+    await t.db
+      .insertInto("leadMessages")
+      .values({
+        enquiryId: hana,
+        direction: "out",
+        fromAddress: "office@bridgewise.test",
+        toAddress: "hana@example.com",
+        subject: "Re: your enquiry",
+        textBody: "Of course.",
+        sentBy: "sara",
+        createdAt: new Date("2026-11-25T11:00:00+01:00"),
+      })
+      .execute();
+    setClock("2026-11-25T11:30:00");
+    expect(await waitingList()).not.toContain("Hana");
+    expect(await overdueList()).not.toContain("Hana");
+    expect((await duePanel()).map((l) => l.name)).not.toContain("Hana Lead");
   });
 });

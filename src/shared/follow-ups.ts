@@ -1,13 +1,25 @@
 /**
  * Follow-ups that never slip (issue 42): what is due for the office, and when the morning digest
  * goes out. A lead is due when its follow-up date has come (office time) while it is still open,
- * or when it has been waiting on us (stage new) past the answer time of working-days.ts. The
- * dashboard's Due panel, GET /api/admin/due and the owners' digest all read these.
+ * or when it has been waiting on us (waitingSince) past the answer time of working-days.ts. The
+ * list's "waiting on us" and "overdue" filters, the dashboard's Due panel, GET /api/admin/due and
+ * the owners' digest all read these (db/waiting.ts is the same rule in SQL).
  */
 import { officeNow, toMinutes } from "./dates.ts";
-import { personPath } from "./leads.ts";
+import { OPEN_STAGES, personPath, type LeadStage } from "./leads.ts";
 import type { OfficeRules } from "./office.ts";
 import { isWorkingDay } from "./working-days.ts";
+
+/**
+ * Since when a lead waits on us, or null when it does not: from its enquiry until a reply (stage
+ * new), and again, while it is open, from the lead's oldest answer that no reply of ours followed
+ * (`unansweredSince`), as Front and Help Scout reopen a conversation the customer answers. A won or
+ * lost lead that writes back is not waiting (moving a lead to lost is how staff close a thread).
+ */
+export function waitingSince(lead: { stage: LeadStage; createdAt: Date; unansweredSince: Date | null }): Date | null {
+  if (lead.stage === "new") return lead.createdAt;
+  return OPEN_STAGES.includes(lead.stage) ? lead.unansweredSince : null;
+}
 
 /** When the digest goes out, office time, on working days. */
 export const DIGEST_TIME = "08:30";

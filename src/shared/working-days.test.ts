@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { defaultOfficeRules } from "./office.ts";
 import { addDays } from "./dates.ts";
-import { digestDay } from "./follow-ups.ts";
+import { digestDay, waitingSince } from "./follow-ups.ts";
 import {
   answerDeadlineDate,
   answerOverdueAt,
@@ -110,5 +110,34 @@ describe("follow-up dates and the digest's day", () => {
     expect(digestDay(new Date("2026-12-25T09:00:00Z"), rules)).toBeNull(); // Christmas
     expect(digestDay(new Date("2026-05-25T07:30:00Z"), rules)).toBeNull(); // Whit Monday
     expect(digestDay(new Date("2026-05-26T06:30:00Z"), rules)).toBe("2026-05-26"); // 08:30 CEST
+  });
+});
+
+describe("waitingSince: from the enquiry until a reply, and again from an unanswered answer", () => {
+  const createdAt = new Date("2026-11-20T16:00:00Z");
+  const answer = new Date("2026-11-24T09:00:00Z");
+  test("a new lead waits since it came, whatever its messages", () => {
+    expect(waitingSince({ stage: "new", createdAt, unansweredSince: null })).toEqual(createdAt);
+    expect(waitingSince({ stage: "new", createdAt, unansweredSince: answer })).toEqual(createdAt);
+  });
+  test("an open lead waits since the answer no reply followed, and not without one", () => {
+    for (const stage of ["replied", "meeting", "proposal"] as const) {
+      expect(waitingSince({ stage, createdAt, unansweredSince: answer })).toEqual(answer);
+      expect(waitingSince({ stage, createdAt, unansweredSince: null })).toBeNull();
+    }
+  });
+  test("a won or lost lead that writes back does not wait", () => {
+    for (const stage of ["client", "lost"] as const)
+      expect(waitingSince({ stage, createdAt, unansweredSince: answer })).toBeNull();
+  });
+  test("an answer on a Friday at 17:00 is overdue on Wednesday, not on Monday", () => {
+    const friday = new Date("2026-11-20T16:00:00Z");
+    const since = waitingSince({
+      stage: "replied",
+      createdAt: new Date("2026-11-02T09:00:00Z"),
+      unansweredSince: friday,
+    })!;
+    expect(isAnswerOverdue(since, new Date("2026-11-23T08:00:00Z"), defaultOfficeRules)).toBe(false);
+    expect(isAnswerOverdue(since, new Date("2026-11-25T08:00:00Z"), defaultOfficeRules)).toBe(true);
   });
 });
