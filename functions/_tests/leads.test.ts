@@ -391,6 +391,66 @@ describe("/api/admin/lost-reasons", () => {
     expect(rows[0].n).toBe(4);
   });
 
+  test("two admins renaming and archiving one reason at once: both answered, the reason whole, each audited", async () => {
+    const { id } = (await post({ labels: { en: "Timing", nl: "Timing", fa: "زمان" } })).json as LostReason;
+    const as = (who: string, body: unknown) =>
+      call(lostReasons, `/api/admin/lost-reasons/${id}`, {
+        method: "PATCH",
+        body,
+        params: { id: String(id) },
+        cookie: cookies[who],
+        headers: { origin: ORIGIN },
+      });
+    const saras = { en: "Bad timing", nl: "Slechte timing", fa: "زمان نامناسب" };
+    const rezas = { en: "Not now", nl: "Niet nu", fa: "الان نه" };
+    const answers = await Promise.all([
+      as("sara", { labels: saras }),
+      as("reza", { labels: rezas }),
+      as("reza", { archived: true }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const [stored] = (
+      (await call(lostReasons, "/api/admin/lost-reasons", { cookie: cookies.sara })).json as LostReason[]
+    ).filter((r) => r.id === id);
+    // One admin's labels, never a mix of both; the archive survives the renames.
+    expect([saras, rezas]).toContainEqual(stored.labels);
+    expect(stored.archived).toBe(true);
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM audit_log WHERE action = 'lost-reason.change' AND target = ${String(id)}`.execute(
+      t.db,
+    );
+    expect(rows[0].n).toBe(4);
+  });
+
+  test("a reason a lead names stays readable when it is renamed or archived", async () => {
+    const { id } = (await post({ labels: { en: "Price", nl: "Prijs", fa: "قیمت" } })).json as LostReason;
+    const lead = await enquiry();
+    expect((await patch(lead.id, { version: 0, stage: "lost", lostReasonId: id })).status).toBe(200);
+    expect((await change(id, { archived: true })).status).toBe(200);
+    const listed = (await call(lostReasons, "/api/admin/lost-reasons", { cookie: cookies.sara })).json as LostReason[];
+    expect(listed.find((r) => r.id === id)).toMatchObject({ archived: true, labels: { en: "Price" } });
+    const [row] = (await call(enquiries, `/api/admin/submissions?stage=lost`, { cookie: cookies.sara })).json;
+    expect(row.lostReasonId).toBe(id);
+  });
+
+  test("oversized, deeply nested and wrongly typed bodies are 4xx", async () => {
+    const deep = JSON.parse(`${'{"a":'.repeat(40)}1${"}".repeat(40)}`);
+    for (const body of [
+      { labels: { en: "x".repeat(40_000), nl: "x", fa: "x" } },
+      deep,
+      { labels: { en: 1, nl: "x", fa: "x" } },
+      { labels: ["x", "x", "x"] },
+      { labels: { en: "x", nl: "x", fa: "x" }, archived: "no" },
+      { labels: { en: "a\nb", nl: "x", fa: "x" } },
+    ]) {
+      const res = await post(body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBeLessThan(500);
+      expect((await change(1, body)).status, JSON.stringify(body).slice(0, 60)).toBeLessThan(500);
+    }
+    expect((await change(1, JSON.parse('{"__proto__":{"archived":true}}'))).status).toBe(400);
+  });
+
   test("hostile labels and ids are 4xx; an editor is refused", async () => {
     for (const body of [
       {},

@@ -9,6 +9,7 @@ import { AdminOnly } from "./AdminOnly";
 import { BreakerBanner } from "./BreakerBanner";
 import { DashboardLists } from "./DashboardLists";
 import { DuePanel } from "./leads/DuePanel";
+import { LostReasons } from "./leads/LostReasons";
 import { useCopy } from "./copy";
 import { showFlashToast } from "./flash";
 import { StatsBar } from "./StatsBar";
@@ -32,6 +33,7 @@ function Leads({ serviceNames }: { serviceNames: Record<Language, ServiceNames> 
       <DuePanel />
       <StatsBar version={statsVersion} />
       <DashboardLists kind="enquiries" serviceNames={serviceNames[lang]} onCounted={counted} />
+      <LostReasons />
     </div>
   );
 }

@@ -3,9 +3,9 @@
  * the list's filters (stage, owner, mine, waiting on us, overdue, service, language, dates) and
  * sorts. Standalone (its own filters) or driven by a page that keeps them in its address.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { type EnquiryFilters, filtersToParams, isFiltered } from "#shared/admin-lists.ts";
-import type { AdminEnquiry } from "#shared/api/enquiries.ts";
+import type { AdminEnquiry, LostReason } from "#shared/api/enquiries.ts";
 import type { ServiceNames } from "#shared/services.ts";
 import { changeLead, deleteEnquiry, enquiryPage, exportUrl } from "../api";
 import { EnquiryCard } from "../cards";
@@ -15,7 +15,7 @@ import { listTexts } from "../list-texts";
 import { StatusList } from "../StatusList";
 import { iconPaths, Segmented, useResource } from "../ui";
 import { LeadBoard } from "./LeadBoard";
-import { DeskContext, fetchLostReasons, fetchOwners } from "./leads-api";
+import { DeskContext, fetchLostReasons, fetchOwners, LOST_REASONS_EVENT } from "./leads-api";
 
 type DeskView = "board" | "list";
 
@@ -39,6 +39,13 @@ export function LeadDesk({ serviceNames, filters: given, onFiltersChange, onChan
   const [view, setView] = useState<DeskView>(initialView);
   const reasons = useResource(fetchLostReasons);
   const owners = useResource(fetchOwners);
+  // The reasons' editor on the same page (LostReasons) tells the desk the new list.
+  const setReasons = reasons.set;
+  useEffect(() => {
+    const update = (event: Event) => setReasons((event as CustomEvent<LostReason[]>).detail);
+    window.addEventListener(LOST_REASONS_EVENT, update);
+    return () => window.removeEventListener(LOST_REASONS_EVENT, update);
+  }, [setReasons]);
   const changed = useCallback(() => onChanged?.(), [onChanged]);
   const loadPage = useCallback((next: string | null) => enquiryPage(filters, next), [filters]);
   const counting = useCallback(

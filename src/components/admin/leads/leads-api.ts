@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 import { type EnquiryFilters, filtersToParams } from "#shared/admin-lists.ts";
 import type { AdminEnquiry, LeadBoard, LostReason } from "#shared/api/enquiries.ts";
 import type { CurrentUser } from "#shared/api/people.ts";
-import { ROUTES, withQuery } from "#shared/routes.ts";
+import { fill, ROUTES, withQuery } from "#shared/routes.ts";
 import type { ServiceNames } from "#shared/services.ts";
 import { ApiError } from "#src/lib/api-client.ts";
 import { adminRequest } from "../api";
@@ -13,6 +13,15 @@ import { problem } from "../ui";
 export const fetchBoard = (filters: EnquiryFilters) =>
   adminRequest<LeadBoard>("GET", withQuery(ROUTES.admin.leadBoard, filtersToParams(filters)));
 export const fetchLostReasons = () => adminRequest<LostReason[]>("GET", ROUTES.admin.lostReasons);
+export const addLostReason = (labels: LostReason["labels"]) =>
+  adminRequest<LostReason>("POST", ROUTES.admin.lostReasons, { labels });
+export const changeLostReason = (id: number, change: { labels?: LostReason["labels"]; archived?: boolean }) =>
+  adminRequest<LostReason>("PATCH", fill(ROUTES.admin.lostReason, { id }), change);
+
+/** Told when the reasons changed in the editor, so the desk's Lost column offers the new list at once. */
+export const LOST_REASONS_EVENT = "admin:lost-reasons";
+export const announceLostReasons = (reasons: LostReason[]) =>
+  window.dispatchEvent(new CustomEvent<LostReason[]>(LOST_REASONS_EVENT, { detail: reasons }));
 /** The accounts a lead can be given to: the admins (GET /api/admin/users). */
 export const fetchOwners = () =>
   adminRequest<CurrentUser[]>("GET", ROUTES.admin.users).then((users) => users.filter((u) => u.role === "admin"));
