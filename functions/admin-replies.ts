@@ -121,7 +121,7 @@ export default route({
     if (moved) {
       await audit(db, req, context, admin, "lead.status", {
         target: String(found.id),
-        detail: { from: "new", to: "replied", by: "reply" },
+        detail: { reference: enquiryReference(found.id), from: "new", to: "replied", by: "reply" },
       });
     }
     await afterCommitDelivery(db, [outboxId], context);

@@ -38,6 +38,7 @@ import {
 } from "./_lib/texts/texts.ts";
 import { entryOf, listHistory, recorded, textsChanged, undoOf } from "./_lib/texts/history.ts";
 import { audit } from "./_lib/auth/audit.ts";
+import { isReplyTemplate } from "./_lib/mail/replies.ts";
 import { requireEditor } from "./_lib/auth/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
 import { PublishError, StaleSnapshotError } from "./_lib/publish/errors.ts";
@@ -169,6 +170,52 @@ const auditTexts = (
     detail: { commit, ...(undoes ? { undoes } : {}), ...recorded(changes) },
   });
 
+/** The locale group of the reply templates (functions/_lib/mail/replies.ts): a text under it is part of a template. */
+const REPLY_GROUP = "mail.replies.";
+
+/**
+ * The reply templates a change touches, each by its key: "mail.replies.firstAnswer" for a text of
+ * one template, "mail.replies" for the greeting, sign-off and signature every template shares.
+ */
+function templatesOf(changes: readonly TextChange[]): Map<string, TextChange[]> {
+  const touched = new Map<string, TextChange[]>();
+  for (const change of changes) {
+    if (!change.key.startsWith(REPLY_GROUP)) continue;
+    const name = change.key.slice(REPLY_GROUP.length).split(".")[0];
+    const key = isReplyTemplate(name) ? `${REPLY_GROUP}${name}` : REPLY_GROUP.slice(0, -1);
+    touched.set(key, [...(touched.get(key) ?? []), change]);
+  }
+  return touched;
+}
+
+/**
+ * The audit entries of a publish or an undo: the texts' own (text.publish, text.undo), then one
+ * template.change per reply template it touched, naming the template's key, so "who changed what we
+ * write to leads" is one filter of the audit record.
+ */
+async function auditPublish(
+  req: Request,
+  context: Partial<Context>,
+  user: CurrentUser,
+  action: "text.publish" | "text.undo",
+  commit: string,
+  changes: readonly TextChange[],
+  undoes?: string,
+) {
+  await auditTexts(req, context, user, action, commit, changes, undoes);
+  for (const [template, touched] of templatesOf(changes)) {
+    await audit(getDb(), req, context, user, "template.change", {
+      target: template,
+      detail: {
+        commit,
+        ...(undoes ? { undoes } : {}),
+        languages: [...new Set(touched.map((c) => c.lang))],
+        keys: [...new Set(touched.map((c) => c.key))],
+      },
+    });
+  }
+}
+
 const short = (commit: string) => commit.slice(0, 7);
 
 /**
@@ -242,7 +289,7 @@ async function undo(req: Request, context: Partial<Context>, user: CurrentUser, 
     throw new HttpError(409, "This change was undone already: every text is as it was before it.", {
       code: UNDO_REFUSALS.alreadyUndone,
     });
-  await auditTexts(req, context, user, "text.undo", result.commit, reverted, commit);
+  await auditPublish(req, context, user, "text.undo", result.commit, reverted, commit);
   return { result, pub, reverted };
 }
 
@@ -303,7 +350,7 @@ export default routes({
         },
         user,
       );
-      if (saved.length && result.commit) await auditTexts(req, context, user, "text.publish", result.commit, saved);
+      if (saved.length && result.commit) await auditPublish(req, context, user, "text.publish", result.commit, saved);
       const parsed = parseTexts(result.files);
       return json<SaveAnswer>({
         success: true,

@@ -473,6 +473,46 @@ describe("history and undo", () => {
     expect(actions[0].detail).toMatchObject({ commit: res.json.commit, undoes: published.json.commit });
   });
 
+  test("a reply template's change is audited as template.change naming the template's key, its undo too", async () => {
+    const { revisions, texts } = await load();
+    const subject = texts.fa["mail.replies.firstAnswer.subject"];
+    const signOff = texts.nl["mail.replies.signOff"];
+    const published = await save(editor, revisions, [
+      { lang: "fa", key: "mail.replies.firstAnswer.subject", was: subject, value: `${subject} ` + "ـ پاسخ" },
+      { lang: "nl", key: "mail.replies.signOff", was: signOff, value: "Hartelijke groet," },
+      { lang: "nl", key: "hero.stats.capital", was: texts.nl["hero.stats.capital"], value: "Opgehaald kapitaal" },
+    ]);
+    expect(published.status, published.text).toBe(200);
+    const templates = async () =>
+      t.db
+        .selectFrom("auditLog")
+        .select(["action", "actor", "target", "detail"])
+        .where("action", "=", "template.change")
+        .orderBy("id")
+        .execute();
+    expect(await templates()).toEqual([
+      {
+        action: "template.change",
+        actor: "marketing",
+        target: "mail.replies.firstAnswer",
+        detail: { commit: published.json.commit, languages: ["fa"], keys: ["mail.replies.firstAnswer.subject"] },
+      },
+      {
+        action: "template.change",
+        actor: "marketing",
+        target: "mail.replies",
+        detail: { commit: published.json.commit, languages: ["nl"], keys: ["mail.replies.signOff"] },
+      },
+    ]);
+    const undone = await undo(other, { commit: published.json.commit });
+    expect(undone.status, undone.text).toBe(200);
+    const undos = (await templates()).slice(2).sort((a, b) => a.target.localeCompare(b.target));
+    expect(undos).toMatchObject([
+      { actor: "translator", target: "mail.replies", detail: { undoes: published.json.commit } },
+      { actor: "translator", target: "mail.replies.firstAnswer", detail: { undoes: published.json.commit } },
+    ]);
+  });
+
   test("an undo of a commit the editor did not make, of an unknown one, or twice: refused in words, never a 5xx", async () => {
     // A developer's commit of a text file: on the branch, but not the editor's.
     repo.commitAs(NL, repo.read(NL).replace(/"close": "Sluit(en)?"/, '"close": "Sluiten!"'), "developer");

@@ -157,6 +157,19 @@ describe("replying from the panel", () => {
     expect(events.map((e) => [e.kind, e.fromValue, e.toValue, e.actorUsername])).toEqual([
       ["stage", "new", "replied", "desk-admin"],
     ]);
+    // Both the reply and the move it made are audited naming the lead's reference.
+    const reference = `E-${String(id).padStart(5, "0")}`;
+    const audited = await t.db
+      .selectFrom("auditLog")
+      .select(["action", "target", "detail"])
+      .where("target", "=", String(id))
+      .orderBy("id")
+      .execute();
+    expect(audited.map((a) => [a.action, a.detail.reference])).toEqual([
+      ["lead.reply", reference],
+      ["lead.status", reference],
+      ["lead.reply", reference],
+    ]);
     const emails = await outboxEmails();
     const reply = emails.find((e) => e.mail.subject === preview.subject)!;
     expect(reply.mail.replyTo!.value.map((a) => a.address)).toEqual(["ana@bridgewise.test", replyAddress(id)]);

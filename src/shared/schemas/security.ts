@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   "meeting.status",
   "text.publish",
   "text.undo",
+  "template.change",
   "settings.change",
   "factor.add",
   "factor.remove",
