@@ -61,7 +61,7 @@ test("an admin pages, searches, filters, notes and exports a long list", async (
 
   // The figures above the tabs.
   const figures = page.getByRole("region", { name: "At a glance" });
-  await expect(figures.getByText("Pending enquiries")).toBeVisible();
+  await expect(figures.getByText("Waiting on us")).toBeVisible();
   await expect(figures.getByText(/^of \d+ in the last 30 days$/)).toBeVisible();
 
   // The first page, then the next as the list scrolls to its end.

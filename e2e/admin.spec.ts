@@ -267,17 +267,17 @@ test.describe("dashboard", () => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
-    await item.getByRole("button", { name: "Mark as Processed" }).click();
+    await item.getByRole("button", { name: "Mark as replied" }).click();
     await expect(item.getByRole("button", { name: "Updating…" })).toBeDisabled();
     await expect(toast(page)).toContainText("Status updated");
     await expect(toast(page)).toContainText("The submission status has been updated successfully.");
     await expect(item).toContainText("Replied");
-    await expect(item.getByRole("button", { name: "Mark as Pending" })).toBeEnabled();
+    await expect(item.getByRole("button", { name: "Back to new" })).toBeEnabled();
 
     await page.reload();
     await expect(card(page, fullName)).toContainText("Replied");
-    await card(page, fullName).getByRole("button", { name: "Mark as Pending" }).click();
-    await expect(card(page, fullName).getByRole("button", { name: "Mark as Processed" })).toBeVisible();
+    await card(page, fullName).getByRole("button", { name: "Back to new" }).click();
+    await expect(card(page, fullName).getByRole("button", { name: "Mark as replied" })).toBeVisible();
     await page.reload();
     await expect(card(page, fullName)).toContainText("New");
   });
@@ -359,12 +359,12 @@ test.describe("dashboard", () => {
     );
     await openDashboard(page);
     const item = card(page, `${firstName} Failing`);
-    await item.getByRole("button", { name: "Mark as Processed" }).click();
+    await item.getByRole("button", { name: "Mark as replied" }).click();
     await expect(toast(page)).toContainText("Update failed");
     await expect(toast(page)).toContainText("There was a problem updating the submission status.");
     await expect(toast(page)).toHaveAttribute("data-variant", "destructive");
     await expect(item).toContainText("New");
-    await expect(item.getByRole("button", { name: "Mark as Processed" })).toBeEnabled();
+    await expect(item.getByRole("button", { name: "Mark as replied" })).toBeEnabled();
   });
 
   test("a refused note is told in the panel's words, never the server's English", async ({ page, request }) => {

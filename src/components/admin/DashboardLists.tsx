@@ -11,7 +11,7 @@ import { MeetingFiltersBar } from "./ListFilters";
 import { listTexts } from "./list-texts";
 import { StatusList } from "./StatusList";
 import { iconPaths } from "./ui";
-import { readView, type TabKey, type View, viewSearch } from "./view-url";
+import { type DeskView, readView, type TabKey, type View, viewSearch } from "./view-url";
 
 const meetingPending = (item: AdminMeeting) => !item.isConfirmed && !item.cancelledAt;
 /** A stable key for a set of filters: a list is remounted (and starts again) when it changes. */
@@ -26,9 +26,12 @@ function useView(tab: TabKey) {
   const [meetingFilters, setMeetingFilters] = useState<MeetingFilters>(
     initial.tab === "meetings" ? initial.filters : {},
   );
+  const [desk, setDesk] = useState<DeskView | undefined>(initial.tab === "enquiries" ? initial.desk : undefined);
   const apply = (view: View) => {
-    if (view.tab === "enquiries") setEnquiryFilters(view.filters);
-    else setMeetingFilters(view.filters);
+    if (view.tab === "enquiries") {
+      setEnquiryFilters(view.filters);
+      setDesk(view.desk);
+    } else setMeetingFilters(view.filters);
   };
   /** Shows a view and records it in the address (a new history entry, so Back returns to the last one). */
   const show = (view: View) => {
@@ -41,7 +44,7 @@ function useView(tab: TabKey) {
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
   }, [tab]);
-  return { enquiryFilters, meetingFilters, show };
+  return { enquiryFilters, meetingFilters, desk, show };
 }
 
 /** One list with its filters: the enquiries (`kind` "enquiries") or the meetings, each on a page of its own. */
@@ -55,7 +58,7 @@ export function DashboardLists({
   onCounted: () => void;
 }) {
   const texts = useCopy();
-  const { enquiryFilters, meetingFilters, show } = useView(kind);
+  const { enquiryFilters, meetingFilters, desk, show } = useView(kind);
   const loadMeetings = useCallback((next: string | null) => meetingPage(meetingFilters, next), [meetingFilters]);
   const counting = useCallback(
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -75,9 +78,10 @@ export function DashboardLists({
         <LeadDesk
           serviceNames={serviceNames}
           filters={enquiryFilters}
-          onFiltersChange={(filters) => show({ tab: "enquiries", filters })}
+          onFiltersChange={(filters) => show({ tab: "enquiries", filters, desk })}
+          view={desk}
+          onViewChange={(view) => show({ tab: "enquiries", filters: enquiryFilters, desk: view })}
           onChanged={onCounted}
-          initialView="list"
         />
       ))}
       {panel("meetings", () => (

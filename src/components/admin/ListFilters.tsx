@@ -166,8 +166,8 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>(props: FiltersPr
   );
 }
 
-/** The menus both lists share: status (any, pending, or the list's own second state) and language. */
-function useSharedMenus(done: "processed" | "confirmed") {
+/** The menus both lists share: language, and the meetings' status (any, pending or confirmed). */
+function useSharedMenus() {
   const { copy, languageName } = useCopy();
   const c = copy.filters;
   const any = (label: string): Option => ({ value: "", label });
@@ -177,7 +177,7 @@ function useSharedMenus(done: "processed" | "confirmed") {
     status: {
       key: "status",
       label: c.status,
-      options: [any(c.anyStatus), { value: "pending", label: c.pending }, { value: done, label: c[done] }],
+      options: [any(c.anyStatus), { value: "pending", label: c.pending }, { value: "confirmed", label: c.confirmed }],
     } as const,
     language: {
       key: "language",
@@ -194,7 +194,7 @@ export function EnquiryFiltersBar({
   owners = [],
   ...bar
 }: BarProps<EnquiryFilters> & { serviceNames: ServiceNames; owners?: readonly { id: number; username: string }[] }) {
-  const { c, any, language } = useSharedMenus("processed");
+  const { c, any, language } = useSharedMenus();
   const l = useCopy().copy.leads;
   const services = SERVICE_IDS.map((id) => ({ value: id, label: serviceNames[id] }));
   const stages = LEAD_STAGES.map((stage) => ({ value: stage, label: l.stages[stage] }));
@@ -227,7 +227,7 @@ export function EnquiryFiltersBar({
 }
 
 export function MeetingFiltersBar(bar: BarProps<MeetingFilters>) {
-  const { c, any, status, language } = useSharedMenus("confirmed");
+  const { c, any, status, language } = useSharedMenus();
   const when = [any(c.anyTime), { value: "upcoming", label: c.upcoming }, { value: "past", label: c.past }];
   return (
     <ListFilters

@@ -187,8 +187,8 @@ export function EnquiryCard({
             {(item.stage === "new" || item.stage === "replied") && (
               <ToggleButton
                 done={item.stage === "replied"}
-                doLabel={c.markProcessed}
-                undoLabel={c.markPending}
+                doLabel={c.markReplied}
+                undoLabel={c.backToNew}
                 describedBy={titleId}
                 controls={controls}
               />

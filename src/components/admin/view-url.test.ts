@@ -35,6 +35,16 @@ describe("a list's view in its address", () => {
     for (const view of views) expect(readView(viewSearch(view), view.tab)).toEqual(view);
   });
 
+  test("the desk's board is in the address (?view=board); the list, its default, is not", () => {
+    const board: View = { tab: "enquiries", filters: { stage: "new" }, desk: "board" };
+    expect(viewSearch(board)).toBe("?stage=new&view=board");
+    expect(readView(viewSearch(board), "enquiries")).toEqual(board);
+    expect(viewSearch({ tab: "enquiries", filters: {}, desk: "board" })).toBe("?view=board");
+    expect(viewSearch({ tab: "enquiries", filters: {}, desk: "list" })).toBe("");
+    for (const other of ["?view=list", "?view=grid", "?view=BOARD", "?view=__proto__"])
+      expect(readView(other, "enquiries"), other).toEqual({ tab: "enquiries", filters: {} });
+  });
+
   test("the unfiltered view has a bare address; what cannot be read is left out", () => {
     expect(viewSearch({ tab: "enquiries", filters: {} })).toBe("");
     expect(readView("?tab=nope&status=maybe&q=hello&from=2026-02-30", "enquiries")).toEqual({

@@ -97,7 +97,11 @@ describe("detailText", () => {
       "2 other sessions ended",
     );
     expect(detailText(entry({ action: "session.end", detail: { own: true } }), EN)).toBe("own session");
-    expect(detailText(entry({ action: "lead.status", detail: { isProcessed: true } }), EN)).toBe("marked processed");
+    // Entries from before the stages read in the stages' words.
+    expect(detailText(entry({ action: "lead.status", detail: { isProcessed: true } }), EN)).toBe("New → Replied");
+    expect(detailText(entry({ action: "lead.status", detail: { isProcessed: false } }), describer("nl"))).toBe(
+      "Beantwoord → Nieuw",
+    );
     expect(detailText(entry({ action: "lead.status", detail: { from: "new", to: "lost" } }), EN)).toBe("New → Lost");
     expect(detailText(entry({ action: "lead.status", detail: { from: "new", to: "client" } }), describer("nl"))).toBe(
       "Nieuw → Klant",

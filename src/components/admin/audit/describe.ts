@@ -70,9 +70,12 @@ export function detailText(entry: AuditEntry, { copy, f, p, lang }: Describer): 
       return detail.own === true ? d.ownSession : "";
     case "lead.status": {
       if (detail.deleted === true) return d.deleted;
-      // Entries written before leads had stages (2026-11-29) say processed or pending.
-      if (typeof detail.isProcessed === "boolean") return detail.isProcessed ? d.processed : d.unprocessed;
       const stage = (value: unknown) => (typeof value === "string" ? (named(copy.leads.stages, value) ?? value) : "—");
+      // Entries written before leads had stages (2026-11-29) say processed (new → replied) or pending.
+      if (typeof detail.isProcessed === "boolean")
+        return detail.isProcessed
+          ? f(d.fromTo, { from: stage("new"), to: stage("replied") })
+          : f(d.fromTo, { from: stage("replied"), to: stage("new") });
       return detail.to === undefined ? "" : f(d.fromTo, { from: stage(detail.from), to: stage(detail.to) });
     }
     case "lead.reply":

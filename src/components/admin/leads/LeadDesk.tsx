@@ -8,6 +8,7 @@ import { type EnquiryFilters, filtersToParams, isFiltered } from "#shared/admin-
 import type { AdminEnquiry, LostReason } from "#shared/api/enquiries.ts";
 import type { ServiceNames } from "#shared/services.ts";
 import { changeLead, deleteEnquiry, enquiryPage, exportUrl } from "../api";
+import { DEFAULT_DESK_VIEW, type DeskView } from "../view-url";
 import { EnquiryCard } from "../cards";
 import { useCopy } from "../copy";
 import { EnquiryFiltersBar } from "../ListFilters";
@@ -17,8 +18,6 @@ import { iconPaths, Segmented, useResource } from "../ui";
 import { LeadBoard } from "./LeadBoard";
 import { DeskContext, fetchLostReasons, fetchOwners, LOST_REASONS_EVENT } from "./leads-api";
 
-type DeskView = "board" | "list";
-
 interface Props {
   serviceNames: ServiceNames;
   /** The filters, when the page keeps them (in its address); otherwise the desk keeps its own. */
@@ -26,17 +25,27 @@ interface Props {
   onFiltersChange?: (filters: EnquiryFilters) => void;
   /** After any lead changed (e.g. the figures above). */
   onChanged?: () => void;
-  /** Which view opens first. */
-  initialView?: DeskView;
+  /** The board or the list, when the page keeps it (in its address: ?view=board); otherwise the desk keeps its own. */
+  view?: DeskView;
+  onViewChange?: (view: DeskView) => void;
 }
 
-export function LeadDesk({ serviceNames, filters: given, onFiltersChange, onChanged, initialView = "board" }: Props) {
+export function LeadDesk({
+  serviceNames,
+  filters: given,
+  onFiltersChange,
+  onChanged,
+  view: givenView,
+  onViewChange,
+}: Props) {
   const text = useCopy();
   const l = text.copy.leads;
   const [own, setOwn] = useState<EnquiryFilters>({});
   const filters = given ?? own;
   const setFilters = onFiltersChange ?? setOwn;
-  const [view, setView] = useState<DeskView>(initialView);
+  const [ownView, setOwnView] = useState<DeskView>(DEFAULT_DESK_VIEW);
+  const view = onViewChange ? (givenView ?? DEFAULT_DESK_VIEW) : ownView;
+  const setView = onViewChange ?? setOwnView;
   const reasons = useResource(fetchLostReasons);
   const owners = useResource(fetchOwners);
   // The reasons' editor on the same page (LostReasons) tells the desk the new list.
