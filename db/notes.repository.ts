@@ -134,11 +134,13 @@ export async function personNotes(
   email: string,
   viewerId: number,
   limit: number,
+  before?: Date,
 ): Promise<PersonNote[]> {
   const rows = await db
     .selectFrom("leadNotes")
     .select(COLUMNS)
     .where("email", "=", email.toLowerCase())
+    .$if(before !== undefined, (q) => q.where("createdAt", "<", before!))
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(limit)

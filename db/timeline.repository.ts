@@ -8,7 +8,8 @@ import type { Database } from "./types.ts";
 /**
  * One person's timeline (GET /api/admin/people/{ref}): everything about the address of one record,
  * matched whole and in any case as an erasure matches it (lower(email) = lower(address)), newest
- * first. Each source is read newest first up to TIMELINE_LIMIT, then merged and cut at the limit.
+ * first, a page at a time: each source is read newest first (older than `before`, when given) up to
+ * TIMELINE_LIMIT, then merged and cut at the limit, and `next` is the cursor of the older page.
  *
  * What the data cannot show: a meeting's earlier slot (a move keeps only the new one; the move shows
  * as its email, meeting.moved), and who moved it.
@@ -18,11 +19,26 @@ const sameAddress = (column: string, email: string) => sql<boolean>`lower(${sql.
 const refOf = (r: { enquiryId: number | null; meetingId: number | null }) =>
   r.enquiryId !== null ? enquiryReference(r.enquiryId) : r.meetingId !== null ? meetingReference(r.meetingId) : null;
 
+/**
+ * The page of `items` (newest first) that fits `limit`, ending at a millisecond's boundary so that no
+ * item is split from another of the same instant, and the cursor of the older page: an exclusive
+ * instant just after the first item left out (items are kept in microseconds, answered in ms).
+ */
+export function timelinePage<T extends { at: string }>(items: T[], limit: number): { page: T[]; next: string | null } {
+  if (items.length <= limit) return { page: items, next: null };
+  const boundary = items[limit].at;
+  let cut = limit;
+  while (cut > 0 && items[cut - 1].at === boundary) cut--;
+  // More than a page in one millisecond (never in practice): show a page of them and go on from it.
+  if (cut === 0) return { page: items.slice(0, limit), next: boundary };
+  return { page: items.slice(0, cut), next: new Date(Date.parse(boundary) + 1).toISOString() };
+}
+
 export async function personTimeline(
   db: Kysely<Database>,
   record: NoteRecord,
   viewerId: number,
-  limit = TIMELINE_LIMIT,
+  { limit = TIMELINE_LIMIT, before }: { limit?: number; before?: Date } = {},
 ): Promise<PersonTimelineAnswer | undefined> {
   const raw = await recordEmail(db, record);
   if (raw === undefined) return undefined;
@@ -33,6 +49,7 @@ export async function personTimeline(
       newsletter: { status: "none", since: null },
       items: [],
       truncated: false,
+      next: null,
     };
   }
   const email = raw.toLowerCase();
@@ -41,6 +58,7 @@ export async function personTimeline(
     .leftJoin("users as u", "u.id", "e.ownerId")
     .select(["e.id", "e.firstName", "e.lastName", "e.service", "e.stage", "e.message", "e.createdAt", "u.username"])
     .where(sameAddress("e.email", email))
+    .$if(before !== undefined, (q) => q.where("e.createdAt", "<", before!))
     .orderBy("e.createdAt", "desc")
     .orderBy("e.id", "desc")
     .limit(limit)
@@ -50,6 +68,7 @@ export async function personTimeline(
     .select(["id", "name", "date", "time", "isConfirmed", "cancelledAt", "cancelledBy", "outcome", "outcomeAt"])
     .select(["outcomeBy", "createdAt"])
     .where(sameAddress("email", email))
+    .$if(before !== undefined, (q) => q.where("createdAt", "<", before!))
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -62,6 +81,7 @@ export async function personTimeline(
     .where(sameAddress("toAddress", email))
     // A lead reply is shown as the message itself.
     .where("kind", "<>", "lead.reply")
+    .$if(before !== undefined, (q) => q.where("createdAt", "<", before!))
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -71,6 +91,7 @@ export async function personTimeline(
         .selectFrom("leadMessages")
         .select(["enquiryId", "direction", "subject", "textBody", "sentBy", "createdAt"])
         .where("enquiryId", "in", enquiryIds)
+        .$if(before !== undefined, (q) => q.where("createdAt", "<", before!))
         .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(limit)
@@ -84,12 +105,13 @@ export async function personTimeline(
         .select(["ev.enquiryId", "ev.kind", "ev.fromValue", "ev.toValue", "ev.actorUsername", "ev.at"])
         .select(["f.username as fromName", "t.username as toName"])
         .where("ev.enquiryId", "in", enquiryIds)
+        .$if(before !== undefined, (q) => q.where("ev.at", "<", before!))
         .orderBy("ev.at", "desc")
         .orderBy("ev.id", "desc")
         .limit(limit)
         .execute()
     : [];
-  const notes = await personNotes(db, email, viewerId, limit);
+  const notes = await personNotes(db, email, viewerId, limit, before);
   const subscriber = await db
     .selectFrom("newsletterSubscribers")
     .select(["isActive", "confirmedAt", "unsubscribedAt", "consentedAt"])
@@ -164,7 +186,10 @@ export async function personTimeline(
       to: r.kind === "owner" ? (r.toName ?? null) : r.toValue,
       by: r.actorUsername,
     })),
-  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  ]
+    // A meeting's cancellation or outcome after `before` was on a newer page.
+    .filter((item) => !before || Date.parse(item.at) < before.getTime())
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 
   const name = enquiries.length
     ? `${enquiries[0].firstName} ${enquiries[0].lastName}`.trim()
@@ -176,10 +201,6 @@ export async function personTimeline(
       : subscriber.isActive && subscriber.confirmedAt
         ? { status: "active", since: toIso(subscriber.confirmedAt) }
         : { status: "pending", since: toIso(subscriber.consentedAt) };
-  return {
-    person: { name, email, reference, erased: false },
-    newsletter,
-    items: items.slice(0, limit),
-    truncated: items.length > limit,
-  };
+  const { page, next } = timelinePage(items, limit);
+  return { person: { name, email, reference, erased: false }, newsletter, items: page, truncated: next !== null, next };
 }

@@ -30,6 +30,12 @@ const sessionOf = async (username: string, role: "admin" | "editor" = "admin") =
   return `${SESSION_COOKIE}=${await signSession({ id: user.id, sessionVersion: 1 })}`;
 };
 
+/** The notes newest first: by time, then (one instant) by id, newest first, as the timeline orders them. */
+const notesOrder = (a: string, b: string, rows: { body: string; createdAt: Date }[]) => {
+  const at = (body: string) => rows.find((r) => r.body === body)!.createdAt.getTime();
+  return at(b) - at(a);
+};
+
 let seq = 0;
 /** A fresh person's address, so each test has its own timeline. */
 const address = (name: string) => `${name}.${++seq}@Example.com`;
@@ -175,23 +181,67 @@ describe("GET /api/admin/people/{ref}", () => {
       expect(text).not.toContain(foreign);
   });
 
-  test(`holds the newest ${TIMELINE_LIMIT} items of a person with very many, and says so`, async () => {
+  test(`pages a person with 250 notes by time: the newest ${TIMELINE_LIMIT}, then the older ones, none twice or lost`, async () => {
     const id = await enquire(address("busy"));
     const { email } = await t.db.selectFrom("enquiries").select("email").where("id", "=", id).executeTakeFirstOrThrow();
-    const rows = Array.from({ length: TIMELINE_LIMIT + 50 }, (_, i) => ({
+    // One a minute, but notes 40 to 60 in the same instant, where the first page ends.
+    const rows = Array.from({ length: 250 }, (_, i) => ({
       email: email.toLowerCase(),
       enquiryId: id,
       authorUsername: "desk-anna",
       body: `note ${i}`,
-      createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)),
+      createdAt: new Date(Date.UTC(2026, 10, 1, 0, i >= 40 && i <= 60 ? 40 : i)),
     }));
     await t.db.insertInto("leadNotes").values(rows).execute();
-    const answer = (await timeline(enquiryReference(id))).json as PersonTimelineAnswer;
-    expect(answer.items).toHaveLength(TIMELINE_LIMIT);
-    expect(answer.truncated).toBe(true);
-    // The enquiry and its emails are newer than every note: they stay, the oldest notes go.
-    expect(answer.items.filter((i) => i.kind === "enquiry")).toHaveLength(1);
-    expect(answer.items.at(-1)).toMatchObject({ kind: "note" });
+    const ref = enquiryReference(id);
+    const page = async (before?: string) => {
+      const query = before ? `?before=${encodeURIComponent(before)}` : "";
+      const res = await call(people, `/api/admin/people/${ref}${query}`, { cookie, params: { ref } });
+      expect(res.status, res.text).toBe(200);
+      return res.json as PersonTimelineAnswer;
+    };
+    const first = await page();
+    expect(first.truncated).toBe(true);
+    // The enquiry and its emails are newer than every note: they are on the first page.
+    expect(first.items.filter((i) => i.kind === "enquiry")).toHaveLength(1);
+    // The page stops before the 21 notes of one instant rather than split them.
+    expect(first.items.length).toBeLessThanOrEqual(TIMELINE_LIMIT);
+    expect(first.items.length).toBeGreaterThan(TIMELINE_LIMIT - 21);
+    const second = await page(first.next!);
+    expect(second.next).toBeNull();
+    expect(second.truncated).toBe(false);
+    const notes = [...first.items, ...second.items].flatMap((i) => (i.kind === "note" ? [i.note.text] : []));
+    expect(notes).toEqual(
+      rows
+        .map((r) => r.body)
+        .reverse()
+        .sort((a, b) => notesOrder(a, b, rows)),
+    );
+    expect(new Set(notes).size).toBe(250);
+    // Newest first across the pages.
+    const times = [...first.items, ...second.items].map((i) => i.at);
+    expect(times).toEqual([...times].sort().reverse());
+    // The person and their newsletter come with every page.
+    expect(second.person.email).toBe(email.toLowerCase());
+  });
+
+  test("a page's cursor is one ISO instant; anything else, or another parameter, is a 400", async () => {
+    const ref = enquiryReference(await enquire(address("cursor")));
+    for (const query of [
+      "before=yesterday",
+      "before=2026-02-30T00:00:00Z",
+      "before=1700000000000",
+      "before=2026-11-25T09:00:00.000Z&before=2026-11-24T09:00:00.000Z",
+      "before=",
+      "page=2",
+      "__proto__=1",
+    ]) {
+      const res = await call(people, `/api/admin/people/${ref}?${query}`, { cookie, params: { ref } });
+      expect(res.status, query).toBe(400);
+    }
+    const old = await call(people, `/api/admin/people/${ref}?before=2000-01-01T00:00:00Z`, { cookie, params: { ref } });
+    expect(old.status).toBe(200);
+    expect(old.json).toMatchObject({ items: [], truncated: false, next: null });
   });
 
   test("a reference that does not parse or names nothing is 404; an editor and a stranger are refused", async () => {
@@ -361,6 +411,7 @@ describe("erasure and the timeline", () => {
       newsletter: { status: "none", since: null },
       items: [],
       truncated: false,
+      next: null,
     });
     expect((await addNote(enquiryReference(first), { note: "hi" })).status).toBe(409);
   });

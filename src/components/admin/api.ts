@@ -160,8 +160,12 @@ export const sendReply = (id: number, reply: { subject: string; text: string }) 
   adminRequest<ReplySentAnswer>("POST", fill(ROUTES.admin.enquiryReply, { id }), reply);
 export const saveMeetingNote = (id: number, note: string) =>
   adminRequest<AdminMeeting>("POST", fill(ROUTES.admin.meetingNote, { id }), { note });
-export const fetchPerson = (ref: string) =>
-  adminRequest<PersonTimelineAnswer>("GET", fill(ROUTES.admin.person, { ref }));
+/** A person's timeline, the newest page, or with `before` (the previous answer's `next`) the older one. */
+export const fetchPerson = (ref: string, before?: string) =>
+  adminRequest<PersonTimelineAnswer>(
+    "GET",
+    `${fill(ROUTES.admin.person, { ref })}${before ? `?${new URLSearchParams({ before })}` : ""}`,
+  );
 export const addPersonNote = (ref: string, note: string) =>
   adminRequest<NoteAnswer>("POST", fill(ROUTES.admin.personNotes, { ref }), { note });
 export const editNote = (id: string, note: string) =>

@@ -5,7 +5,7 @@
  */
 import type { LeadStage } from "../leads.ts";
 
-/** The most items one answer holds, newest first; `truncated` says when older ones were left out. */
+/** The most items one answer (a page) holds, newest first; `next` pages on to the older ones. */
 export const TIMELINE_LIMIT = 200;
 
 /** An admin's note about the person, written on one of their records. */
@@ -92,7 +92,10 @@ export interface PersonTimelineAnswer {
   newsletter: { status: "none" | "pending" | "active" | "unsubscribed"; since: string | null };
   /** Newest first, at most TIMELINE_LIMIT. */
   items: TimelineItem[];
+  /** Older items were left out: ask again with `?before=<next>` for them. */
   truncated: boolean;
+  /** The cursor of the older page (an instant, ISO 8601: items strictly before it), or null at the oldest. */
+  next: string | null;
 }
 
 /** POST /api/admin/people/{ref}/notes, PATCH /api/admin/notes/{id}: the note written or edited. */

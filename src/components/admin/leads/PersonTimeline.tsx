@@ -11,7 +11,7 @@ import { ApiError } from "#src/lib/api-client.ts";
 import { AdminOnly } from "../AdminOnly";
 import { LEADS_PATH, fetchPerson } from "../api";
 import { useCopy } from "../copy";
-import { Data, EmptyState, iconPaths, PageSpinner } from "../ui";
+import { BusyButton, Data, EmptyState, ErrorNote, iconPaths, PageSpinner, useAction } from "../ui";
 import { NoteForm } from "./NoteForm";
 import { TimelineList } from "./TimelineList";
 
@@ -77,7 +77,22 @@ function PersonView({ reference, serviceNames }: { reference: string; serviceNam
           </EmptyState>
         </div>
       ) : (
-        <Person data={loaded.data} onNote={changed} services={serviceNames[lang]} />
+        <Person
+          data={loaded.data}
+          onNote={changed}
+          services={serviceNames[lang]}
+          onOlder={(older) =>
+            setLoaded({
+              state: "ready",
+              data: {
+                ...loaded.data,
+                items: [...loaded.data.items, ...older.items],
+                truncated: older.truncated,
+                next: older.next,
+              },
+            })
+          }
+        />
       )}
     </div>
   );
@@ -87,13 +102,19 @@ function Person({
   data,
   onNote,
   services,
+  onOlder,
 }: {
   data: PersonTimelineAnswer;
   onNote: (note: PersonNote, removed?: boolean) => void;
   services: ServiceNames;
+  /** The older page arrived: append its items. */
+  onOlder: (older: PersonTimelineAnswer) => void;
 }) {
-  const { copy, f, n, dateTime } = useCopy();
+  const { copy, f, dateTime } = useCopy();
   const c = copy.person;
+  const older = useAction();
+  const showOlder = () =>
+    older.run(async () => onOlder(await fetchPerson(data.person.reference, data.next!)), c.olderFailed);
   const { person, newsletter } = data;
   if (person.erased) return <p className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900">{c.erased}</p>;
   const since = newsletter.since ? dateTime(newsletter.since) : "";
@@ -109,12 +130,13 @@ function Person({
       </dl>
       <p className="mt-2 text-sm text-muted">{f(c.openedFrom, { reference: person.reference })}</p>
       <NoteForm reference={person.reference} onSaved={onNote} />
-      {data.truncated ? (
-        <p role="note" className="mt-4 text-sm text-muted">
-          {f(c.truncated, { count: n(data.items.length) })}
-        </p>
-      ) : null}
       <TimelineList items={data.items} onNote={onNote} services={services} />
+      {data.next && (
+        <div className="mt-4 flex flex-col items-center gap-2" data-testid="timeline-older">
+          <BusyButton busy={older.busy !== null} label={c.older} busyLabel={c.loadingOlder} onClick={showOlder} />
+          <ErrorNote>{older.error}</ErrorNote>
+        </div>
+      )}
       <p className="mt-4 text-xs text-muted">{c.limits}</p>
     </>
   );
