@@ -19,20 +19,35 @@ const sameAddress = (column: string, email: string) => sql<boolean>`lower(${sql.
 const refOf = (r: { enquiryId: number | null; meetingId: number | null }) =>
   r.enquiryId !== null ? enquiryReference(r.enquiryId) : r.meetingId !== null ? meetingReference(r.meetingId) : null;
 
+const after = (at: string) => new Date(Date.parse(at) + 1).toISOString();
+
 /**
- * The page of `items` (newest first) that fits `limit`, ending at a millisecond's boundary so that no
- * item is split from another of the same instant, and the cursor of the older page: an exclusive
- * instant just after the first item left out (items are kept in microseconds, answered in ms).
+ * The page of `items` (newest first) that fits `limit`, and the cursor of the older page: an
+ * exclusive instant just after the first item left out (items are kept in microseconds, answered in
+ * ms). `horizon` is the newest of the oldest rows read by a source that filled its limit: older
+ * items of other sources may sit between that source's unread rows, so the page stops above it. A
+ * page ends at a millisecond's boundary, so that no item is split from another of the same instant.
  */
-export function timelinePage<T extends { at: string }>(items: T[], limit: number): { page: T[]; next: string | null } {
-  if (items.length <= limit) return { page: items, next: null };
-  const boundary = items[limit].at;
+export function timelinePage<T extends { at: string }>(
+  items: T[],
+  limit: number,
+  horizon: string | null = null,
+): { page: T[]; next: string | null } {
+  const known = horizon === null ? items : items.filter((item) => item.at > horizon);
+  // A source with a whole page in one millisecond (never in practice): page on from it regardless.
+  const visible = known.length ? known : items;
+  const rest = visible === known && horizon !== null ? after(horizon) : null;
+  if (visible.length <= limit) return { page: visible, next: rest };
+  const boundary = visible[limit].at;
   let cut = limit;
-  while (cut > 0 && items[cut - 1].at === boundary) cut--;
-  // More than a page in one millisecond (never in practice): show a page of them and go on from it.
-  if (cut === 0) return { page: items.slice(0, limit), next: boundary };
-  return { page: items.slice(0, cut), next: new Date(Date.parse(boundary) + 1).toISOString() };
+  while (cut > 0 && visible[cut - 1].at === boundary) cut--;
+  if (cut === 0) return { page: visible.slice(0, limit), next: boundary };
+  return { page: visible.slice(0, cut), next: after(boundary) };
 }
+
+/** The oldest instant a source read when it filled its limit (it may hold older rows), else null. */
+const oldestIfFull = (rows: readonly { at: Date }[], limit: number): string | null =>
+  rows.length >= limit ? toIso(rows[rows.length - 1].at) : null;
 
 export async function personTimeline(
   db: Kysely<Database>,
@@ -201,6 +216,36 @@ export async function personTimeline(
       : subscriber.isActive && subscriber.confirmedAt
         ? { status: "active", since: toIso(subscriber.confirmedAt) }
         : { status: "pending", since: toIso(subscriber.consentedAt) };
-  const { page, next } = timelinePage(items, limit);
+  const horizon =
+    [
+      oldestIfFull(
+        enquiries.map((r) => ({ at: r.createdAt })),
+        limit,
+      ),
+      oldestIfFull(
+        meetings.map((r) => ({ at: r.createdAt })),
+        limit,
+      ),
+      oldestIfFull(
+        emails.map((r) => ({ at: r.createdAt })),
+        limit,
+      ),
+      oldestIfFull(
+        messages.map((r) => ({ at: r.createdAt })),
+        limit,
+      ),
+      oldestIfFull(
+        events.map((r) => ({ at: r.at })),
+        limit,
+      ),
+      oldestIfFull(
+        notes.map((n) => ({ at: new Date(n.createdAt) })),
+        limit,
+      ),
+    ]
+      .filter((at): at is string => at !== null)
+      .sort()
+      .at(-1) ?? null;
+  const { page, next } = timelinePage(items, limit, horizon);
   return { person: { name, email, reference, erased: false }, newsletter, items: page, truncated: next !== null, next };
 }

@@ -190,7 +190,8 @@ describe("GET /api/admin/people/{ref}", () => {
       enquiryId: id,
       authorUsername: "desk-anna",
       body: `note ${i}`,
-      createdAt: new Date(Date.UTC(2026, 10, 1, 0, i >= 40 && i <= 60 ? 40 : i)),
+      // Newer than the enquiry and its emails, which another source reads.
+      createdAt: new Date(Date.UTC(2099, 0, 1, 0, i >= 40 && i <= 60 ? 40 : i)),
     }));
     await t.db.insertInto("leadNotes").values(rows).execute();
     const ref = enquiryReference(id);
@@ -202,14 +203,15 @@ describe("GET /api/admin/people/{ref}", () => {
     };
     const first = await page();
     expect(first.truncated).toBe(true);
-    // The enquiry and its emails are newer than every note: they are on the first page.
-    expect(first.items.filter((i) => i.kind === "enquiry")).toHaveLength(1);
+    // The enquiry and its emails are older than every note: they come last, not lost between pages.
+    expect(first.items.filter((i) => i.kind === "enquiry")).toHaveLength(0);
     // The page stops before the 21 notes of one instant rather than split them.
     expect(first.items.length).toBeLessThanOrEqual(TIMELINE_LIMIT);
     expect(first.items.length).toBeGreaterThan(TIMELINE_LIMIT - 21);
     const second = await page(first.next!);
     expect(second.next).toBeNull();
     expect(second.truncated).toBe(false);
+    expect(second.items.filter((i) => i.kind === "enquiry")).toHaveLength(1);
     const notes = [...first.items, ...second.items].flatMap((i) => (i.kind === "note" ? [i.note.text] : []));
     expect(notes).toEqual(
       rows
