@@ -92,7 +92,7 @@ function ReasonRow({ reason, onChanged }: { reason: LostReason; onChanged: (reas
         />
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <dl className="grid min-w-0 gap-x-6 gap-y-1 sm:grid-cols-3">
+          <dl className="grid min-w-0 flex-1 gap-x-6 gap-y-1 sm:grid-cols-3">
             {LANGUAGES.map((lang) => (
               <div key={lang} className="min-w-0">
                 <dt className="text-xs font-semibold uppercase tracking-wider text-muted">{languageName(lang)}</dt>
@@ -102,7 +102,7 @@ function ReasonRow({ reason, onChanged }: { reason: LostReason; onChanged: (reas
               </div>
             ))}
           </dl>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:flex-nowrap">
             {reason.archived && <Badge tone="off">{l.archived}</Badge>}
             <button type="button" className="btn btn-secondary" onClick={() => setRenaming(true)}>
               {l.rename}
