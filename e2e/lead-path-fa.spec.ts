@@ -17,7 +17,10 @@ import { euros } from "../src/components/admin/sources/labels";
  * it by the reference the visitor quotes, gives it to a colleague, answers from a Persian template;
  * the visitor's answer comes back through the inbound endpoint as a real MIME message and shows on
  * the person's timeline; the lead becomes a client worth €4,500, and the Sources view credits the
- * campaign with it. Every panel page walked is photographed at 390 and 1280 px.
+ * campaign with it. Every panel page walked is laid out at 390 and 1280 px (E2E_SHOTS=1 photographs
+ * them). Each run starts on a fresh database (playwright.config.ts), so the campaign's figures are
+ * this walk's alone. The clock is the real one on both sides: the enquiry is made now, and the
+ * Sources view shows the last 30 days up to today, which holds it on any day of the year.
  */
 
 /** Headless Chromium is a robot to the visit counter: the visitor presents a desktop Chrome. */
@@ -46,7 +49,7 @@ async function mailTo(address: string, match: (mail: ParsedMail) => boolean): Pr
   return (await mailsTo(address)).find(match)!;
 }
 
-/** The visitor's answer as their mail program writes it: a reply to our reply, with a PDF. */
+/** The visitor's answer as their mail program writes it: "Re:" our subject, threaded under our reply. */
 function answer(from: string, to: string, reply: ParsedMail, text: string): Promise<Buffer> {
   const references = [...[reply.references ?? []].flat(), reply.messageId!];
   const composer = new MailComposer({
@@ -73,9 +76,22 @@ async function postInbound(request: APIRequestContext, mime: Buffer, sender: str
   });
 }
 
-/** The admin's browser: the panel in Persian by this browser's choice (the shared account keeps none). */
+/**
+ * The admin's browser: the panel in Persian by this browser's choice (the shared account keeps none),
+ * under the same watch on the Content-Security-Policy as the test's own context (e2e/test.ts).
+ */
 async function adminBrowser(context: BrowserContext, account: { username: string; password: string }) {
-  await context.addInitScript(() => localStorage.setItem("admin-language", "fa"));
+  await context.addInitScript(() => {
+    localStorage.setItem("admin-language", "fa");
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Refused: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  context.on("page", (p) =>
+    p.on("console", (m) => {
+      if (/Content Security Policy|Refused/i.test(m.text())) cspSeen.push(m.text());
+    }),
+  );
   const page = await context.newPage();
   const login = await page.request.post("/api/login", { data: account });
   expect(login.status(), await login.text()).toBe(200);
@@ -93,7 +109,10 @@ async function atBothWidths(page: Page, name: string) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
     if (process.env.E2E_SHOTS)
-      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: !name.includes("dialog") });
+      await page.screenshot({
+        path: test.info().outputPath(`${name}-${width}.png`),
+        fullPage: !name.includes("dialog"),
+      });
   }
   await page.setViewportSize(size);
 }
@@ -114,6 +133,9 @@ function linesOf(element: Locator, text: string): Promise<number> {
   }, text);
 }
 
+/** What the admin's browser saw refused by the Content-Security-Policy. */
+const cspSeen: string[] = [];
+
 /** No Latin digit in what a Persian panel shows here (references and addresses are marked to keep theirs). */
 const latinDigits = (text: string) => text.match(/[0-9]/g) ?? [];
 
@@ -124,7 +146,8 @@ test("a nowruz visitor's Persian enquiry becomes a client worth €4,500, credit
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // A long walk through three browsers' worth of pages: about a minute on CI's two workers.
+  test.slow();
   const tag = uniqueTag();
   const visitor = { first: "نیلوفر", last: `رحیمی ${tag}`, email: `niloofar.${tag}@example.com` };
   const ownerEmail = `owner.${tag}@example.com`;
@@ -242,6 +265,8 @@ test("a nowruz visitor's Persian enquiry becomes a client worth €4,500, credit
   const answerLines = admin.getByTestId("timeline-message-in").locator(":scope > [dir]");
   await expect(answerLines).toHaveCount(2);
   for (const line of await answerLines.all()) await expect(line).toHaveAttribute("dir", "rtl");
+  // The way back names the page as the navigation does (it said "back to the dashboard", a page gone).
+  await expect(admin.getByRole("link", { name: "بازگشت به درخواست‌ها" })).toHaveAttribute("href", "/admin/leads");
   await atBothWidths(admin, "person-fa");
   expect(latinDigits(await admin.locator("main time").first().innerText())).toEqual([]);
 
@@ -260,7 +285,6 @@ test("a nowruz visitor's Persian enquiry becomes a client worth €4,500, credit
   const stored = (await (await admin.request.get(`/api/admin/submissions?q=${reference}`)).json()) as {
     stage: string;
     clientValueCents: number | null;
-    ownerId: number | null;
   }[];
   expect(stored).toMatchObject([{ stage: "client", clientValueCents: 450_000 }]);
   // On the board, the client's card says its value as the Sources view writes euros.
@@ -287,4 +311,5 @@ test("a nowruz visitor's Persian enquiry becomes a client worth €4,500, credit
   expect(latinDigits(await row.innerText())).toEqual([]);
   await atBothWidths(admin, "sources-fa");
   await adminContext.close();
+  expect(cspSeen, "Content-Security-Policy violations in the admin's browser").toEqual([]);
 });
