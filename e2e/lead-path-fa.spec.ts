@@ -255,7 +255,34 @@ test("a nowruz visitor's Persian enquiry becomes a client worth €4,500, credit
   expect(posted.status(), await posted.text()).toBe(200);
   await dialog.getByRole("button", { name: a.replies.close }).click();
 
-  // On the person's timeline, from the card.
+  // 5. On the board, the lead becomes a client worth €4,500, typed as the panel itself writes the sum.
+  await admin.getByRole("button", { name: a.leads.board, exact: true }).click();
+  const boardCard = admin.getByTestId("lead-card").filter({ hasText: reference });
+  await expect(boardCard).toContainText(owner.username);
+  await boardCard.getByRole("button", { name: a.leads.moveTo }).click();
+  await boardCard.getByRole("button", { name: a.leads.stages.client }).click();
+  await boardCard.getByLabel(a.leads.clientValue).fill("۴٬۵۰۰");
+  await boardCard
+    .getByRole("button", {
+      name: a.leads.moveToStage.replace("{{reference}}", reference).replace("{{stage}}", a.leads.stages.client),
+    })
+    .click();
+  // In the client column, with its value as the Sources view writes euros.
+  const clients = admin
+    .getByTestId("lead-board")
+    .getByRole("region", { name: new RegExp(`^${a.leads.stages.client}`) });
+  await expect(clients.getByTestId("lead-card").filter({ hasText: reference })).toContainText(
+    a.leads.valueOf.replace("{{value}}", FOUR_THOUSAND_FIVE_HUNDRED),
+  );
+  await atBothWidths(admin, "board-fa");
+  const stored = (await (await admin.request.get(`/api/admin/submissions?q=${reference}`)).json()) as {
+    stage: string;
+    clientValueCents: number | null;
+  }[];
+  expect(stored).toMatchObject([{ stage: "client", clientValueCents: 450_000 }]);
+
+  // 4 (seen). The answer is on the person's timeline, opened from the lead's card in the list.
+  await admin.getByRole("button", { name: a.leads.list, exact: true }).click();
   await card.getByTestId("open-person").click();
   await expect(admin).toHaveURL(new RegExp(`/admin/person\\?ref=${reference}$`));
   const answerItem = admin.getByRole("listitem").filter({ hasText: answerText });
@@ -265,36 +292,16 @@ test("a nowruz visitor's Persian enquiry becomes a client worth €4,500, credit
   const answerLines = admin.getByTestId("timeline-message-in").locator(":scope > [dir]");
   await expect(answerLines).toHaveCount(2);
   for (const line of await answerLines.all()) await expect(line).toHaveAttribute("dir", "rtl");
+  await expect(admin.getByTestId("timeline-enquiry")).toContainText(
+    a.person.items.stageOwner.replace("{{stage}}", a.leads.stages.client).replace("{{owner}}", owner.username),
+  );
   // The way back names the page as the navigation does (it said "back to the dashboard", a page gone).
   await expect(admin.getByRole("link", { name: "بازگشت به درخواست‌ها" })).toHaveAttribute("href", "/admin/leads");
   await atBothWidths(admin, "person-fa");
   expect(latinDigits(await admin.locator("main time").first().innerText())).toEqual([]);
 
-  // 5. The lead becomes a client worth €4,500, typed as the panel itself writes the sum.
-  await admin.goBack();
-  await expect(card).toBeVisible();
-  await card.getByRole("button", { name: a.leads.moveTo }).click();
-  await card.getByRole("button", { name: a.leads.stages.client }).click();
-  await card.getByLabel(a.leads.clientValue).fill("۴٬۵۰۰");
-  await card
-    .getByRole("button", {
-      name: a.leads.moveToStage.replace("{{reference}}", reference).replace("{{stage}}", a.leads.stages.client),
-    })
-    .click();
-  await expect(card.getByText(a.leads.stages.client, { exact: true })).toBeVisible();
-  const stored = (await (await admin.request.get(`/api/admin/submissions?q=${reference}`)).json()) as {
-    stage: string;
-    clientValueCents: number | null;
-  }[];
-  expect(stored).toMatchObject([{ stage: "client", clientValueCents: 450_000 }]);
-  // On the board, the client's card says its value as the Sources view writes euros.
-  await admin.getByRole("button", { name: a.leads.board, exact: true }).click();
-  const boardCard = admin.getByTestId("lead-card").filter({ hasText: reference });
-  await expect(boardCard).toContainText(a.leads.valueOf.replace("{{value}}", FOUR_THOUSAND_FIVE_HUNDRED));
-  await expect(boardCard).toContainText(owner.username);
-
   // 6. The Sources view credits the nowruz campaign with one client and its value, in Persian digits.
-  await admin.goto("/admin/sources");
+  await admin.getByRole("link", { name: a.layout.nav.sources }).first().click();
   await admin.getByRole("button", { name: a.sources.campaign, exact: true }).click();
   const row = admin
     .locator("section[aria-labelledby=by-campaign-title] [data-figures] tbody tr")
