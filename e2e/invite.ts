@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 export async function inviteAccount(
   request: APIRequestContext,
   adminPassword: string,
-  invitee: { username: string; role: "admin" | "editor" },
+  invitee: { username: string; role: "admin" | "editor"; email?: string; language?: "en" | "nl" | "fa" },
   origin = test.info().project.use.baseURL!,
 ): Promise<string> {
   // The panel's own origin, as a page of it sends (the API refuses other sites' posts).

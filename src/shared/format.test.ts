@@ -6,6 +6,7 @@ import {
   formatNumber,
   formatTime,
   isolateLatinRuns,
+  textDirection,
   localizeDigits,
   weekdayNames,
 } from "./format";
@@ -105,5 +106,19 @@ describe("isolateLatinRuns", () => {
   test("is idempotent", () => {
     const once = isolateLatinRuns("کد پستی 1017 BZ");
     expect(isolateLatinRuns(once)).toBe(once);
+  });
+});
+
+describe("textDirection", () => {
+  test("reads a mail's words, not the reply marks before them", () => {
+    expect(textDirection("Re: درخواست شما دربارهٔ ویزای استارتاپ (E-00001)")).toBe("rtl");
+    expect(textDirection("RE: Fwd: AW: پاسخ")).toBe("rtl");
+    expect(textDirection("Re[2]: Your enquiry")).toBe("ltr");
+    expect(textDirection("(E-00001) درخواست")).toBe("ltr");
+    expect(textDirection("\u2066E-00001\u2069 ممنون")).toBe("ltr");
+    expect(textDirection("Antw: Je aanvraag")).toBe("ltr");
+    expect(textDirection("ممنون! I attached it")).toBe("rtl");
+    expect(textDirection("Re: 12345")).toBeNull();
+    expect(textDirection("")).toBeNull();
   });
 });

@@ -181,3 +181,19 @@ function isolateRuns(text: string): string {
 
 const TOKEN = "[+€$£]*[A-Za-z0-9][A-Za-z0-9@._%&'’/:+€$£-]*";
 const LATIN_RUN = new RegExp(`${TOKEN}(?:[ \u00a0]+${TOKEN})*`, "g");
+
+/** The reply and forward marks mail programs put before a subject ("Re:", "Fwd:", "AW:", "Antw:"), repeated or not. */
+const REPLY_MARKS = /^(?:\s*(?:re|fwd?|aw|wg|antw|sv|vs|tr)\s*(?:\[\d+\])?\s*:\s*)+/i;
+
+/**
+ * The direction a mail's subject or text reads in: that of its first letter once the reply marks are
+ * set aside, so "Re: درخواست شما" reads right to left as its words do (a browser's dir="auto" would
+ * take the R of "Re"); null for a text without letters.
+ */
+export function textDirection(text: string): "ltr" | "rtl" | null {
+  const letter = /\p{L}/u.exec(text.replace(REPLY_MARKS, ""));
+  if (!letter) return null;
+  return /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u.test(letter[0])
+    ? "rtl"
+    : "ltr";
+}

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { allowedMoves, canMove, enquiryReference, LEAD_STAGES, meetingReference, parseReference } from "./leads.ts";
+import {
+  allowedMoves,
+  canMove,
+  enquiryReference,
+  LEAD_STAGES,
+  MAX_VALUE_CENTS,
+  meetingReference,
+  parseEuros,
+  parseReference,
+} from "./leads.ts";
 
 describe("the stages", () => {
   test("run forward to client, back one step, lost from any open stage, and a lost lead reopens", () => {
@@ -33,5 +42,38 @@ describe("references", () => {
     for (const typed of ["", "E-", "E-0", "X-2", "Emma", "E-2x", "E-99999999999", "2", "__proto__"]) {
       expect(parseReference(typed), typed).toBeNull();
     }
+  });
+});
+
+describe("a client's value as typed", () => {
+  test("is read in whole euros or with cents, grouped or not, in Latin, Persian or Arabic digits", () => {
+    const cents = {
+      "4500": 450_000,
+      " 4500.5 ": 450_050,
+      "4500,50": 450_050,
+      "4500٫50": 450_050,
+      "4 500": 450_000,
+      "4\u00a0500": 450_000,
+      "4\u202f500": 450_000,
+      "4,500": 450_000,
+      "4.500": 450_000,
+      "4.500,50": 450_050,
+      "4,500.50": 450_050,
+      "1.250.000": 125_000_000,
+      "۴٬۵۰۰": 450_000,
+      "۴۵۰۰٫۵۰": 450_050,
+      "٤٥٠٠": 450_000,
+      "€ 4 500": 450_000,
+      "4500 EUR": 450_000,
+      "0": 0,
+      "10000000": MAX_VALUE_CENTS,
+    };
+    for (const [typed, expected] of Object.entries(cents)) expect(parseEuros(typed), typed).toBe(expected);
+  });
+
+  test("is nothing when nothing is typed, and refused when it is not a sum or too large", () => {
+    expect(parseEuros("  ")).toBeUndefined();
+    for (const typed of ["-5", "4,500,5", "45,00,000", "4.5.0", "4500.505", "abc", "10000000.01", "1e6", "4 5"])
+      expect(parseEuros(typed), typed).toBeNull();
   });
 });

@@ -32,6 +32,27 @@ export const canMove = (from: LeadStage, to: LeadStage): boolean => allowedMoves
 
 /** The largest value a won lead may carry, in euro cents (ten million euros). */
 export const MAX_VALUE_CENTS = 1_000_000_000;
+/**
+ * Euro cents as a person types a sum: whole euros or with cents ("4500", "4500.50", "4500,50",
+ * "4500٫50"), grouped or not ("4 500", "4,500", "4.500,50", and "۴٬۵۰۰" as the Persian panel itself
+ * writes it), in Latin, Persian or Arabic digits. Undefined for nothing typed; null for anything else
+ * or more than MAX_VALUE_CENTS. A mark before exactly three digits groups, before one or two it is
+ * the decimal mark; one mark cannot be both.
+ */
+export function parseEuros(text: string): number | null | undefined {
+  const typed = text
+    .trim()
+    .replace(/[۰-۹٠-٩]/g, (d) => String((d.charCodeAt(0) - 0x30) % 16))
+    .replace(/^€\s*|\s*(€|eur|euro)$/i, "");
+  if (!typed) return undefined;
+  const match = /^(\d{1,3}(?:([\s\u00a0\u202f٬,.'’])\d{3})(?:\2\d{3})*|\d+)(?:([.,٫])(\d{1,2}))?$/u.exec(typed);
+  // One mark cannot both group and separate the cents ("4,500,5").
+  if (!match || (match[2] && match[2] === match[3])) return null;
+  const euros = Number(match[1].replace(/\D/g, ""));
+  const cents = euros * 100 + Number((match[4] ?? "0").padEnd(2, "0"));
+  return cents <= MAX_VALUE_CENTS ? cents : null;
+}
+
 /** The longest label of a lost reason. */
 export const LOST_REASON_MAX_LENGTH = 80;
 

@@ -4,6 +4,7 @@ import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import type { LeadStage } from "#shared/leads.ts";
 import { serviceDisplayName } from "#shared/services.ts";
 import { useCopy } from "../copy";
+import { euros } from "../sources/labels";
 import { MoveControl } from "./MoveControl";
 import { useDesk } from "./leads-api";
 
@@ -18,7 +19,7 @@ interface Props {
 }
 
 export function BoardCard({ lead, asked, onAsked }: Props) {
-  const { copy, f, n, date } = useCopy();
+  const { copy, f, lang, date } = useCopy();
   const l = copy.leads;
   const desk = useDesk();
   const titleId = `lead-${lead.id}-title`;
@@ -58,7 +59,7 @@ export function BoardCard({ lead, asked, onAsked }: Props) {
         )}
       </dl>
       {lead.clientValueCents !== null && (
-        <p className="mt-1 text-sm font-medium">{f(l.valueOf, { value: `€ ${n(lead.clientValueCents / 100)}` })}</p>
+        <p className="mt-1 text-sm font-medium">{f(l.valueOf, { value: euros(lang, lead.clientValueCents) })}</p>
       )}
       <MoveControl lead={lead} asked={asked} onDone={onAsked} describedBy={titleId} />
     </article>

@@ -5,12 +5,12 @@
  */
 import { useState, type SubmitEvent } from "react";
 import type { AdminEnquiry } from "#shared/api/enquiries.ts";
-import { allowedMoves, type LeadStage } from "#shared/leads.ts";
+import { allowedMoves, parseEuros, type LeadStage } from "#shared/leads.ts";
 import { SERVICE_IDS } from "#shared/services.ts";
 import { changeLead } from "../api";
 import { useCopy } from "../copy";
 import { BusyButton, ErrorNote, Field, inputClass } from "../ui";
-import { changeProblem, parseEuros, useDesk } from "./leads-api";
+import { changeProblem, useDesk } from "./leads-api";
 
 interface Props {
   lead: AdminEnquiry;

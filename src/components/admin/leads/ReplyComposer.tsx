@@ -10,7 +10,7 @@ import { REPLY_SUBJECT_MAX, REPLY_TEXT_MAX } from "#shared/schemas/replies.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { loadReplyDesk, sendReply } from "../api";
 import { useCopy } from "../copy";
-import { BusyButton, ErrorNote, Field, Icon, iconPaths, inputClass, Loading, useAction } from "../ui";
+import { BusyButton, ErrorNote, Field, Icon, iconPaths, inputClass, Loading, MailText, useAction } from "../ui";
 
 type Draft = { subject: string; text: string };
 const EMPTY: Draft = { subject: "", text: "" };
@@ -170,12 +170,12 @@ export function ReplyComposer({ id, name, describedBy }: { id: number; name: str
             </Field>
             {previewing ? (
               <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-inset ring-slate-200">
-                <p className="font-semibold" dir={dir}>
-                  {draft.subject}
-                </p>
-                <p className="mt-3 whitespace-pre-wrap [overflow-wrap:anywhere]" dir={dir}>
-                  {draft.text}
-                </p>
+                <MailText text={draft.subject} dir={lead?.dir} className="font-semibold" />
+                <MailText
+                  text={draft.text}
+                  dir={lead?.dir}
+                  className="mt-3 whitespace-pre-wrap [overflow-wrap:anywhere]"
+                />
               </div>
             ) : (
               <Field label={c.body}>
@@ -223,12 +223,11 @@ function MessageItem({ message, label, when }: { message: LeadMessage; label: st
       <p className="text-xs text-muted">
         {label} · <time dateTime={message.createdAt}>{when}</time>
       </p>
-      <p className="mt-1 font-semibold [overflow-wrap:anywhere]" dir="auto">
-        {message.subject}
-      </p>
-      <p className="mt-1 max-h-48 overflow-y-auto whitespace-pre-wrap text-sm [overflow-wrap:anywhere]" dir="auto">
-        {message.text}
-      </p>
+      <MailText text={message.subject} className="mt-1 font-semibold [overflow-wrap:anywhere]" />
+      <MailText
+        text={message.text}
+        className="mt-1 max-h-48 overflow-y-auto whitespace-pre-wrap text-sm [overflow-wrap:anywhere]"
+      />
     </li>
   );
 }

@@ -6,7 +6,7 @@ import { serviceDisplayName, type ServiceNames } from "#shared/services.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { deleteNote } from "../api";
 import { useCopy, type AdminText } from "../copy";
-import { ConfirmAction, iconPaths, problem, RowList } from "../ui";
+import { ConfirmAction, iconPaths, MailText, problem, RowList } from "../ui";
 import { NoteForm } from "./NoteForm";
 
 export function TimelineList({
@@ -101,9 +101,7 @@ function Line({
               ({c.emailStatus[item.status as keyof typeof c.emailStatus] ?? item.status})
             </span>
           </p>
-          <p dir="auto" translate="no" className="mt-1 text-sm text-ink [overflow-wrap:anywhere]">
-            {item.subject}
-          </p>
+          <MailText text={item.subject} className="mt-1 text-sm text-ink [overflow-wrap:anywhere]" />
         </div>
       );
     case "message":
@@ -114,11 +112,8 @@ function Line({
               ? f(c.messageIn, { reference: item.reference })
               : f(c.messageOut, { reference: item.reference, name: item.by ?? "" })}
           </p>
-          <p dir="auto" translate="no" className="mt-1 whitespace-pre-line text-sm text-ink [overflow-wrap:anywhere]">
-            {item.subject}
-            {"\n"}
-            {item.text}
-          </p>
+          <MailText text={item.subject} className="mt-1 text-sm font-medium text-ink [overflow-wrap:anywhere]" />
+          <MailText text={item.text} className="whitespace-pre-line text-sm text-ink [overflow-wrap:anywhere]" />
         </div>
       );
     case "change": {

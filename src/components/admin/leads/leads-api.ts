@@ -55,13 +55,3 @@ export function changeProblem(error: unknown, { copy, f }: AdminText): string {
   }
   return problem(error, l.moveFailed);
 }
-
-/** Euro cents as typed: "1500", "1500.50" or "1500,50" → cents; null for anything else (empty is undefined: no value). */
-export function parseEuros(text: string): number | null | undefined {
-  const value = text.trim().replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0));
-  if (!value) return undefined;
-  const match = /^(\d{1,8})(?:[.,٫](\d{1,2}))?$/.exec(value);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-  return cents <= 1_000_000_000 ? cents : null;
-}

@@ -45,6 +45,6 @@ export function change(lang: Language, now: number, before: number): string {
   });
 }
 
-/** Euro cents as whole euros in the panel's digits ("€12,000", "€ 12.000", "۱۲٬۰۰۰ €"). */
+/** Euro cents as whole euros in the panel's digits ("€12,000", "€ 12.000", "€۱۲٬۰۰۰"): the Sources view and the board. */
 export const euros = (lang: Language, cents: number): string =>
   formatNumber(lang, Math.round(cents / 100), { style: "currency", currency: "EUR", maximumFractionDigits: 0 });

@@ -5,3 +5,4 @@ export { DateField } from "./DateField";
 export { ErrorNote, Field, inputClass, Segmented, Toggle, type ControlProps } from "./fields";
 export { BusyButton, EmptyState, Loading, PageTitle, RowList, SaveBar, Section } from "./layout";
 export { problem, useAction, useResource } from "./hooks";
+export { MailText } from "./MailText";
