@@ -10,7 +10,11 @@ const baseURL = process.env.E2E_BASE_URL || `http://localhost:${port}`;
 const dataDir =
   process.env.E2E_DATA_DIR || (process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "bridgewise-e2e-")));
 
-/** Browser tests run against the production build served by `npm start` (scripts/runtime/server.mjs). */
+/**
+ * Browser tests run against the production build served by `npm start` (scripts/runtime/server.mjs),
+ * started through scripts/test/e2e-server.mjs: the admin account below has a cost-4 fixture hash, so the
+ * tests' many sign-ins and step-ups as the admin do not queue behind cost-12 comparisons.
+ */
 export default defineConfig({
   testDir: "e2e",
   // Playwright empties its output folder when it starts: its own, so the vitest reports and the logs of
@@ -45,7 +49,7 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: "node scripts/runtime/start.mjs",
+        command: "node scripts/test/e2e-server.mjs",
         // Many bookings and enquiries from one address: the abuse limits are off (the bot traps stay on;
         // the limits have their own tests in functions/_tests/abuse.test.ts).
         env: {

@@ -10,7 +10,8 @@ import { inviteAccount } from "./invite";
 
 /**
  * The content editor end to end, in Chromium, against a throwaway copy of the project that is its own
- * git repository, served by `npm start` (scripts/runtime/start.mjs) on a port of its own: an editor signs in,
+ * git repository, served by `npm start` (through scripts/test/e2e-server.mjs, whose admin has a cost-4
+ * fixture hash; the editors' own passwords are hashed by the server) on a port of its own: an editor signs in,
  * finds a Dutch text by a word of it, sees a placeholder check fail and pass, previews and publishes;
  * the commit is in that repository with the editor's name and a one-line diff, and after the rebuild
  * /nl/ shows the text. A Persian edit keeps its direction and digits and gets Persian letters. Two
@@ -63,7 +64,7 @@ test.beforeAll(async () => {
   execFileSync("git", ["add", "."], { cwd: project });
   execFileSync("git", ["commit", "--quiet", "-m", "The site"], { cwd: project, env: { ...process.env, ...env } });
 
-  server = spawn(process.execPath, ["scripts/runtime/start.mjs"], {
+  server = spawn(process.execPath, ["scripts/test/e2e-server.mjs"], {
     cwd: project,
     env: {
       ...process.env,

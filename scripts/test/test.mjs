@@ -2,7 +2,7 @@
 // Playwright), each stage's time, the 15 slowest tests, then one closing line `N passed, N failed`
 // that sums them, which CI reads. Exits non-zero when anything failed. Stages that wait on different
 // things run side by side (the build beside the unit tests, the PostgreSQL 15 pass beside the browser
-// tests, the rehearsal beside the Friday clock); docs/benchmarks.md has the figures behind each pairing.
+// tests, then the rehearsal beside the rest of them); docs/benchmarks.md has the figures behind each pairing.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { findChromium, HEADLESS_SHELL } from "./chromium.mjs";
@@ -12,6 +12,15 @@ import { formatSlowest, slowestTests } from "./slowest.mjs";
 const bin = (name) => `node_modules/.bin/${name}`;
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...env } });
+/** `run`, without blocking this process: what runs in the background can end, and start the next, meanwhile. */
+const runAsync = (cmd, args, env = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: "inherit",
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...env },
+    });
+    child.on("close", (status) => resolve({ status }));
+  });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let problems = 0;
 
@@ -19,12 +28,20 @@ let problems = 0;
 const stages = [];
 function timed(label, work) {
   const started = Date.now();
-  try {
-    return work();
-  } finally {
+  const done = () => {
     stages.push({ label, seconds: (Date.now() - started) / 1000 });
     console.log(`── ${label}: ${((Date.now() - started) / 1000).toFixed(0)} s ──`);
+  };
+  let result;
+  try {
+    result = work();
+  } catch (error) {
+    done();
+    throw error;
   }
+  if (result instanceof Promise) return result.finally(done);
+  done();
+  return result;
 }
 
 function ensureChromium() {
@@ -153,10 +170,19 @@ const onPostgres = process.env.TEST_DATABASE_URL
       "--maxWorkers=2",
     ])
   : undefined;
+// When that pass ends (after about a third of the browser stage), the deploy rehearsal
+// (scripts/drill/rehearse-deploy.mjs) takes its place beside the browser tests: packaged functions,
+// PgBouncer, a burst, the migrations, a preview build (`--no-site`: dist/ is not touched), Neon's
+// driver, the outbox backlog. It uses the machine's PostgreSQL too, so never beside the pass.
+// One result: passed or failed.
+const rehearsing = (onPostgres ?? Promise.resolve()).then(() =>
+  background("deploy rehearsal", process.execPath, ["scripts/drill/rehearse-deploy.mjs"]),
+);
 if (built && ensureChromium()) {
   rmSync("test-results/e2e.json", { force: true });
   console.log("\n── browser ──");
-  const e2e = timed("browser", () => run(bin("playwright"), ["test"]));
+  // Not spawnSync: this process must see the PostgreSQL 15 pass end meanwhile, to start the rehearsal.
+  const e2e = await timed("browser", () => runAsync(bin("playwright"), ["test"]));
   if (existsSync("test-results/e2e.json")) {
     const { stats, errors } = JSON.parse(readFileSync("test-results/e2e.json", "utf8"));
     totals.passed += stats.expected;
@@ -178,12 +204,10 @@ if (onPostgres) {
 
 // 3. The booking specs once more on a Friday evening (scripts/test/clock-matrix.mjs): the day after
 // office hours whose first bookable day is the one the dialog opens on. `npm run test:clock` runs
-// every clock case, the vitest suites included. Beside it, the deploy rehearsal
-// (scripts/drill/rehearse-deploy.mjs): packaged functions, PgBouncer, a burst, the migrations, a
-// preview build, Neon's driver, the outbox backlog. One result: passed or failed.
+// every clock case, the vitest suites included. The deploy rehearsal, begun beside the browser tests,
+// may still run beside it.
 const friday = "test-results/clock-friday-evening-e2e.json";
 rmSync(friday, { force: true });
-const rehearsing = background("deploy rehearsal", process.execPath, ["scripts/drill/rehearse-deploy.mjs"]);
 if (built && findChromium()) {
   console.log("\n── clock friday-evening ──");
   // Its own port, so it may run beside another server.
