@@ -28,7 +28,7 @@
 //   npm run test:changed                 run the selection
 //   npm run test:changed -- --list       print it, with why each test is in it, and run nothing
 //   npm run test:changed -- --base=ref   compare with another ref than main
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -265,14 +265,33 @@ export async function selectTests(root, changed) {
   return { vitest, e2e, why };
 }
 
-/** Runs `cmd` with its output in `log`; resolves with its exit status. */
-function runLogged(cmd, args, log) {
-  const out = openSync(log, "w");
-  const child = spawn(cmd, args, { stdio: ["ignore", out, out] });
+/**
+ * CPU seconds (user + system) of the child processes that have ended, with theirs (Linux's
+ * /proc/self/stat, in clock ticks of 1/100 s), or undefined elsewhere. On a machine other work loads,
+ * this says what the run itself cost where its wall time cannot.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `cmd` (its output in `log`, or on this terminal) and resolves with its exit status, wall time
+ * and the CPU time it and its children took.
+ */
+function run(cmd, args, log) {
+  const out = log ? openSync(log, "w") : undefined;
+  const started = performance.now();
+  const child = spawn(cmd, args, { stdio: out === undefined ? "inherit" : ["ignore", out, out] });
   return new Promise((resolve) => {
     child.on("close", (status) => {
-      closeSync(out);
-      resolve(status ?? 1);
+      if (out !== undefined) closeSync(out);
+      resolve({ status: status ?? 1, seconds: (performance.now() - started) / 1000, cpu: childCpuSeconds() });
     });
   });
 }
@@ -302,23 +321,32 @@ async function main() {
   // The vitest output goes to a log, printed whole when both are done, so the two never interleave.
   mkdirSync(path.join(root, "test-results"), { recursive: true });
   const log = path.join(root, "test-results", "changed-vitest.log");
-  const unit = vitest.length ? runLogged(bin("vitest"), ["run", ...vitest], log) : Promise.resolve(0);
-  let browser = 0;
+  const cpuBefore = childCpuSeconds();
+  const started = performance.now();
+  const skipped = Promise.resolve({ status: 0, seconds: 0, cpu: cpuBefore });
+  const unit = vitest.length ? run(bin("vitest"), ["run", ...vitest], log) : skipped;
+  let browser = skipped;
   if (e2e.length) {
     const { buildIfNeeded } = await import("../build/build-if-needed.mjs");
     try {
       buildIfNeeded(root);
       // Two workers, as in CI: by default Playwright takes half the cores, one on a 2-core machine.
-      browser = spawnSync(bin("playwright"), ["test", "--workers=2", ...e2e], { stdio: "inherit" }).status;
+      browser = run(bin("playwright"), ["test", "--workers=2", ...e2e]);
     } catch (error) {
       // The vitest files still end and are printed.
       console.error(`The browser specs did not run: ${error.message}`);
-      browser = 1;
+      browser = Promise.resolve({ status: 1, seconds: 0, cpu: cpuBefore });
     }
   }
-  const unitStatus = await unit;
+  const [unitRun, browserRun] = await Promise.all([unit, browser]);
   if (vitest.length) console.log(`\n── vitest (${log}) ──\n${readFileSync(log, "utf8")}`);
-  process.exit(unitStatus !== 0 || browser !== 0 ? 1 : 0);
+  const cpu = childCpuSeconds();
+  console.log(
+    `test:changed: ${((performance.now() - started) / 1000).toFixed(0)} s (vitest ${unitRun.seconds.toFixed(0)} s, ` +
+      `browser ${browserRun.seconds.toFixed(0)} s)` +
+      (cpu === undefined ? "" : `, ${(cpu - cpuBefore).toFixed(0)} s of CPU time`),
+  );
+  process.exit(unitRun.status !== 0 || browserRun.status !== 0 ? 1 : 0);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
