@@ -1,28 +1,34 @@
 // `npm run test:changed`: the unit, API and browser tests that reach what changed since `main` (commits,
 // staged and unstaged edits, new files), so a change is checked in a minute or two. The full run
-// (`npm test`, `.ci/run`) stays the check before a merge (docs/architecture.md, "Tests").
+// (`npm test`, `.ci/run`) stays the check before a commit (docs/architecture.md, "Tests").
 //
 // The selection is an import graph of the tree's own modules (relative and `#alias` imports; type-only
-// imports run nothing and are left out):
-//  - a vitest file runs when it changed, or imports (through product modules) a changed module. Test
-//    helpers (`functions/_tests/*.ts`, `db/testing.ts`, `e2e/*.ts` that are not tests) pass a change on
-//    only when they changed themselves: the API harness imports the form guard to post the forms, which
-//    does not make every API test a test of the form guard.
+// imports run nothing and are left out), walked from each changed module to the modules that import it:
+//  - a vitest file runs when it changed, or imports a changed module directly or through product
+//    modules. The walk stops at test helpers (`functions/_tests/*.ts`, `db/testing.ts`, `e2e/*.ts` that
+//    are not tests), which pass a change on only when they changed themselves: the API harness imports
+//    the form guard to post the forms, which does not make every API test a test of the form guard.
+//  - the walk also stops at a function (`functions/<name>.ts`): past it run the tests written for it,
+//    its API tests and browser specs as scripts/test/function-tests.mjs lists them, not every test
+//    that calls it to make its own records. A changed function itself still runs every vitest file
+//    that imports it. A function missing from that table runs what imports it and the specs that name
+//    its addresses (changed.test.ts fails until it has a line).
 //  - a browser spec imports no product code, so it runs when it changed, when a test helper it imports
-//    changed, when a function it calls changed (the API addresses it names, directly, through the e2e
-//    helpers it calls or through the islands it names, matched against each function's
-//    `config.path`), or when an island it names changed (through its imports).
+//    changed, when an island it names (as `hydrated(page, "ContactForm")` does) changed through its
+//    imports, or when it is listed for a function the walk reached.
 //  - a change to what every test or page shares (the configs, package.json, the migrations, pages,
 //    layouts, styles, texts, public/) runs every vitest file or every spec it can affect, listed in GLOBAL.
 //  - anything else (docs/, Markdown, the reviews) runs nothing.
 //
 // The vitest files and the browser specs run side by side (the browser on 2 workers, as in CI); the
-// vitest output is printed when both have ended.
+// vitest output is printed when both have ended. The browser specs run against dist/, rebuilt first only
+// when a build input is newer (scripts/build/build-if-needed.mjs): a change under functions/ or db/
+// alone is served from the functions' source and needs no build.
 //
 //   npm run test:changed                 run the selection
-//   npm run test:changed -- --list       print it and run nothing
+//   npm run test:changed -- --list       print it, with why each test is in it, and run nothing
 //   npm run test:changed -- --base=ref   compare with another ref than main
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -107,8 +113,14 @@ export function importGraph(root) {
   return graph;
 }
 
-/** Every file that imports one of `changed`, directly or through product modules, with `changed` itself. */
-export function reached(graph, changed) {
+/** A function's file (`functions/<name>.ts`, one Netlify Function) → its name, or undefined. */
+export const functionName = (file) => /^functions\/([^/_][^/]*)\.ts$/.exec(file)?.[1];
+
+/**
+ * Every file that imports one of `changed`, directly or through product modules, with `changed` itself.
+ * The walk goes on past neither a test helper nor a function in `stopAt` (unless it changed itself).
+ */
+export function reached(graph, changed, stopAt = new Set()) {
   const importers = new Map();
   for (const [file, imports] of graph)
     for (const target of imports) importers.set(target, [...(importers.get(target) ?? []), file]);
@@ -116,7 +128,7 @@ export function reached(graph, changed) {
   const queue = [...changed];
   while (queue.length) {
     const file = queue.shift();
-    if (SUPPORT(file) && !changed.includes(file)) continue;
+    if ((SUPPORT(file) || stopAt.has(functionName(file))) && !changed.includes(file)) continue;
     for (const importer of importers.get(file) ?? [])
       if (!seen.has(importer)) {
         seen.add(importer);
@@ -182,27 +194,53 @@ export function specReach(root, graph, spec, routes, islands) {
   return { paths: apiPathsIn(text, routes), islands: new Set(named.flatMap((f) => [...closure(graph, f)])), helpers };
 }
 
-/** The tests that reach `changed`: { vitest: [...files], e2e: [...specs], why }. */
+/** The table of the tests written for each function in `root` (scripts/test/function-tests.mjs), or {}. */
+async function functionTests(root) {
+  const file = path.join(root, "scripts/test/function-tests.mjs");
+  return existsSync(file) ? (await import(pathToFileURL(file).href)).FUNCTION_TESTS : {};
+}
+
+/**
+ * The tests that reach `changed`: { vitest: [...files], e2e: [...specs], why }, `why` saying for each
+ * test the first reason it was chosen.
+ */
 export async function selectTests(root, changed) {
   const graph = importGraph(root);
   const files = [...graph.keys()];
   const vitestFiles = files.filter((f) => VITEST_TEST.test(f)).sort();
   const specs = files.filter((f) => E2E_SPEC.test(f)).sort();
-  const global = new Set(changed.flatMap((f) => GLOBAL.filter((g) => g.test(f)).flatMap((g) => g.runs)));
+  const table = await functionTests(root);
+  const listed = new Set(Object.keys(table));
+  const why = new Map();
+  const choose = (test, reason) => (why.has(test) || why.set(test, reason), true);
+
+  const global = new Map();
+  for (const f of changed) for (const g of GLOBAL) if (g.test(f)) for (const runs of g.runs) global.set(runs, f);
   const touched = reached(
     graph,
     changed.filter((f) => graph.has(f)),
+    listed,
   );
+  // The functions the walk reached (or that changed), each with the tests written for it.
+  const functions = [...touched].map(functionName).filter((name) => name && listed.has(name));
+  const written = (kind, test) => functions.find((name) => table[name][kind].includes(test));
 
-  const vitest = global.has("vitest") ? vitestFiles : vitestFiles.filter((f) => touched.has(f));
+  const vitest = vitestFiles.filter((f) => {
+    if (global.has("vitest")) return choose(f, `${global.get("vitest")} reaches every vitest file`);
+    if (touched.has(f)) return choose(f, changed.includes(f) ? "changed" : "imports what changed");
+    const name = written("api", path.posix.basename(f, ".test.ts"));
+    return name !== undefined && f.startsWith("functions/_tests/") && choose(f, `a test of functions/${name}.ts`);
+  });
 
   let e2e = specs;
-  if (!global.has("e2e")) {
+  if (global.has("e2e")) for (const spec of specs) choose(spec, `${global.get("e2e")} reaches every spec`);
+  else {
     const { ROUTES } = await import(pathToFileURL(path.join(root, ROUTES_FILE)).href);
-    // Each changed function's addresses (its `config` names them through ROUTES or literally).
+    // The addresses of the changed functions the table does not list yet (their `config` names them
+    // through ROUTES or literally): the specs naming them run.
     const served = [];
     for (const f of touched)
-      if (/^functions\/[^/_][^/]*\.ts$/.test(f)) {
+      if (functionName(f) && !listed.has(functionName(f))) {
         const source = readFileSync(path.join(root, f), "utf8");
         const config = source.slice(source.indexOf("export const config"));
         served.push(...apiPathsIn(config, ROUTES));
@@ -211,24 +249,49 @@ export async function selectTests(root, changed) {
       .filter((f) => /^src\/components\/.*\.tsx$/.test(f))
       .map((file) => ({ file, name: path.basename(file, ".tsx") }));
     e2e = specs.filter((spec) => {
-      if (changed.includes(spec)) return true;
+      if (changed.includes(spec)) return choose(spec, "changed");
       const reach = specReach(root, graph, spec, ROUTES, islands);
-      if (reach.helpers.some((h) => changed.includes(h))) return true;
-      if ([...reach.islands].some((f) => touched.has(f))) return true;
-      return served.some((pattern) => [...reach.paths].some((used) => pathMatches(pattern, used)));
+      const helper = reach.helpers.find((h) => changed.includes(h));
+      if (helper) return choose(spec, `imports ${helper}`);
+      const island = [...reach.islands].find((f) => touched.has(f));
+      if (island) return choose(spec, `names an island that imports ${island}`);
+      const name = written("browser", path.posix.basename(spec, ".spec.ts"));
+      if (name) return choose(spec, `a test of functions/${name}.ts`);
+      return served.some((pattern) => [...reach.paths].some((used) => pathMatches(pattern, used)))
+        ? choose(spec, "names an address of a changed function")
+        : false;
     });
   }
-  return { vitest, e2e };
+  return { vitest, e2e, why };
 }
 
-/** Runs `cmd` with its output in `log`; resolves with its exit status. */
-function runLogged(cmd, args, log) {
-  const out = openSync(log, "w");
-  const child = spawn(cmd, args, { stdio: ["ignore", out, out] });
+/**
+ * CPU seconds (user + system) of the child processes that have ended, with theirs (Linux's
+ * /proc/self/stat, in clock ticks of 1/100 s), or undefined elsewhere. On a machine other work loads,
+ * this says what the run itself cost where its wall time cannot.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `cmd` (its output in `log`, or on this terminal) and resolves with its exit status, wall time
+ * and the CPU time it and its children took.
+ */
+function run(cmd, args, log) {
+  const out = log ? openSync(log, "w") : undefined;
+  const started = performance.now();
+  const child = spawn(cmd, args, { stdio: out === undefined ? "inherit" : ["ignore", out, out] });
   return new Promise((resolve) => {
     child.on("close", (status) => {
-      closeSync(out);
-      resolve(status ?? 1);
+      if (out !== undefined) closeSync(out);
+      resolve({ status: status ?? 1, seconds: (performance.now() - started) / 1000, cpu: childCpuSeconds() });
     });
   });
 }
@@ -237,11 +300,17 @@ async function main() {
   const root = process.cwd();
   const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const changed = changedFiles(root, option("base") ?? "main");
-  const { vitest, e2e } = await selectTests(root, changed);
+  const { vitest, e2e, why } = await selectTests(root, changed);
+  const list = process.argv.includes("--list");
   console.log(`Changed since ${option("base") ?? "main"}: ${changed.length ? changed.join(", ") : "nothing"}`);
-  console.log(`vitest (${vitest.length}): ${vitest.join(" ") || "-"}`);
-  console.log(`browser (${e2e.length}): ${e2e.join(" ") || "-"}`);
-  if (process.argv.includes("--list")) return;
+  for (const [label, tests] of [
+    ["vitest", vitest],
+    ["browser", e2e],
+  ])
+    if (list)
+      console.log(`${label} (${tests.length}):${tests.map((t) => `\n  ${t}  (${why.get(t)})`).join("") || " -"}`);
+    else console.log(`${label} (${tests.length}): ${tests.join(" ") || "-"}`);
+  if (list) return;
   const bin = (name) => path.join(root, "node_modules/.bin", name);
   if (!vitest.length && !e2e.length) {
     console.log("Nothing to run: no test reaches these changes.");
@@ -252,23 +321,32 @@ async function main() {
   // The vitest output goes to a log, printed whole when both are done, so the two never interleave.
   mkdirSync(path.join(root, "test-results"), { recursive: true });
   const log = path.join(root, "test-results", "changed-vitest.log");
-  const unit = vitest.length ? runLogged(bin("vitest"), ["run", ...vitest], log) : Promise.resolve(0);
-  let browser = 0;
+  const cpuBefore = childCpuSeconds();
+  const started = performance.now();
+  const skipped = Promise.resolve({ status: 0, seconds: 0, cpu: cpuBefore });
+  const unit = vitest.length ? run(bin("vitest"), ["run", ...vitest], log) : skipped;
+  let browser = skipped;
   if (e2e.length) {
     const { buildIfNeeded } = await import("../build/build-if-needed.mjs");
     try {
       buildIfNeeded(root);
       // Two workers, as in CI: by default Playwright takes half the cores, one on a 2-core machine.
-      browser = spawnSync(bin("playwright"), ["test", "--workers=2", ...e2e], { stdio: "inherit" }).status;
+      browser = run(bin("playwright"), ["test", "--workers=2", ...e2e]);
     } catch (error) {
       // The vitest files still end and are printed.
       console.error(`The browser specs did not run: ${error.message}`);
-      browser = 1;
+      browser = Promise.resolve({ status: 1, seconds: 0, cpu: cpuBefore });
     }
   }
-  const unitStatus = await unit;
+  const [unitRun, browserRun] = await Promise.all([unit, browser]);
   if (vitest.length) console.log(`\n── vitest (${log}) ──\n${readFileSync(log, "utf8")}`);
-  process.exit(unitStatus !== 0 || browser !== 0 ? 1 : 0);
+  const cpu = childCpuSeconds();
+  console.log(
+    `test:changed: ${((performance.now() - started) / 1000).toFixed(0)} s (vitest ${unitRun.seconds.toFixed(0)} s, ` +
+      `browser ${browserRun.seconds.toFixed(0)} s)` +
+      (cpu === undefined ? "" : `, ${(cpu - cpuBefore).toFixed(0)} s of CPU time`),
+  );
+  process.exit(unitRun.status !== 0 || browserRun.status !== 0 ? 1 : 0);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();
