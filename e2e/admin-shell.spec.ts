@@ -97,6 +97,8 @@ for (const lang of ["en", "nl", "fa"] as const) {
     browser,
     baseURL,
   }) => {
+    // The Leads page holds every lead the run's other specs made by then, and axe reads all of it.
+    test.setTimeout(180_000);
     const context = await signedIn(browser, baseURL!, ADMIN, lang);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });

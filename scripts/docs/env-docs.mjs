@@ -42,6 +42,10 @@ export const TOOL_VARIABLES = [
   },
   { name: "E2E_PORT", fallback: "`8899`", meaning: "Port the browser tests serve the site on." },
   {
+    name: "E2E_SHOTS",
+    meaning: "Set to 1 to have the Persian lead-path test save its screenshots of the panel (test-results/).",
+  },
+  {
     name: "E2E_BASE_URL",
     meaning: "Run the browser tests against this address instead of starting the server.",
   },

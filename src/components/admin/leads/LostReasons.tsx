@@ -26,7 +26,7 @@ import {
 import { addLostReason, announceLostReasons, changeLostReason, fetchLostReasons } from "./leads-api";
 
 type Labels = LostReason["labels"];
-const EMPTY: Labels = { en: "", nl: "", fa: "" };
+const EMPTY = Object.fromEntries(LANGUAGES.map((lang) => [lang, ""])) as Labels;
 
 export function LostReasons() {
   const { copy } = useCopy();
