@@ -207,4 +207,8 @@ function applyToPage(lang: Language): void {
 if (typeof document !== "undefined") {
   $panelLanguage.set(storedLanguage() ?? adminLanguage());
   $panelLanguage.subscribe(applyToPage);
+  // An island in the header can run this before the rest of the page is parsed: the side bar and
+  // whatever else comes after it get their words once it is.
+  if (document.readyState === "loading")
+    document.addEventListener("DOMContentLoaded", () => applyToPage($panelLanguage.get()), { once: true });
 }
