@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import type { AdminEnquiriesAnswer } from "../src/shared/api/enquiries";
 import type { CalendarAnswer } from "../src/shared/api/availability";
 import type { FormTokenAnswer } from "../src/shared/api/common";
@@ -141,4 +141,20 @@ export async function formData<T extends object>(request: APIRequestContext, fie
   const wait = mine.usableAt - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return { ...fields, formToken: mine.token, website: "" };
+}
+
+/** An enquiry for the lead desk's specs, sent through the real form endpoint: its id and reference. */
+export async function seedLead(request: APIRequestContext, lastName: string, tag: string) {
+  const response = await request.post("/api/contact", {
+    data: await formData(request, {
+      firstName: "Lead",
+      lastName,
+      email: `${tag}@example.com`,
+      company: tag,
+      service: "startup-visa",
+      message: "We would like to talk about a European office.",
+    }),
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; reference: string };
 }

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { ADMIN, formData, uniqueTag } from "./helpers";
+import { ADMIN, seedLead as seed, uniqueTag } from "./helpers";
 import { expectNoViolations } from "./axe";
 
 /**
@@ -8,21 +8,6 @@ import { expectNoViolations } from "./axe";
  * lost reasons edited in the panel, a person's timeline paged by "Show older entries", and how
  * they look at phone and desktop widths in each language. Every record carries this run's own tag.
  */
-
-async function seed(request: APIRequestContext, lastName: string, tag: string) {
-  const response = await request.post("/api/contact", {
-    data: await formData(request, {
-      firstName: "Lead",
-      lastName,
-      email: `${tag}@example.com`,
-      company: tag,
-      service: "startup-visa",
-      message: "We would like to talk about a European office.",
-    }),
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number; reference: string };
-}
 
 const signIn = async (page: Page, lang = "en") => {
   expect((await page.request.post("/api/login", { data: ADMIN })).status()).toBe(200);
