@@ -5,9 +5,9 @@
  *
  * Reads are one statement each, with no cache: with several function instances a cache would need
  * a version check per request anyway, which costs the same round trip as reading these few rows.
- * The slots answer gets its rules in the same statement as the day's taken times.
+ * A booking day's rules come in the same statement as each consultant's own (db/consultants.repository.ts).
  */
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { BookingRules, OfficeClosure } from "#shared/api/availability.ts";
 import type { BusyInterval } from "#shared/booking.ts";
 import {
@@ -18,7 +18,6 @@ import {
   type OpeningHours,
 } from "#shared/office.ts";
 import type { AvailabilityPayload, ClosurePayload } from "#shared/schemas/availability.ts";
-import { prepare } from "./prepared.ts";
 import { isSerialId } from "./rows.ts";
 import type { Database } from "./types.ts";
 
@@ -37,20 +36,26 @@ type Row = {
   guardrails: BookingGuardrails | null;
 };
 
-// The closures that can matter from `from` on: yearly ones and those not over yet.
-const rulesColumns = (from: string, to: string) => sql`
+// The office's rules: hours, the closures of the whole office that can matter from `from` on (yearly
+// ones and those not over yet; a consultant's own are theirs, db/consultants.repository.ts), settings.
+export const rulesColumns = (from: string, to: string) => sql`
   (SELECT json_agg(json_build_object('weekday', weekday, 'opens', opens, 'closes', closes) ORDER BY weekday, opens)
      FROM office_hours) AS hours,
   (SELECT json_agg(json_build_object('id', id, 'from', starts_on, 'to', ends_on, 'yearly', yearly, 'note', note)
                    ORDER BY starts_on, id)
-     FROM office_closures WHERE yearly OR (ends_on >= ${from} AND starts_on <= ${to})) AS closures,
+     FROM office_closures
+    WHERE consultant_id IS NULL AND (yearly OR (ends_on >= ${from} AND starts_on <= ${to}))) AS closures,
   (SELECT public_holidays FROM office_settings) AS "publicHolidays",
   (SELECT json_build_object('noticeMinutes', notice_minutes, 'bufferBeforeMinutes', buffer_before_minutes,
             'bufferAfterMinutes', buffer_after_minutes, 'dailyLimit', daily_limit,
             'changeCutoffMinutes', change_cutoff_minutes)
-     FROM office_settings) AS guardrails`;
+     FROM office_settings) AS guardrails,
+  (SELECT json_build_object('meetingPlace', meeting_place, 'videoPattern', video_pattern)
+     FROM office_settings) AS place`;
 
-function toStored(row: Row | undefined): StoredAvailability {
+export type RulesRow = Row & { place: MeetingPlace | null };
+
+export function toStored(row: Row | undefined): StoredAvailability {
   return {
     hours: (row?.hours ?? []).map((h) => ({ ...h, weekday: Number(h.weekday) as IsoWeekday })),
     closures: row?.closures ?? [],
@@ -59,6 +64,10 @@ function toStored(row: Row | undefined): StoredAvailability {
     guardrails: row?.guardrails ?? defaultGuardrails,
   };
 }
+
+/** Where a meeting booked now happens by the admin's setting, from a row with the rules columns. */
+export const toPlace = (row: RulesRow | undefined): MeetingPlace =>
+  row?.place ?? { meetingPlace: defaultMeetingPlace.kind, videoPattern: defaultMeetingPlace.videoPattern };
 
 /** The stored rules, with the closures that touch `from`…`to` (every closure without a range). */
 export async function readAvailability(
@@ -79,79 +88,27 @@ export interface BusySpan {
   staleBefore?: Date;
 }
 
-// The connected calendars' busy intervals overlapping [from, to), as [start, end] epoch milliseconds,
-// with the whole span for each stale feed.
-const busyColumn = (span: BusySpan) => sql`
+/**
+ * The busy intervals overlapping [from, to) of the office's calendars and of consultant `owner`'s
+ * (an SQL expression), as [start, end] epoch milliseconds, with the whole span for each stale feed.
+ */
+export const busyColumn = (span: BusySpan, owner: RawBuilder<string>) => sql`
   (SELECT json_agg(json_build_array(
             (extract(epoch FROM starts_at) * 1000)::bigint, (extract(epoch FROM ends_at) * 1000)::bigint))
-     FROM (SELECT starts_at, ends_at FROM busy_intervals WHERE starts_at < ${span.to} AND ends_at > ${span.from}
+     FROM (SELECT i.starts_at, i.ends_at FROM busy_intervals i JOIN busy_calendars f ON f.id = i.calendar_id
+            WHERE (f.consultant_id IS NULL OR f.consultant_id = ${owner})
+              AND i.starts_at < ${span.to} AND i.ends_at > ${span.from}
            UNION ALL
            SELECT ${span.from}::timestamptz, ${span.to}::timestamptz FROM busy_calendars
-            WHERE ${span.staleBefore ?? null}::timestamptz IS NOT NULL
-              AND failing_since <= ${span.staleBefore ?? null}::timestamptz) AS b) AS busy`;
+            WHERE (consultant_id IS NULL OR consultant_id = ${owner})
+              AND ${span.staleBefore ?? null}::timestamptz IS NOT NULL
+              AND failing_since <= ${span.staleBefore ?? null}::timestamptz) AS b)`;
 
-const toBusy = (rows: [number | string, number | string][] | null | undefined): BusyInterval[] =>
+export const toBusy = (rows: [number | string, number | string][] | null | undefined): BusyInterval[] =>
   (rows ?? []).map(([start, end]) => ({ start: Number(start), end: Number(end) }));
-
-/**
- * What the booking check needs for one date, in one statement: the rules that apply to it, the
- * connected calendars' busy times in `span` (the office day) and where a meeting booked now happens.
- */
-export async function bookingContext(
-  db: Kysely<Database>,
-  date: string,
-  span: BusySpan,
-): Promise<{ stored: StoredAvailability; busy: BusyInterval[]; place: MeetingPlace }> {
-  const { rows } = await sql<Row & { busy: [number, number][] | null; place: MeetingPlace | null }>`
-    SELECT ${busyColumn(span)}, ${rulesColumns(date, date)},
-      (SELECT json_build_object('meetingPlace', meeting_place, 'videoPattern', video_pattern)
-         FROM office_settings) AS place`.execute(db);
-  return {
-    stored: toStored(rows[0]),
-    busy: toBusy(rows[0]?.busy),
-    place: rows[0]?.place ?? { meetingPlace: defaultMeetingPlace.kind, videoPattern: defaultMeetingPlace.videoPattern },
-  };
-}
 
 /** Where a meeting booked now happens, as the admin set it (src/shared/api/availability.ts BookingRules). */
 export type MeetingPlace = Pick<BookingRules, "meetingPlace" | "videoPattern">;
-
-/**
- * What the slots answer needs for one date, in one statement: the times booked on it (cancelled
- * meetings hold none; meeting `except`, one its visitor is moving, left out), the rules that apply
- * to it and the connected calendars' busy times in `span` (the office day, which the caller computes
- * from the office's time zone).
- */
-export async function slotsContext(
-  db: Kysely<Database>,
-  date: string,
-  span: BusySpan,
-  except?: number,
-): Promise<{ taken: string[]; stored: StoredAvailability; busy: BusyInterval[] }> {
-  const params = { date, ...span };
-  const [row] =
-    except === undefined ? await slotsStatement(db, params) : await slotsStatementExcept(db, { ...params, except });
-  return { taken: row?.taken ?? [], stored: toStored(row), busy: toBusy(row?.busy) };
-}
-
-type SlotsParams = BusySpan & { date: string };
-type SlotsRow = Row & { taken: string[] | null; busy: [number, number][] | null };
-
-const slotsSql = ({ date, ...span }: SlotsParams, others = sql``) => sql<SlotsRow>`
-    SELECT
-      (SELECT json_agg(time ORDER BY time) FROM meetings
-        WHERE date = ${date} AND cancelled_at IS NULL${others}) AS taken,
-      ${busyColumn(span)},
-      ${rulesColumns(date, date)}`;
-
-// The public read every booking page makes, compiled once (db/prepared.ts); and the same with the
-// meeting a visitor is moving left out.
-const SLOTS_PARAMS = ["date", "from", "to", "staleBefore"] as const;
-const slotsStatement = prepare<Database, SlotsParams, SlotsRow>(SLOTS_PARAMS, (_, params) => slotsSql(params));
-const slotsStatementExcept = prepare<Database, SlotsParams & { except: number }, SlotsRow>(
-  [...SLOTS_PARAMS, "except"],
-  (_, params) => slotsSql(params, sql` AND id <> ${params.except}`),
-);
 
 /** Replaces the weekly opening hours and the public-holiday switch, in one transaction. */
 export async function saveAvailability(db: Kysely<Database>, value: AvailabilityPayload): Promise<void> {
@@ -167,11 +124,15 @@ export async function saveAvailability(db: Kysely<Database>, value: Availability
   });
 }
 
-/** Adds a company closure. */
-export async function addClosure(db: Kysely<Database>, closure: ClosurePayload): Promise<OfficeClosure> {
+/** Adds a closure: the whole office's, or consultant `consultantId`'s own. */
+export async function addClosure(
+  db: Kysely<Database>,
+  closure: ClosurePayload,
+  consultantId: string | null = null,
+): Promise<OfficeClosure> {
   const row = await db
     .insertInto("officeClosures")
-    .values({ startsOn: closure.from, endsOn: closure.to, yearly: closure.yearly, note: closure.note })
+    .values({ startsOn: closure.from, endsOn: closure.to, yearly: closure.yearly, note: closure.note, consultantId })
     .returning(["id", "startsOn", "endsOn", "yearly", "note"])
     .executeTakeFirstOrThrow();
   return { id: row.id, from: row.startsOn, to: row.endsOn, yearly: row.yearly, note: row.note };

@@ -35,6 +35,8 @@ export interface FeedStatus {
   eventCount: number;
   /** The calendar's account address entered with it (its declined invitations do not block), or null. */
   ownerEmail: string | null;
+  /** Whose time it blocks: a consultant's id, or null for everyone's. */
+  consultantId: string | null;
 }
 
 /** The part of a feed address that may be shown: `https://calendar.google.com/…`. */
@@ -152,6 +154,7 @@ export async function listFeeds(db: Kysely<Database>): Promise<FeedStatus[]> {
       "lastError",
       "eventCount",
       "ownerEmail",
+      "consultantId",
     ])
     .orderBy("id")
     .execute();
@@ -180,9 +183,17 @@ export async function failingFeeds(
   return rows.map((row) => ({ ...row, failingSince: row.failingSince! }));
 }
 
+/** Connects a feed: it blocks consultant `consultantId`'s time, or everyone's when null or missing. */
 export async function addFeed(
   db: Kysely<Database>,
-  feed: { name: string; url: string; username?: string | null; password?: string | null; ownerEmail?: string | null },
+  feed: {
+    name: string;
+    url: string;
+    username?: string | null;
+    password?: string | null;
+    ownerEmail?: string | null;
+    consultantId?: string | null;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto("busyCalendars")
@@ -192,6 +203,7 @@ export async function addFeed(
       username: sealed(feed.username),
       password: sealed(feed.password),
       ownerEmail: feed.ownerEmail || null,
+      consultantId: feed.consultantId ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import {
   cancelMeeting,
   createMeeting,
@@ -8,18 +8,33 @@ import {
   publicMeeting,
   setConfirmed,
   SlotTakenError,
-  takenTimes,
 } from "./meetings.repository.ts";
-import { useTestDatabase } from "./testing.ts";
+import { lockDayBookings } from "./booking-rules.repository.ts";
+import { addConsultant } from "./consultants.repository.ts";
+import { bookingAsBefore, useTestDatabase } from "./testing.ts";
 import { addNote } from "./notes.repository.ts";
+import { createUser } from "./users.repository.ts";
 
 const database = useTestDatabase();
+let consultant = "";
+beforeAll(async () => {
+  consultant = await bookingAsBefore(database.db);
+});
 beforeEach(async () => {
   await database.db.deleteFrom("meetings").execute();
 });
 
 const request = { name: "Ada Lovelace", email: "ada@example.com", phone: "+31 20 123 4567" };
-const slot = (date: string, time: string) => ({ ...request, date, time });
+const slot = (date: string, time: string) => ({
+  ...request,
+  date,
+  time,
+  consultantId: consultant,
+  assignment: { rule: "chosen" } as const,
+});
+/** A consultant's standing meetings' times on `date`, as a booking reads them under their day's lock. */
+const takenTimes = (date: string, of = consultant) =>
+  database.db.transaction().execute((trx) => lockDayBookings(trx, date, of));
 
 describe("createMeeting", () => {
   test("books a slot and returns the reservation with what the server keeps of it", async () => {
@@ -38,6 +53,7 @@ describe("createMeeting", () => {
       inviteSequence: 0,
       manageVersion: 0,
       location: null,
+      consultant,
     });
   });
 
@@ -49,6 +65,20 @@ describe("createMeeting", () => {
     await expect(second).rejects.toBeInstanceOf(SlotTakenError);
     await expect(second).rejects.toMatchObject({ date: "2026-12-01", time: "09:00" });
     expect((await listMeetings(database.db)).items).toHaveLength(1);
+  });
+
+  test("books one time with two consultants: the slot is one booking per consultant", async () => {
+    const user = await createUser(database.db, "pieter", "!");
+    await addConsultant(database.db, { id: "pieter-van-dijk", userId: user.id });
+    await createMeeting(database.db, slot("2026-12-01", "09:00"));
+    const other = await createMeeting(database.db, { ...slot("2026-12-01", "09:00"), consultantId: "pieter-van-dijk" });
+
+    expect(other.consultant).toBe("pieter-van-dijk");
+    await expect(
+      createMeeting(database.db, { ...slot("2026-12-01", "09:00"), consultantId: "pieter-van-dijk" }),
+    ).rejects.toMatchObject({ consultantId: "pieter-van-dijk", date: "2026-12-01", time: "09:00" });
+    expect(await takenTimes("2026-12-01", "pieter-van-dijk")).toEqual(["09:00"]);
+    expect(await takenTimes("2026-12-01")).toEqual(["09:00"]);
   });
 
   test("books the same time on another date and another time on the same date", async () => {
@@ -71,7 +101,7 @@ describe("createMeeting", () => {
     expect(booked).toHaveLength(1);
     expect(refused).toHaveLength(49);
     for (const r of refused) expect(r.reason).toBeInstanceOf(SlotTakenError);
-    expect(await takenTimes(database.db, "2026-12-03")).toEqual(["10:00"]);
+    expect(await takenTimes("2026-12-03")).toEqual(["10:00"]);
   });
 
   test("keeps a Persian name intact", async () => {
@@ -81,13 +111,13 @@ describe("createMeeting", () => {
   });
 });
 
-describe("takenTimes", () => {
-  test("lists the booked times of one date in ascending order", async () => {
+describe("lockDayBookings", () => {
+  test("lists the consultant's booked times of one date in ascending order", async () => {
     for (const time of ["14:30", "09:00", "11:00"]) await createMeeting(database.db, slot("2026-12-01", time));
     await createMeeting(database.db, slot("2026-12-02", "10:00"));
 
-    expect(await takenTimes(database.db, "2026-12-01")).toEqual(["09:00", "11:00", "14:30"]);
-    expect(await takenTimes(database.db, "2026-12-05")).toEqual([]);
+    expect(await takenTimes("2026-12-01")).toEqual(["09:00", "11:00", "14:30"]);
+    expect(await takenTimes("2026-12-05")).toEqual([]);
   });
 });
 
@@ -129,6 +159,7 @@ describe("listMeetings", () => {
       location: null,
       outcome: null,
       source: null,
+      assignment: { rule: "chosen" },
     };
     expect((await listMeetings(database.db)).items).toEqual([expected]);
     expect(noted).toEqual(expected);

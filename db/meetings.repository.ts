@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import { isUnfiltered, type MeetingFilters, type MeetingSort } from "#shared/admin-lists.ts";
+import { ALL_CONSULTANTS, isUnfiltered, type MeetingFilters, type MeetingSort } from "#shared/admin-lists.ts";
 import type { AdminMeeting, Meeting, MeetingLocation, MeetingOutcome } from "#shared/api/meetings.ts";
 import { officeNow } from "#shared/dates.ts";
 import { DEFAULT_LANGUAGE, requireLanguage, type Language } from "#shared/languages.ts";
@@ -21,6 +21,7 @@ import { searchMatches } from "./search.ts";
 import type { AdminMeetingRow, Database, MeetingRow } from "./types.ts";
 import { toLeadSource } from "./sources.repository.ts";
 import type { LeadSource } from "#shared/sources.ts";
+import type { Assignment } from "#shared/consultants.ts";
 
 /**
  * A reservation with what only the server needs: the SEQUENCE of its latest calendar invite, the
@@ -48,18 +49,24 @@ export type NewMeetingInput = {
   location?: MeetingLocation;
   /** Where the booking came from (functions/_lib/sources.ts); null or missing when nothing is known. */
   source?: LeadSource | null;
+  /** Whose meeting it is (consultants.id). */
+  consultantId: string;
+  /** Why it went to them. */
+  assignment: Assignment;
 };
 
-/** The slot (date and time) already has a booking. */
+/** The consultant already has a booking at the slot (date and time). */
 export class SlotTakenError extends Error {
   readonly date: string;
   readonly time: string;
+  readonly consultantId: string;
 
-  constructor(date: string, time: string, options?: ErrorOptions) {
-    super(`The slot ${date} ${time} is already booked`, options);
+  constructor(date: string, time: string, consultantId: string, options?: ErrorOptions) {
+    super(`${consultantId}'s slot ${date} ${time} is already booked`, options);
     this.name = "SlotTakenError";
     this.date = date;
     this.time = time;
+    this.consultantId = consultantId;
   }
 }
 
@@ -84,6 +91,7 @@ function toMeeting(row: Omit<MeetingRow, "anonymisedAt">): Meeting {
     createdAt: toIso(row.createdAt),
     isConfirmed: row.isConfirmed,
     cancelledAt: row.cancelledAt ? toIso(row.cancelledAt) : null,
+    consultant: row.consultantId,
   };
 }
 
@@ -106,6 +114,7 @@ const toAdminMeeting = (row: AdminMeetingRow): AdminMeeting => ({
   location: toLocation(row),
   outcome: row.outcome,
   source: toLeadSource(row.source),
+  assignment: row.assignment,
 });
 
 const byCreated = (direction: "asc" | "desc", name: MeetingSort): KeysetOrder<AdminMeetingRow> => ({
@@ -144,6 +153,9 @@ function filtered<O>(query: SelectQueryBuilder<Database, "meetings", O>, filters
     .$if(Boolean(filters.q), (q) => q.where(searchMatches(filters.q!)))
     .$if(filters.status !== undefined, (q) => q.where("isConfirmed", "=", filters.status === "confirmed"))
     .$if(filters.language !== undefined, (q) => q.where("language", "=", filters.language!))
+    .$if(filters.consultant !== undefined && filters.consultant !== ALL_CONSULTANTS, (q) =>
+      q.where("consultantId", "=", filters.consultant!),
+    )
     .$if(filters.from !== undefined, (q) => q.where("date", ">=", filters.from!))
     .$if(filters.to !== undefined, (q) => q.where("date", "<=", filters.to!))
     .$if(filters.when === "upcoming", (q) => q.where(sql<boolean>`(date, time) >= (${office.date}, ${office.time})`))
@@ -162,8 +174,9 @@ export function publicMeeting({
 }
 
 /**
- * Books a slot. Throws SlotTakenError when it is taken: the unique index decides, so two
- * concurrent requests for one slot can never both succeed.
+ * Books a consultant's slot. Throws SlotTakenError when they have a meeting then: the unique index
+ * (consultant, date, time) decides, so two concurrent requests for one consultant's slot can never
+ * both succeed.
  */
 export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput): Promise<MeetingRecord> {
   try {
@@ -179,13 +192,15 @@ export async function createMeeting(db: Kysely<Database>, input: NewMeetingInput
         locationKind: input.location?.kind ?? null,
         locationDetail: input.location?.detail ?? null,
         source: input.source ? JSON.stringify(input.source) : null,
+        consultantId: input.consultantId,
+        assignment: JSON.stringify(input.assignment),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toMeetingRecord(row);
   } catch (error) {
     if (isUniqueViolation(error, "meetings_slot_unique")) {
-      throw new SlotTakenError(input.date, input.time, { cause: error });
+      throw new SlotTakenError(input.date, input.time, input.consultantId, { cause: error });
     }
     throw error;
   }
@@ -254,18 +269,6 @@ export async function setConfirmed(
   return { meeting: toMeetingRecord(row), changed: true };
 }
 
-/** The booked times on a date (yyyy-MM-dd), ascending. Pending reservations hold their slot too; cancelled ones do not. */
-export async function takenTimes(db: Kysely<Database>, date: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("meetings")
-    .select("time")
-    .where("date", "=", date)
-    .where("cancelledAt", "is", null)
-    .orderBy("time")
-    .execute();
-  return rows.map((r) => r.time);
-}
-
 /**
  * One reservation, locked until the end of the transaction (FOR UPDATE), so a cancel, a move and
  * a confirmation of one meeting happen one after the other; undefined when there is none.
@@ -300,14 +303,15 @@ export async function cancelMeeting(db: Kysely<Database>, id: number, by: "admin
 }
 
 /**
- * Moves a meeting to another slot (lock it first with lockMeeting). The database's unique index
- * decides a race for the new slot (SlotTakenError), exactly as for a booking. The invite keeps its
- * UID with the next SEQUENCE, older manage links stop working and the reminder is due again.
+ * Moves a meeting to another slot of consultant `slot.consultantId` (its own, or another's when
+ * staff hand it over; lock it first with lockMeeting). The database's unique index decides a race
+ * for the new slot (SlotTakenError), exactly as for a booking. The invite keeps its UID with the
+ * next SEQUENCE, older manage links stop working and the reminder is due again.
  */
 export async function moveMeeting(
   db: Kysely<Database>,
   id: number,
-  slot: { date: string; time: string },
+  slot: { date: string; time: string; consultantId: string },
 ): Promise<MeetingRecord> {
   try {
     const row = await db
@@ -315,6 +319,7 @@ export async function moveMeeting(
       .set((eb) => ({
         date: slot.date,
         time: slot.time,
+        consultantId: slot.consultantId,
         inviteSequence: eb("inviteSequence", "+", 1),
         manageVersion: eb("manageVersion", "+", 1),
         reminderQueuedAt: null,
@@ -328,7 +333,7 @@ export async function moveMeeting(
     return toMeetingRecord(row);
   } catch (error) {
     if (isUniqueViolation(error, "meetings_slot_unique"))
-      throw new SlotTakenError(slot.date, slot.time, { cause: error });
+      throw new SlotTakenError(slot.date, slot.time, slot.consultantId, { cause: error });
     throw error;
   }
 }
@@ -427,18 +432,31 @@ export async function setMeetingOutcome(
 }
 
 /**
- * The meetings of the team's calendar feed: every meeting from `fromDate` on, cancelled ones too
- * (the feed marks them cancelled), but not those whose personal fields were blanked.
+ * The meetings of a calendar feed: every meeting from `fromDate` on, the whole office's or
+ * consultant `consultantId`'s, cancelled ones too (the feed marks them cancelled), but not those
+ * whose personal fields were blanked.
  */
-export async function meetingsForFeed(db: Kysely<Database>, fromDate: string): Promise<MeetingRecord[]> {
+export async function meetingsForFeed(
+  db: Kysely<Database>,
+  fromDate: string,
+  consultantId: string | null = null,
+): Promise<MeetingRecord[]> {
   const rows = await db
     .selectFrom("meetings")
     .selectAll()
     .where("date", ">=", fromDate)
+    .$if(consultantId !== null, (q) => q.where("consultantId", "=", consultantId!))
     .where("anonymisedAt", "is", null)
     .orderBy("date")
     .orderBy("time")
     .orderBy("id")
     .execute();
   return rows.map(toMeetingRecord);
+}
+
+/** Whose meeting `id` is (its consultant's id), or undefined when there is no such meeting. */
+export async function meetingConsultant(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  if (!isSerialId(id)) return undefined;
+  const row = await db.selectFrom("meetings").select("consultantId").where("id", "=", id).executeTakeFirst();
+  return row?.consultantId;
 }

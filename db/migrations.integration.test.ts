@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { migrateDown, migrateToLatest } from "./migrate.ts";
 import { migrations } from "./migrations/index.ts";
-import { useTestDatabase } from "./testing.ts";
+import { bookingAsBefore, useTestDatabase } from "./testing.ts";
+import { createUser } from "./users.repository.ts";
 
 const database = useTestDatabase();
 
@@ -12,6 +13,7 @@ const APP_TABLES = [
   "auth_challenges",
   "busy_calendars",
   "busy_intervals",
+  "consultants",
   "email_outbox",
   "enquiries",
   "inbound_tokens",
@@ -36,6 +38,22 @@ const APP_TABLES = [
   "recovery_codes",
   "users",
 ];
+
+/** Removes the meetings, calendars, closures, feeds and accounts earlier tests left (each table that exists now). */
+async function clearPeople(): Promise<void> {
+  const present = await tables();
+  for (const table of [
+    "email_outbox",
+    "lead_notes",
+    "meetings",
+    "busy_calendars",
+    "office_closures",
+    "meetings_feed",
+    "lead_digests",
+    "users",
+  ])
+    if (present.includes(table)) await sql`DELETE FROM ${sql.table(table)}`.execute(database.db);
+}
 
 async function tables(): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
@@ -70,7 +88,9 @@ describe("migrations", () => {
         "users_username_key",
         "busy_intervals_range",
         "busy_calendars_url_key",
-        "meetings_feed_pkey",
+        "meetings_feed_owner",
+        "consultants_pkey",
+        "meetings_consultant_date_idx",
         "page_view_keys_pkey",
         "invitations_token_hash_key",
         "enquiries_stage_created_at_id_idx",
@@ -273,25 +293,27 @@ describe("the data migrations of earlier rounds", () => {
 
   test("meeting lifecycle: a cancelled meeting no longer holds its slot; the slot stays one booking", async () => {
     const plain = database.db.withoutPlugins();
-    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('A', 'a@example.com', '123456', '2030-01-07', '10:00')`.execute(
+    const consultant = await bookingAsBefore(database.db);
+    await sql`INSERT INTO meetings (name, email, phone, date, time, consultant_id) VALUES ('A', 'a@example.com', '123456', '2030-01-07', '10:00', ${consultant})`.execute(
       plain,
     );
     await expect(
-      sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('B', 'b@example.com', '123456', '2030-01-07', '10:00')`.execute(
+      sql`INSERT INTO meetings (name, email, phone, date, time, consultant_id) VALUES ('B', 'b@example.com', '123456', '2030-01-07', '10:00', ${consultant})`.execute(
         plain,
       ),
     ).rejects.toMatchObject({ code: "23505", constraint: "meetings_slot_unique" });
     await sql`UPDATE meetings SET cancelled_at = now(), cancelled_by = 'admin' WHERE date = '2030-01-07'`.execute(
       plain,
     );
-    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES ('B', 'b@example.com', '123456', '2030-01-07', '10:00')`.execute(
+    await sql`INSERT INTO meetings (name, email, phone, date, time, consultant_id) VALUES ('B', 'b@example.com', '123456', '2030-01-07', '10:00', ${consultant})`.execute(
       plain,
     );
     const { rows } = await sql<{
       n: number;
     }>`SELECT count(*)::int AS n FROM meetings WHERE date = '2030-01-07'`.execute(plain);
     expect(rows[0].n).toBe(2);
-    await sql`DELETE FROM meetings WHERE date = '2030-01-07'`.execute(plain);
+    // The consultant's account (the migration's placeholder for the meetings of earlier tests, or bookingAsBefore's) goes too.
+    await clearPeople();
   });
 
   test("are listed in the order their dated names sort", () => {
@@ -384,5 +406,72 @@ describe("the lead stages migration", () => {
     ]);
     await migrateToLatest(database.db);
     await sql`DELETE FROM enquiries`.execute(plain);
+  });
+});
+
+describe("the consultants migration", () => {
+  const later = () => Object.keys(migrations).slice(Object.keys(migrations).indexOf("2026-11-29T12-00_consultants"));
+  const clear = clearPeople;
+
+  test("an install with data: the first admin becomes the consultant of every meeting and calendar, and keeps its guardrails", async () => {
+    for (let i = 0; i < later().length; i++) await migrateDown(database.db);
+    await clear();
+    const { rows: users } = await sql<{ id: number }>`
+      INSERT INTO users (username, password, role) VALUES ('editor', 'x', 'editor'), ('first', 'x', 'admin'),
+        ('second', 'x', 'admin') RETURNING id`.execute(database.db);
+    await sql`INSERT INTO meetings (name, email, phone, date, time) VALUES
+      ('A', 'a@example.com', '123456', '2030-01-07', '10:00'), ('B', 'b@example.com', '123456', '2030-01-08', '11:00')`.execute(
+      database.db,
+    );
+    await sql`INSERT INTO busy_calendars (name, url) VALUES ('Work', 'sealed-url')`.execute(database.db);
+    await sql`INSERT INTO office_closures (starts_on, ends_on) VALUES ('2030-02-01', '2030-02-02')`.execute(
+      database.db,
+    );
+    await sql`INSERT INTO meetings_feed (token) VALUES ('sealed-token')`.execute(database.db);
+    await sql`UPDATE office_settings SET notice_minutes = 0, change_cutoff_minutes = 0`.execute(database.db);
+
+    expect(await migrateToLatest(database.db)).toEqual(later());
+
+    const consultants = await sql<{ id: string; userId: number; active: boolean; hours: unknown }>`
+      SELECT id, user_id, active, hours FROM consultants`.execute(database.db);
+    expect(consultants.rows).toEqual([{ id: "nasrin-farahani", userId: users[1]!.id, active: true, hours: null }]);
+    const owners = await sql<{ what: string; consultantId: string | null }>`
+      SELECT 'meeting' AS what, consultant_id FROM meetings UNION ALL SELECT 'calendar', consultant_id FROM busy_calendars
+      UNION ALL SELECT 'closure', consultant_id FROM office_closures UNION ALL SELECT 'feed', consultant_id FROM meetings_feed
+      ORDER BY 1`.execute(database.db);
+    expect(owners.rows).toEqual([
+      { what: "calendar", consultantId: "nasrin-farahani" },
+      { what: "closure", consultantId: null },
+      { what: "feed", consultantId: null },
+      { what: "meeting", consultantId: "nasrin-farahani" },
+      { what: "meeting", consultantId: "nasrin-farahani" },
+    ]);
+    const settings = await sql<{ notice: number; cutoff: number }>`
+      SELECT notice_minutes AS notice, change_cutoff_minutes AS cutoff FROM office_settings`.execute(database.db);
+    expect(settings.rows).toEqual([{ notice: 0, cutoff: 0 }]);
+    await clear();
+  });
+
+  test("a new install: 12 hours of notice, changes closed 2 hours before, and its first admin becomes the consultant", async () => {
+    for (let i = 0; i < later().length; i++) await migrateDown(database.db);
+    await clear();
+    await sql`UPDATE office_settings SET notice_minutes = 0, change_cutoff_minutes = 0`.execute(database.db);
+
+    expect(await migrateToLatest(database.db)).toEqual(later());
+
+    const settings = await sql<{ notice: number; cutoff: number }>`
+      SELECT notice_minutes AS notice, change_cutoff_minutes AS cutoff FROM office_settings`.execute(database.db);
+    expect(settings.rows).toEqual([{ notice: 720, cutoff: 120 }]);
+    expect((await sql`SELECT 1 FROM consultants`.execute(database.db)).rows).toEqual([]);
+    const editor = await createUser(database.db, "editor", "x", "editor");
+    const admin = await createUser(database.db, "first", "x");
+    await createUser(database.db, "second", "x");
+    const consultants = await sql<{ id: string; userId: number }>`SELECT id, user_id FROM consultants`.execute(
+      database.db,
+    );
+    expect(consultants.rows).toEqual([{ id: "nasrin-farahani", userId: admin.id }]);
+    expect(editor.role).toBe("editor");
+    await sql`DELETE FROM consultants`.execute(database.db);
+    await clear();
   });
 });

@@ -270,6 +270,7 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       isConfirmed: r.isConfirmed,
       cancelledAt: iso(r.cancelledAt),
       source: toLeadSource(r.source),
+      consultant: r.consultantId,
     })),
     notes: notes.map((r) => ({
       reference: recordReference(r),

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, test } from "vitest";
 import { applyRetention } from "./retention.repository.ts";
 import { ANONYMISED_NAME } from "./privacy.repository.ts";
-import { useTestDatabase } from "./testing.ts";
+import { bookingAsBefore, useTestDatabase } from "./testing.ts";
 import type { RetentionPolicy } from "#server/config.ts";
 
 const database = useTestDatabase();
@@ -31,10 +31,17 @@ const enquiry = (email: string, createdAt: Date, processedAt: Date | null = null
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-const meeting = (email: string, date: string, time = "10:00") =>
+const meeting = async (email: string, date: string, time = "10:00") =>
   database.db
     .insertInto("meetings")
-    .values({ name: "Nima", email, phone: "+31 6 1234 5678", date, time })
+    .values({
+      name: "Nima",
+      email,
+      phone: "+31 6 1234 5678",
+      date,
+      time,
+      consultantId: await bookingAsBefore(database.db),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
 const email = (to: string, status: "sent" | "pending" | "dead", sentAt: Date | null, createdAt = sentAt ?? AT) =>

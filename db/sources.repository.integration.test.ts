@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { applyRetention } from "./retention.repository.ts";
 import { erasePersonalData, exportPersonalData } from "./privacy.repository.ts";
 import { type NewView, recordView, rollUpViews, sourcesChart } from "./sources.repository.ts";
-import { useTestDatabase } from "./testing.ts";
+import { bookingAsBefore, useTestDatabase } from "./testing.ts";
 import type { FunnelRow, SourcesDay, TopRow } from "#shared/api/sources.ts";
 
 const database = useTestDatabase();
@@ -130,6 +130,7 @@ describe("rollUpViews and the charts", () => {
     await database.db
       .insertInto("meetings")
       .values({
+        consultantId: await bookingAsBefore(database.db),
         name: "Nima",
         email: "nima@example.com",
         phone: "+31 6 1234 5678",

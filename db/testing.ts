@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDb } from "./client.ts";
 import type { Database } from "./types.ts";
+import { FIRST_CONSULTANT_ID } from "#shared/consultants.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -88,4 +89,30 @@ export function useTestDatabase(): Omit<TestDatabase, "destroy"> {
       return ready().kind;
     },
   };
+}
+
+/**
+ * What booking tests written before consultants assume of an install: one consultant (the first
+ * admin account's, made here unless there is one) and the guardrails of an upgraded install, no
+ * notice and changes until the start. Returns the consultant's id.
+ */
+export async function bookingAsBefore(db: Kysely<Database>): Promise<string> {
+  const existing = await db.selectFrom("consultants").select("id").orderBy("createdAt").executeTakeFirst();
+  if (!existing) {
+    const user = await db
+      .insertInto("users")
+      .values({ username: "first-consultant", password: "!", role: "admin" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("consultants").values({ id: FIRST_CONSULTANT_ID, userId: user.id }).execute();
+  }
+  await db.updateTable("officeSettings").set({ noticeMinutes: 0, changeCutoffMinutes: 0 }).execute();
+  return existing?.id ?? FIRST_CONSULTANT_ID;
+}
+
+/** What a meeting a test stores directly needs: the install's one consultant (bookingAsBefore) and why. */
+export async function firstConsultantMeeting(
+  db: Kysely<Database>,
+): Promise<{ consultantId: string; assignment: { rule: "chosen" } }> {
+  return { consultantId: await bookingAsBefore(db), assignment: { rule: "chosen" } };
 }

@@ -2,7 +2,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 import type { EmailStatus } from "#shared/api/common.ts";
 import type { Enquiry } from "#shared/api/enquiries.ts";
 import type { Meeting, MeetingOutcome } from "#shared/api/meetings.ts";
-import type { MeetingPlaceKind } from "#shared/office.ts";
+import type { MeetingPlaceKind, OpeningHours } from "#shared/office.ts";
+import type { Assignment } from "#shared/consultants.ts";
 import type { Role } from "#shared/roles.ts";
 import type { LeadStage } from "#shared/leads.ts";
 
@@ -129,6 +130,22 @@ export interface MeetingsTable extends Pick<Meeting, "name" | "email" | "phone" 
   outcomeBy: string | null;
   /** Where it came from (LeadSource as JSON, written with JSON.stringify); null when nothing is known. */
   source: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Whose meeting it is (consultants.id). */
+  consultantId: string;
+  /** Why it went to them (src/shared/consultants.ts Assignment, written with JSON.stringify); null for meetings from before. */
+  assignment: ColumnType<Assignment | null, string | null | undefined, string | null>;
+}
+
+/**
+ * The panel accounts that take meetings; the id is their team member's (src/data/team.json).
+ * `hours` are their own weekly hours, null: the office's.
+ */
+export interface ConsultantsTable {
+  id: string;
+  userId: number;
+  active: Generated<boolean>;
+  hours: ColumnType<OpeningHours[] | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
 }
 
 /** Opening hours, office time: a weekday (1 = Monday) may have several periods. */
@@ -146,6 +163,8 @@ export interface OfficeClosuresTable {
   yearly: Generated<boolean>;
   note: Generated<string>;
   createdAt: CreatedAt;
+  /** The consultant who is away; null: the whole office is closed. */
+  consultantId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The one row of office-wide settings. */
@@ -217,6 +236,7 @@ export interface Database {
   enquiries: EnquiriesTable & AdminColumns;
   newsletterSubscribers: NewsletterSubscribersTable;
   meetings: MeetingsTable & AdminColumns;
+  consultants: ConsultantsTable;
   loginAttempts: LoginAttemptsTable;
   emailOutbox: EmailOutboxTable;
   officeHours: OfficeHoursTable;
@@ -418,7 +438,8 @@ export interface PageViewKeysTable {
 
 /** The private address of the meetings feed: its token, sealed (db/meetings-feed.repository.ts). One row at most. */
 export interface MeetingsFeedTable {
-  id: Generated<boolean>;
+  /** Whose meetings it shows; null: the whole office's. One feed each. */
+  consultantId: ColumnType<string | null, string | null | undefined, string | null>;
   token: string;
   /** When this token was made (a new one replaces the row's token and this). */
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -441,6 +462,8 @@ export interface BusyCalendarsTable {
   ownerEmail: string | null;
   /** When the admin was warned that the failing feed is about to turn stale; null after a good fetch. */
   staleWarnedAt: Date | null;
+  /** Whose time it blocks; null: everyone's (the office's own calendar, BUSY_CALENDARS). */
+  consultantId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One busy stretch of a feed, in UTC, expanded at refresh time. */

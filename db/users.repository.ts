@@ -3,6 +3,8 @@ import { isSerialId } from "./rows.ts";
 import type { Database } from "./types.ts";
 import type { Role } from "#shared/roles.ts";
 import type { AccountInfo } from "#shared/api/security.ts";
+import { FIRST_CONSULTANT_ID } from "#shared/consultants.ts";
+import { ensureFirstConsultant } from "./consultants.repository.ts";
 
 /** An administrator, as far as anything outside this module needs to know. */
 export type User = { id: number; username: string; role: Role };
@@ -40,7 +42,8 @@ export async function findUserById(db: Kysely<Database>, id: number): Promise<Us
 
 /**
  * Creates a user from an already hashed password, an admin unless `role` says otherwise. Fails with a
- * unique violation if the name is taken.
+ * unique violation if the name is taken. An install's first admin also becomes its first consultant
+ * (FIRST_CONSULTANT_ID), in the same transaction, so a new install can take bookings at once.
  */
 export async function createUser(
   db: Kysely<Database>,
@@ -48,11 +51,16 @@ export async function createUser(
   passwordHash: string,
   role: Role = "admin",
 ): Promise<User> {
-  return db
-    .insertInto("users")
-    .values({ username, password: passwordHash, role })
-    .returning(["id", "username", "role"])
-    .executeTakeFirstOrThrow();
+  const create = async (trx: Kysely<Database>) => {
+    const user = await trx
+      .insertInto("users")
+      .values({ username, password: passwordHash, role })
+      .returning(["id", "username", "role"])
+      .executeTakeFirstOrThrow();
+    if (user.role === "admin") await ensureFirstConsultant(trx, user.id, FIRST_CONSULTANT_ID);
+    return user;
+  };
+  return db.isTransaction ? create(db) : db.transaction().execute(create);
 }
 
 /** Replaces the password hash and revokes every session issued before. False when there is no such user. */
@@ -147,6 +155,15 @@ export class LastAdminError extends Error {
   }
 }
 
+/** Thrown instead of removing an account that is a consultant with meetings: hand them to a colleague first. */
+export class ConsultantWithMeetingsError extends Error {
+  constructor() {
+    super(
+      "This account is a consultant with meetings. Hand the meetings to a colleague, or make the consultant inactive.",
+    );
+  }
+}
+
 /**
  * Locks every admin row for the rest of the transaction and answers how many there are. Two admins
  * demoting each other at once queue here: the second reads the count after the first's change.
@@ -204,6 +221,14 @@ export async function removeUser(db: Kysely<Database>, id: number): Promise<User
       .executeTakeFirst();
     if (!user) return undefined;
     if (user.role === "admin" && admins.length <= 1) throw new LastAdminError();
+    const meetings = await trx
+      .selectFrom("meetings")
+      .innerJoin("consultants", "consultants.id", "meetings.consultantId")
+      .select("meetings.id")
+      .where("consultants.userId", "=", id)
+      .limit(1)
+      .executeTakeFirst();
+    if (meetings) throw new ConsultantWithMeetingsError();
     await trx.deleteFrom("users").where("id", "=", id).execute();
     return user;
   });

@@ -30,6 +30,7 @@ import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { availabilitySchema, closureSchema } from "#shared/schemas/availability.ts";
 import { calendarFeedSchema } from "#shared/schemas/calendars.ts";
 import { addFeed, type FeedStatus, hasFeedUrl, listFeeds, removeFeed } from "#db/busy-calendars.repository.ts";
+import { consultantOfUser } from "#db/consultants.repository.ts";
 import { newMeetingsFeedToken, readMeetingsFeedToken } from "#db/meetings-feed.repository.ts";
 import { refreshCalendars, testFeed } from "./_lib/calendars/refresh.ts";
 import { credentialsRefused } from "./_lib/calendars/fetch.ts";
@@ -127,7 +128,9 @@ const calendars = route({
     const admin = await requireAdmin(getDb(), req);
     const feed = await feedOf(req);
     if (await hasFeedUrl(getDb(), feed.url)) throw new HttpError(409, "This calendar is already connected");
-    const id = await addFeed(getDb(), feed);
+    // An admin who is a consultant connects their own calendar; anyone else the whole office's.
+    const own = await consultantOfUser(getDb(), admin.id);
+    const id = await addFeed(getDb(), { ...feed, consultantId: own?.id ?? null });
     await audit(getDb(), req, context, admin, "settings.change", { target: "calendars", detail: { added: id } });
     const [result] = await refreshCalendars(getDb(), now(), id);
     return json<CalendarFetchAnswer>({ success: true, data: result }, 201);

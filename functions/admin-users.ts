@@ -20,7 +20,13 @@ import { enqueue } from "#db/outbox.repository.ts";
 import { site } from "#config/site.ts";
 import { mailConfig } from "#server/config.ts";
 import { isLanguage } from "#shared/languages.ts";
-import { changeRole, LastAdminError, listUsers, removeUser } from "#db/users.repository.ts";
+import {
+  changeRole,
+  ConsultantWithMeetingsError,
+  LastAdminError,
+  listUsers,
+  removeUser,
+} from "#db/users.repository.ts";
 import type { MessageAnswer } from "#shared/api/common.ts";
 import type { InvitedUser } from "#shared/api/people.ts";
 import type { AccountInfo, UserAnswer } from "#shared/api/security.ts";
@@ -46,7 +52,8 @@ function accountId(req: Request, context: Context): number | undefined {
 }
 
 const lastAdmin = (error: unknown) => {
-  if (error instanceof LastAdminError) return new HttpError(409, error.message);
+  if (error instanceof LastAdminError || error instanceof ConsultantWithMeetingsError)
+    return new HttpError(409, error.message);
   return error;
 };
 

@@ -11,7 +11,8 @@
  * by the breaker. From the admin's cut-off
  * before the start (changeCutoffMinutes, exactly then still allowed) a move or a cancel is 409
  * `changesClosed`, and the meeting answers `changeable: false`; a move also keeps to the notice, the
- * buffers and the daily cap like a booking (409 `dailyLimitReached`).
+ * buffers and the daily cap like a booking (409 `dailyLimitReached`). A move keeps the meeting's
+ * consultant: when they are not free at the new time but someone else is, 409 `consultantBusy`.
  */
 import type { Config } from "@netlify/functions";
 import type { Kysely } from "kysely";
@@ -29,9 +30,10 @@ import type { Database } from "#db/types.ts";
 import { now, officeRules } from "#server/office.ts";
 import type { ManagedMeeting, ManagedMeetingAnswer, MovedMeetingAnswer } from "#shared/api/meetings.ts";
 import { canChangeMeeting } from "#shared/booking.ts";
-import type { BookingGuardrails } from "#shared/office.ts";
+import type { BookingGuardrails, OfficeRules } from "#shared/office.ts";
 import { meetingMoveSchema } from "#shared/schemas/meetings.ts";
-import { requireBookable, requireRoomOnDay } from "./_lib/booking/booking.ts";
+import { isFree, notAvailable, readBookingDay, requireRoomOnDay, rulesOf } from "./_lib/booking/booking.ts";
+import type { ConsultantDay } from "#db/consultants.repository.ts";
 import { clientIp, HttpError, json, readJson, requireSameOrigin, route, routes, validate } from "./_lib/http/http.ts";
 import { manageChangeDone, takeManageChange } from "./_lib/forms/limits.ts";
 import { bearerToken, signManageToken, verifyManageToken } from "./_lib/booking/manage-token.ts";
@@ -78,6 +80,27 @@ async function tokenMeeting(db: Kysely<Database>, req: Request): Promise<Meeting
   return meeting;
 }
 
+/**
+ * The meeting's own consultant's rules, when they are free at the new slot (their hours, closures,
+ * calendars, the notice; their other meetings are requireRoomOnDay's and the unique index's). A
+ * move never goes to another consultant: when another one is free then but theirs is not (or has
+ * left), 409 `consultantBusy`; when nobody could be booked then, 400 as for a booking.
+ */
+async function requireOwnConsultantFree(
+  db: Kysely<Database>,
+  meeting: MeetingRecord,
+  slot: { date: string; time: string },
+): Promise<{ rules: OfficeRules }> {
+  const day = await readBookingDay(db, slot.date, { except: meeting.id, include: meeting.consultant });
+  const own = day.consultants.find((c) => c.id === meeting.consultant);
+  const freeAt = (c: ConsultantDay) => isFree(slot.date, slot.time, day.rules, { ...c, taken: [] });
+  if (own?.active && freeAt(own)) return { rules: rulesOf(day.rules, own) };
+  if (day.consultants.some((c) => c.active && c.id !== meeting.consultant && freeAt(c)))
+    throw new HttpError(409, "consultantBusy");
+  if (own && !own.active) throw new HttpError(409, "consultantBusy");
+  throw notAvailable();
+}
+
 const notCancelled = (meeting: MeetingRecord) => {
   if (meeting.cancelledAt) throw new HttpError(409, "meetingCancelled");
 };
@@ -108,10 +131,10 @@ export default routes({
             throw new HttpError(400, "This is already the time of your meeting", {
               errors: { time: ["This is already the time of your meeting"] },
             });
-          const { rules } = await requireBookable(trx, slot.date, slot.time);
-          await requireRoomOnDay(trx, rules, slot, meeting.id);
+          const own = await requireOwnConsultantFree(trx, meeting, slot);
+          await requireRoomOnDay(trx, own.rules, slot, meeting.consultant, meeting.id);
           await takeManageChange(trx, { meetingId: meeting.id, ip: clientIp(req, context) });
-          const moved = await moveMeeting(trx, meeting.id, slot);
+          const moved = await moveMeeting(trx, meeting.id, { ...slot, consultantId: meeting.consultant });
           if (moved.isConfirmed && withinReminderWindow(moved, now())) await markReminded(trx, moved.id);
           return { moved, guardrails, emails: await enqueueMoveEmails(trx, moved, meeting) };
         })

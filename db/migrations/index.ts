@@ -24,6 +24,7 @@ import * as leadMessages from "./2026-11-29T10-30_lead-messages.ts";
 import * as leadDigests from "./2026-11-29T11-00_lead-digests.ts";
 import * as leadNotes from "./2026-11-29T11-00_lead-notes.ts";
 import * as leadOwnerStage from "./2026-11-29T11-30_lead-owner-stage.ts";
+import * as consultants from "./2026-11-29T12-00_consultants.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T11-00_lead-digests": leadDigests,
   "2026-11-29T11-00_lead-notes": leadNotes,
   "2026-11-29T11-30_lead-owner-stage": leadOwnerStage,
+  "2026-11-29T12-00_consultants": consultants,
 };

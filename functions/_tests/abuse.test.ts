@@ -24,7 +24,7 @@ let cookie: string;
 beforeAll(() => {
   vi.spyOn(console, "log").mockImplementation(() => {});
 });
-apiTestbed({ admin: "abuse-admin" }, (bed) => ({ t, cookie } = bed));
+apiTestbed({ bookingAsBefore: true, admin: "abuse-admin" }, (bed) => ({ t, cookie } = bed));
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
   vi.setSystemTime(new Date("2026-11-23T10:00:02Z"));

@@ -2,6 +2,7 @@
  * The admin's pipeline tools against a real database: paging while rows arrive, search across
  * languages, every filter, the CSV export read back with a CSV parser, notes, the figures.
  */
+import { bookingAsBefore, firstConsultantMeeting } from "#db/testing.ts";
 import { parse as parseCsv } from "csv-parse/sync";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -36,6 +37,7 @@ async function signIn(username: string) {
 
 beforeAll(async () => {
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   await ensureAdmin(t.db, "maryam", PASSWORD);
   await ensureAdmin(t.db, "joost", PASSWORD);
   cookie = await signIn("maryam");
@@ -232,8 +234,17 @@ describe("filters", () => {
 
   test("meetings: status, language, the meeting's own date range, upcoming and past, and slot order", async () => {
     await t.db.deleteFrom("meetings").execute();
-    const meeting = (date: string, time: string, language: "en" | "fa" = "en") =>
-      createMeeting(t.db, { name: "Sara", email: "sara@example.com", phone: "+31 6 1111 2222", date, time, language });
+    const meeting = async (date: string, time: string, language: "en" | "fa" = "en") =>
+      createMeeting(t.db, {
+        ...(await firstConsultantMeeting(t.db)),
+        ...(await firstConsultantMeeting(t.db)),
+        name: "Sara",
+        email: "sara@example.com",
+        phone: "+31 6 1111 2222",
+        date,
+        time,
+        language,
+      });
     // The test clock is real time: choose dates far enough away either side.
     const past = await meeting("2020-03-02", "10:00");
     const soon = await meeting("2099-01-05", "09:30", "fa");
@@ -386,6 +397,7 @@ describe("notes", () => {
 
   test("meetings take notes too", async () => {
     const m = await createMeeting(t.db, {
+      ...(await firstConsultantMeeting(t.db)),
       name: "Noor",
       email: "noor@example.com",
       phone: "+31 6 2222 3333",
@@ -439,6 +451,7 @@ describe("GET /api/admin/stats", () => {
     // Older than the 30-day window: counts as pending, not in the share.
     await enquiryAt(daysAgo(60));
     await createMeeting(t.db, {
+      ...(await firstConsultantMeeting(t.db)),
       name: "Soon",
       email: "s@example.com",
       phone: "+31 6 1",

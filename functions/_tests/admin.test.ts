@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { bookingAsBefore, firstConsultantMeeting } from "#db/testing.ts";
 import { SignJWT, base64url } from "jose";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
@@ -15,6 +16,7 @@ let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
 beforeAll(async () => {
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   await ensureAdmin(t.db, "admin", PASSWORD);
   await ensureAdmin(t.db, "other", PASSWORD);
 }, 60_000);
@@ -228,6 +230,7 @@ describe("admin lists and status changes", () => {
   test("meetings: newest first, and confirming and un-confirming", async () => {
     const { cookie } = await signIn();
     const m = await createMeeting(t.db, {
+      ...(await firstConsultantMeeting(t.db)),
       name: "Nima",
       email: "nima@example.com",
       phone: "+31 6 1234 5678",
@@ -252,6 +255,8 @@ describe("admin lists and status changes", () => {
       location: null,
       outcome: null,
       source: null,
+      consultant: "nasrin-farahani",
+      assignment: { rule: "chosen" },
     });
     const on = await call(adminMeetings, `/api/admin/meetings/${m.id}`, {
       method: "PATCH",

@@ -2,6 +2,7 @@
  * The audit record: each audited action leaves exactly one entry (who, from where, what); the table
  * refuses edits; an admin reads it filtered and as CSV; an erasure keeps the fact and removes the person.
  */
+import { bookingAsBefore, firstConsultantMeeting } from "#db/testing.ts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { purgeAudit, scrubAuditSubject } from "#db/audit.repository.ts";
@@ -67,6 +68,7 @@ async function entriesOf(act: () => Promise<{ status: number }>, expected = [200
 
 beforeAll(async () => {
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   await fixtureAdmin(t.db, "owner", PASSWORD);
   await createUser(t.db, "writer", await fixtureHash(PASSWORD), "editor");
   admin = (await signIn("owner")).cookie;
@@ -225,6 +227,7 @@ describe("each audited action on leads and settings leaves exactly one entry", (
       }),
     ]);
     const m = await createMeeting(t.db, {
+      ...(await firstConsultantMeeting(t.db)),
       name: "Nima",
       email: "nima@example.com",
       phone: "+31 6 1234 5678",

@@ -10,7 +10,7 @@ import availability from "../admin-availability.ts";
 let t: ApiTestDatabase;
 let cookie: string;
 // Many bookings from one test address: the abuse limits have their own tests (abuse.test.ts).
-apiTestbed({ admin: "hours-admin", rateLimitOff: true }, (bed) => ({ t, cookie } = bed));
+apiTestbed({ bookingAsBefore: true, admin: "hours-admin", rateLimitOff: true }, (bed) => ({ t, cookie } = bed));
 const DEFAULT_HOURS = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: "09:00", closes: "17:00" }));
 beforeEach(async () => {
   // Monday 2026-11-23, 10:10 in Amsterdam.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { bookingAsBefore } from "#db/testing.ts";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
 import contact from "../contact.ts";
 import meetings from "../meetings.ts";
@@ -12,6 +13,7 @@ let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 let cookie = "";
 beforeAll(async () => {
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   await ensureAdmin(t.db, "admin", "a long enough password");
   const res = await call(login, "/api/login", { body: { username: "admin", password: "a long enough password" } });
   cookie = res.headers.get("set-cookie")!.split(";")[0];

@@ -4,6 +4,7 @@
  * server on loopback), the daily cap, the visitor's change cut-off, and the outcome of a meeting.
  * Monday 2026-11-23 is CET (UTC+1): 10:00 in Amsterdam is 09:00Z.
  */
+import { bookingAsBefore } from "#db/testing.ts";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -48,6 +49,7 @@ const DEFAULTS = {
 
 beforeAll(async () => {
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   process.env.RATE_LIMIT = "off";
   process.env.CALENDAR_FETCH_ALLOW = "loopback";
   const admin = await createUser(t.db, "rules-admin", DUMMY_HASH);

@@ -3,6 +3,7 @@
  * with a busy event, one slow, one broken, one huge. The slots answer and a booking leave the busy
  * times out; a failing feed keeps its last good copy and says since when it fails.
  */
+import { bookingAsBefore } from "#db/testing.ts";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -36,6 +37,7 @@ const BUSY = [
 
 beforeAll(async () => {
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   process.env.RATE_LIMIT = "off";
   process.env.CALENDAR_FETCH_ALLOW = "loopback";
   const admin = await createUser(t.db, "calendar-admin", DUMMY_HASH);

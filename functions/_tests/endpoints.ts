@@ -106,6 +106,20 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   "PATCH /api/admin/lost-reasons": null,
   "PATCH /api/admin/meetings/:id": { isConfirmed: true },
   "POST /api/admin/meetings/:id/cancel": null,
+  "POST /api/admin/meetings/:id/consultant": {
+    consultant: "pieter-van-dijk",
+    was: { date: "2026-11-25", time: "10:00", consultant: "nasrin-farahani" },
+  },
+  "POST /api/admin/consultants": { consultant: "kaveh-tehrani", userId: 1 },
+  "PATCH /api/admin/consultants/:id": { active: false },
+  // One function serves the consultants and one consultant: each answers 405 on the other's methods first.
+  "POST /api/admin/consultants/:id": null,
+  "PATCH /api/admin/consultants": null,
+  "POST /api/admin/meetings/:id/move": {
+    date: "2026-11-26",
+    time: "11:00",
+    was: { date: "2026-11-25", time: "10:00", consultant: "nasrin-farahani" },
+  },
   "POST /api/admin/submissions/:id/note": { note: "Called back on Monday." },
   "POST /api/admin/meetings/:id/note": { note: "Called back on Monday." },
   "POST /api/admin/people/:ref/notes": { note: "Called back on Monday." },

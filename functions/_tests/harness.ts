@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { Config, Context } from "@netlify/functions";
 import { afterAll, beforeAll } from "vitest";
 import { DUMMY_HASH } from "#db/admins.ts";
-import { createTestDatabase } from "#db/testing.ts";
+import { bookingAsBefore, createTestDatabase } from "#db/testing.ts";
 import { closeDb } from "#db/client.ts";
 import { createUser } from "#db/users.repository.ts";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "#shared/form-guard.ts";
@@ -111,6 +111,8 @@ export interface ApiTestbedOptions {
   smtp?: TestMailServer;
   /** Turns the abuse limits off, for files that book or send many times from one address (abuse.test.ts tests them). */
   rateLimitOff?: boolean;
+  /** One consultant and no notice, as an upgraded install books (db/testing.ts bookingAsBefore). */
+  bookingAsBefore?: boolean;
 }
 
 /**
@@ -132,6 +134,7 @@ export function apiTestbed(
       const admin = await createUser(t.db, options.admin, DUMMY_HASH);
       cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;
     }
+    if (options.bookingAsBefore) await bookingAsBefore(t.db);
     ready({ t, cookie });
   }, 60_000);
   afterAll(async () => {

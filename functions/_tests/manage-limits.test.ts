@@ -2,6 +2,7 @@
  * Limits on a visitor's manage link (src/shared/limits.ts, manageChanges): the review's one link
  * moved one meeting 60 times in 6.6 s, 60 "moved" emails to the company and 60 to the visitor.
  */
+import { bookingAsBefore } from "#db/testing.ts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { readCounter } from "#db/rate-limits.repository.ts";
@@ -16,6 +17,7 @@ let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 
 beforeAll(async () => {
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   delete process.env.RATE_LIMIT;
   // Monday 2026-11-23, 10:10 in Amsterdam.
   process.env.BOOKING_NOW = "2026-11-23T09:10:00Z";

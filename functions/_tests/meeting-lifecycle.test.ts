@@ -21,7 +21,10 @@ let t: ApiTestDatabase;
 let cookie: string;
 
 // Many bookings from one test address: the abuse limits have their own tests (abuse.test.ts).
-apiTestbed({ admin: "lifecycle-admin", smtp, rateLimitOff: true }, (bed) => ({ t, cookie } = bed));
+apiTestbed(
+  { bookingAsBefore: true, admin: "lifecycle-admin", smtp, rateLimitOff: true },
+  (bed) => ({ t, cookie } = bed),
+);
 beforeEach(async () => {
   process.env.SMTP_URL = smtp.url;
   process.env.NOTIFY_EMAIL = LEADS;

@@ -3,6 +3,7 @@
  * call, or a video room of its own. The visitor's confirmation, invite and reminder say it in their
  * language. Real handlers, PostgreSQL and a real SMTP server; the invites parsed with ical.js.
  */
+import { bookingAsBefore } from "#db/testing.ts";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
@@ -34,6 +35,7 @@ const ROOM = /https:\/\/meet\.jit\.si\/bridgewise-([a-z2-9]{14})/;
 
 beforeAll(async () => {
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   process.env.RATE_LIMIT = "off";
   await smtp.start();
   const admin = await createUser(t.db, "place-admin", DUMMY_HASH);

@@ -2,6 +2,7 @@
  * Meetings out: GET /api/meetings-feed/{token}, the feed the team's calendar app subscribes to,
  * parsed with ical.js and checked event by event; the admin makes and revokes its address.
  */
+import { bookingAsBefore } from "#db/testing.ts";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { call, ORIGIN, setupApiDatabase } from "./harness.ts";
@@ -20,6 +21,7 @@ let cookie = "";
 
 beforeAll(async () => {
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   process.env.RATE_LIMIT = "off";
   const admin = await createUser(t.db, "feed-admin", DUMMY_HASH);
   cookie = `${SESSION_COOKIE}=${await signSession({ id: admin.id, sessionVersion: 1 })}`;

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { bookingAsBefore } from "#db/testing.ts";
 import { call, setupApiDatabase } from "./harness.ts";
 import meetings from "../meetings.ts";
 
 let db: Awaited<ReturnType<typeof setupApiDatabase>>;
 beforeAll(async () => {
   db = await setupApiDatabase();
+  await bookingAsBefore(db.db);
   // Many submissions from one test address: the abuse limits have their own tests (abuse.test.ts).
   process.env.RATE_LIMIT = "off";
 }, 60_000);
@@ -94,6 +96,7 @@ describe("POST /api/meetings/schedule", () => {
         createdAt: expect.any(String),
         isConfirmed: false,
         cancelledAt: null,
+        consultant: "nasrin-farahani",
       },
     });
     expect((await slots("2026-11-24")).json.data).not.toContain("11:00");

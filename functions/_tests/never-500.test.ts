@@ -10,6 +10,7 @@
  * CI runs a fixed seed (FUZZ_SEED, default 29), FUZZ_ROUNDS cases (default 6) for each pair of
  * endpoint method and session; `npm run test:fuzz` runs a random seed for FUZZ_SECONDS. A failure names its seed and case, to replay it.
  */
+import { bookingAsBefore, firstConsultantMeeting } from "#db/testing.ts";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -84,6 +85,7 @@ async function signInAgain() {
 beforeAll(async () => {
   process.env.BOOKING_NOW = "2026-11-23T09:10:00Z"; // Monday 10:10 in Amsterdam
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   repo = textRepo();
   process.env.CONTENT_PROVIDER = "git";
   process.env.CONTENT_GIT_DIR = repo.dir;
@@ -100,6 +102,7 @@ beforeAll(async () => {
   seeds["POST /api/invitation"] = { token };
   seeds["POST /api/invitation/accept"] = { token, password: "another long password" };
   const meeting = await createMeeting(t.db, {
+    ...(await firstConsultantMeeting(t.db)),
     name: "Ada Lovelace",
     email: "ada@example.com",
     phone: "+31 20 123 4567",

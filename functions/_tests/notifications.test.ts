@@ -22,7 +22,7 @@ let t: ApiTestDatabase;
 let cookie: string;
 
 // Many submissions from one test address: the abuse limits have their own tests (abuse.test.ts).
-apiTestbed({ admin: "mail-admin", smtp, rateLimitOff: true }, (bed) => ({ t, cookie } = bed));
+apiTestbed({ bookingAsBefore: true, admin: "mail-admin", smtp, rateLimitOff: true }, (bed) => ({ t, cookie } = bed));
 beforeEach(() => {
   process.env.SMTP_URL = smtp.url;
   process.env.NOTIFY_EMAIL = LEADS;

@@ -4,6 +4,7 @@
  * nobody else's items ever do, only a note's author changes it, an erasure leaves nothing of the
  * person in the notes, messages or lead events, and hostile input is a 4xx, never a 5xx.
  */
+import { firstConsultantMeeting } from "#db/testing.ts";
 import { describe, expect, test } from "vitest";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createMeeting } from "#db/meetings.repository.ts";
@@ -84,6 +85,7 @@ describe("GET /api/admin/people/{ref}", () => {
     const first = await enquire(email);
     const second = await enquire(email.toLowerCase(), { message: "Second thoughts: Rotterdam?" });
     const meeting = await createMeeting(t.db, {
+      ...(await firstConsultantMeeting(t.db)),
       name: "Sara Rahimi",
       email: email.toUpperCase(),
       phone: "+31 6 1111 2222",

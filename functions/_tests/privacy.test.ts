@@ -21,7 +21,7 @@ import type { PersonalDataExport } from "#shared/api/privacy.ts";
 let t: ApiTestDatabase;
 let cookie: string;
 
-apiTestbed({ admin: "privacy-admin" }, (bed) => ({ t, cookie } = bed));
+apiTestbed({ bookingAsBefore: true, admin: "privacy-admin" }, (bed) => ({ t, cookie } = bed));
 beforeEach(() => {
   // Monday 2026-11-23, 10:10 in Amsterdam.
   process.env.BOOKING_NOW = "2026-11-23T09:10:00Z";

@@ -8,6 +8,7 @@
  * radicale is installed by `npm test` and `.ci/run` as the browser is (apt-get, as root); without
  * it this file fails with a message that says how to install it.
  */
+import { bookingAsBefore } from "#db/testing.ts";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -182,6 +183,8 @@ beforeAll(async () => {
   await dav("PUT", `${calendarUrl}focus.ics`, FREE);
 
   t = await setupApiDatabase();
+
+  await bookingAsBefore(t.db);
   process.env.RATE_LIMIT = "off";
   process.env.CALENDAR_FETCH_ALLOW = "loopback";
   process.env.BOOKING_NOW = "2027-03-15T08:00:00Z";

@@ -3,6 +3,7 @@
  * are read from the functions/ folder, so a new one cannot be forgotten: every path under /api/admin/
  * must refuse an editor, and every other path must be one of the public endpoints named here.
  */
+import { bookingAsBefore } from "#db/testing.ts";
 import type { Context } from "@netlify/functions";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "#db/users.repository.ts";
@@ -123,6 +124,7 @@ async function accept(link: string, password: string) {
 
 beforeAll(async () => {
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   await fixtureAdmin(t.db, "admin", PASSWORD);
   await createUser(t.db, "writer", await fixtureHash(PASSWORD), "editor");
   all = await endpoints();

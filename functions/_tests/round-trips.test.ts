@@ -4,6 +4,7 @@
  * The answer waits only for the enquiry and its queued emails to be committed; sending them and
  * recording that they went happens after the answer (context.waitUntil).
  */
+import { bookingAsBefore } from "#db/testing.ts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import contact from "../contact.ts";
@@ -14,6 +15,7 @@ import { formBody, ORIGIN, setupApiDatabase } from "./harness.ts";
 let db: Awaited<ReturnType<typeof setupApiDatabase>>;
 beforeAll(async () => {
   db = await setupApiDatabase();
+  await bookingAsBefore(db.db);
 }, 60_000);
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -162,7 +164,7 @@ describe("the other public forms: database round trips", () => {
         "begin",
         "SELECT pg_advisory_xact_lock(hashtextextended($1,",
         "SELECT count(*)",
-        "SELECT pg_advisory_xact_lock(hashtext('meetings-day'),", // the day's lock (db/booking-rules.repository.ts)
+        "SELECT pg_advisory_xact_lock(hashtext($1),", // the day's lock (db/booking-rules.repository.ts)
         'select "time"', // the day's bookings, read under it: the cap and the buffers hold
         "insert into",
         "insert into",

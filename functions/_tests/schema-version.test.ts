@@ -3,6 +3,7 @@
  * for: 503 with Retry-After and a log line naming the migrations that differ, checked once per
  * instance (on its first query).
  */
+import { bookingAsBefore } from "#db/testing.ts";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { closeDb } from "#db/client.ts";
@@ -14,6 +15,7 @@ import { call, setupApiDatabase } from "./harness.ts";
 let db: Awaited<ReturnType<typeof setupApiDatabase>>;
 beforeAll(async () => {
   db = await setupApiDatabase();
+  await bookingAsBefore(db.db);
 }, 60_000);
 afterEach(async () => {
   vi.restoreAllMocks();

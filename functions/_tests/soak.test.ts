@@ -3,6 +3,7 @@
  * pool) under hundreds of parallel requests, on this run's database (embedded PostgreSQL, then
  * TEST_DATABASE_URL's). Nothing may be lost, duplicated or answered with an error.
  */
+import { bookingAsBefore } from "#db/testing.ts";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -19,6 +20,7 @@ beforeAll(async () => {
   // One "[mail] wrote …eml" line per message: 1,000 of them say nothing here.
   vi.spyOn(console, "log").mockImplementation(() => {});
   t = await setupApiDatabase();
+  await bookingAsBefore(t.db);
   // As `npm start` sizes its pool (scripts/runtime/runtime.mjs).
   process.env.DATABASE_POOL_MAX = "20";
   process.env.DATABASE_POOL_WAIT_MS = "30000";

@@ -14,7 +14,7 @@ import { SITE_PAGE_PATHS } from "#shared/sources.ts";
 
 let t: ApiTestDatabase;
 let cookie = "";
-apiTestbed({ admin: "owner" }, (bed) => ({ t, cookie } = bed));
+apiTestbed({ bookingAsBefore: true, admin: "owner" }, (bed) => ({ t, cookie } = bed));
 
 const BROWSER =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1";

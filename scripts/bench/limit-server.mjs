@@ -3,9 +3,10 @@
 // apart): `node scripts/bench/limit-server.mjs`, with DATABASE_URL and JWT_SECRET; it prints
 // "Limit ready: http://127.0.0.1:<port>".
 //
-// - GET /api/meetings/available-slots?date=…: the query checked with the same schema, the same
-//   statement as slotsContext (db/availability.repository.ts), then officeDaySpan, officeRules and
-//   availableSlots (src/shared/booking.ts, server/office.ts).
+// - GET /api/meetings/available-slots?date=…[&consultant=…]: the query checked with the same schema,
+//   the same statement as bookingDay (db/consultants.repository.ts), then officeDaySpan, officeRules,
+//   each chosen consultant's consultantRules and availableSlots, and their union
+//   (src/shared/booking.ts, src/shared/consultants.ts, server/office.ts).
 // - GET /api/admin/submissions[?limit=&cursor=]: the session cookie's signature checked once per
 //   token (as functions/_lib/auth/auth.ts does), the same statement as liveSession for the session
 //   row and its account's version (and touchSession's at most once a minute), the same statement as
@@ -19,7 +20,7 @@ import http from "node:http";
 import { jwtVerify } from "jose";
 import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
 import pg from "pg";
-import { slotsContext } from "#db/availability.repository.ts";
+import { bookingDay } from "#db/consultants.repository.ts";
 import { enquiryPageQuery, ENQUIRY_ORDERS, toAdminEnquiry } from "#db/enquiries.repository.ts";
 import { decodeCursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, toPage } from "#db/paging.ts";
 import { liveSession, touchSession } from "#db/sessions.repository.ts";
@@ -28,6 +29,7 @@ import { LAST_SEEN_EVERY_MS, SESSION_COOKIE } from "#functions/_lib/auth/auth.ts
 import { calendarStaleBefore, jwtSecret } from "#server/config.ts";
 import { now, officeRules } from "#server/office.ts";
 import { availableSlots, officeDaySpan } from "#shared/booking.ts";
+import { ANY_CONSULTANT, consultantRules, unionOfSlots } from "#shared/consultants.ts";
 import { defaultGuardrails } from "#shared/office.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { slotsQuerySchema } from "#shared/schemas/meetings.ts";
@@ -95,7 +97,7 @@ const camelRow = (row) => {
 const placeholder = { date: "2000-01-01", from: new Date(1), to: new Date(2), stale: new Date(3) };
 const slotsStatement = await recorded(
   (db) =>
-    slotsContext(db, placeholder.date, { from: placeholder.from, to: placeholder.to, staleBefore: placeholder.stale }),
+    bookingDay(db, placeholder.date, { from: placeholder.from, to: placeholder.to, staleBefore: placeholder.stale }),
   placeholder,
 );
 const SID = "placeholder-session-id";
@@ -135,7 +137,7 @@ function answer(res, status, body, extra) {
 async function slots(res, url) {
   const parsed = safeParse(slotsQuerySchema, Object.fromEntries(url.searchParams));
   if (!parsed.success) return answer(res, 400, { success: false, message: parsed.error.issues[0]?.message });
-  const { date } = parsed.data;
+  const { date, consultant = ANY_CONSULTANT } = parsed.data;
   const at = now();
   const span = officeDaySpan(date, officeRules());
   const stale = calendarStaleBefore(at);
@@ -150,8 +152,16 @@ async function slots(res, url) {
     publicHolidays: row.publicHolidays ?? true,
     guardrails: row.guardrails ?? defaultGuardrails,
   };
-  const busy = (row.busy ?? []).map(([start, end]) => ({ start: Number(start), end: Number(end) }));
-  answer(res, 200, { success: true, data: availableSlots(date, at, row.taken ?? [], officeRules(stored), busy) });
+  const office = officeRules(stored);
+  const chosen = (row.consultants ?? []).filter(
+    (c) => c.active && (consultant === ANY_CONSULTANT || c.id === consultant),
+  );
+  const lists = chosen.map((c) => {
+    const hours = c.hours && c.hours.map((h) => ({ ...h, weekday: Number(h.weekday) }));
+    const busy = (c.busy ?? []).map(([start, end]) => ({ start: Number(start), end: Number(end) }));
+    return availableSlots(date, at, c.taken, consultantRules(office, { hours, closures: c.closures }), busy);
+  });
+  answer(res, 200, { success: true, data: unionOfSlots(lists) });
 }
 
 async function signedIn(req) {

@@ -6,10 +6,7 @@
  */
 import { z } from "zod";
 import { englishLanguageName, LANGUAGES, type Language } from "#shared/languages.ts";
-import { SERVICE_IDS, type ServiceId } from "#shared/services.ts";
-
-/** The services a consultant can take ("other" is an enquiry's answer, not a service). */
-const BOOKABLE_SERVICES = SERVICE_IDS.filter((s) => s !== "other") as [ServiceId, ...ServiceId[]];
+import { BOOKABLE_SERVICES } from "#shared/services.ts";
 
 const missingOr = (missing: string, wrong: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? missing : wrong;

@@ -92,6 +92,9 @@ export const ROUTES = {
     lostReasons: "/api/admin/lost-reasons",
     lostReason: "/api/admin/lost-reasons/:id",
     meetings: "/api/admin/meetings",
+    /** The consultants, with the signed-in account's marked (functions/admin-consultants.ts). */
+    consultants: "/api/admin/consultants",
+    consultant: "/api/admin/consultants/:id",
     meeting: "/api/admin/meetings/:id",
     meetingNote: "/api/admin/meetings/:id/note",
     person: "/api/admin/people/:ref",
@@ -99,6 +102,10 @@ export const ROUTES = {
     note: "/api/admin/notes/:id",
     meetingCancel: "/api/admin/meetings/:id/cancel",
     meetingOutcome: "/api/admin/meetings/:id/outcome",
+    /** Staff hand a meeting to another consultant (functions/_lib/booking/staff-changes.ts). */
+    meetingConsultant: "/api/admin/meetings/:id/consultant",
+    /** Staff move a meeting for the visitor. */
+    meetingMove: "/api/admin/meetings/:id/move",
     exportEnquiries: "/api/admin/export/submissions",
     exportMeetings: "/api/admin/export/meetings",
     availability: "/api/admin/availability",

@@ -7,6 +7,9 @@
 export const SERVICE_IDS = ["startup-visa", "business-launchpad", "startup-studio", "other"] as const;
 export type ServiceId = (typeof SERVICE_IDS)[number];
 
+/** The services a consultant can take and a visitor can book ("other" is an enquiry's answer, not a service). */
+export const BOOKABLE_SERVICES = SERVICE_IDS.filter((s) => s !== "other") as [ServiceId, ...ServiceId[]];
+
 /** The names of the catalogue in one language, as read from its locale file. */
 export type ServiceNames = Record<ServiceId, string>;
 

@@ -23,6 +23,9 @@ export interface MeetingInvite {
   location?: string;
   /** The meeting's video link (URL); only an http(s) address is written. */
   url?: string;
+  /** Who makes the invite (PRODID); the organizer's name when absent. */
+  product?: string;
+  /** The meeting's consultant (or the brand) by name, at the brand's address. */
   organizer: { name: string; email: string };
   attendee: { name: string; email: string };
   /** When this invite was made (DTSTAMP). */
@@ -62,7 +65,7 @@ export function meetingInvite(invite: MeetingInvite): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    `PRODID:-//${text(invite.organizer.name)}//Meetings//EN`,
+    `PRODID:-//${text(invite.product ?? invite.organizer.name)}//Meetings//EN`,
     "CALSCALE:GREGORIAN",
     `METHOD:${inviteMethod(invite.status)}`,
     ...AMSTERDAM_VTIMEZONE,

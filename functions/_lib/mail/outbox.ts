@@ -23,7 +23,9 @@ import {
   companyEnquiryEmail,
   companyMeetingChangeEmail,
   companyMeetingEmail,
+  consultantMeetingEmail,
   type EnquiryDetails,
+  type StaffChange,
   inviteText,
   newsletterConfirmEmail,
   newsletterWelcomeEmail,
@@ -167,6 +169,51 @@ export async function enqueueMoveEmails(
   ]);
 }
 
+/** Where a consultant's news goes: their account's email, or the company's address when it has none. */
+async function consultantAddress(db: Kysely<Database>, consultantId: string): Promise<string> {
+  const row = await db
+    .selectFrom("consultants")
+    .innerJoin("users", "users.id", "consultants.userId")
+    .select("users.email")
+    .where("consultants.id", "=", consultantId)
+    .executeTakeFirst();
+  return row?.email || mailConfig().notifyTo;
+}
+
+/**
+ * Queues what staff changing a meeting for the visitor sends (functions/_lib/booking/staff-changes.ts):
+ * the visitor's updated invite (same UID, next SEQUENCE) with a fresh manage link, and the news to
+ * the consultants: after a hand-over both the one who had it and the one who has it now, after a
+ * move the meeting's consultant.
+ */
+export async function enqueueStaffChangeEmails(
+  db: Kysely<Database>,
+  meeting: MeetingRecord,
+  change: StaffChange,
+): Promise<string[]> {
+  const meetingId = meeting.id;
+  const news = async (consultant: string, kind: StaffChange["kind"]) => ({
+    kind: `meeting.consultant.${kind}`,
+    meetingId,
+    to: await consultantAddress(db, consultant),
+    replyTo: meeting.email,
+    ...consultantMeetingEmail(meeting, { ...change, kind } as StaffChange),
+  });
+  return enqueue(db, [
+    {
+      kind: change.kind === "moved" ? "meeting.movedByUs" : "meeting.reassigned",
+      meetingId,
+      to: meeting.email,
+      replyTo: site.email,
+      ...visitorMeetingEmail(meeting, change.kind === "moved" ? "movedByUs" : "reassigned", await manageUrl(meeting)),
+      ics: invite(meeting),
+    },
+    ...(change.kind === "moved"
+      ? [await news(meeting.consultant, "moved")]
+      : [await news(change.from, "handedFrom"), await news(meeting.consultant, "handedTo")]),
+  ]);
+}
+
 /** Queues the email that asks a new subscriber to confirm (double opt-in); it can already unsubscribe. */
 export async function enqueueNewsletterConfirmation(
   db: Kysely<Database>,
@@ -244,6 +291,7 @@ export async function enqueueDueReminders(db: Kysely<Database>, at: Date): Promi
 
 /** The meeting's invite: one UID per meeting; the SEQUENCE and STATUS of its current state. */
 function invite(meeting: MeetingRecord): string {
+  const { organizerName, ...text } = inviteText(meeting);
   return meetingInvite({
     uid: `meeting-${meeting.id}@${site.host}`,
     sequence: meeting.inviteSequence,
@@ -251,8 +299,9 @@ function invite(meeting: MeetingRecord): string {
     date: meeting.date,
     time: meeting.time,
     durationMinutes: MEETING_MINUTES,
-    ...inviteText(meeting),
-    organizer: { name: site.name, email: site.email },
+    ...text,
+    product: site.name,
+    organizer: { name: organizerName, email: site.email },
     attendee: { name: meeting.name, email: meeting.email },
     stamp: new Date(),
   });

@@ -28,6 +28,7 @@ import { enquiryReference, meetingReference, personPath } from "#shared/leads.ts
 import type { LeadSource } from "#shared/sources.ts";
 import { ADMIN_LIST_PATHS } from "#shared/admin-lists.ts";
 import { leadLink, type DueLead } from "#shared/follow-ups.ts";
+import { consultantName } from "../booking/consultant-names.ts";
 
 export interface Email {
   subject: string;
@@ -53,17 +54,29 @@ export type MeetingDetails = Pick<
   location?: MeetingLocation | null;
   /** Where it came from (the company's email names it); absent or null when nothing is known. */
   source?: LeadSource | null;
+  /** Whom it is with (a consultant's id); absent: not mentioned. */
+  consultant?: string;
 };
 
 /** What a visitor's meeting email announces. */
 export type MeetingStage =
-  "requested" | "confirmed" | "pending" | "moved" | "cancelledByUs" | "cancelledByYou" | "reminder";
+  | "requested"
+  | "confirmed"
+  | "pending"
+  | "moved"
+  | "movedByUs"
+  | "reassigned"
+  | "cancelledByUs"
+  | "cancelledByYou"
+  | "reminder";
 
 const STAGES: readonly MeetingStage[] = [
   "requested",
   "confirmed",
   "pending",
   "moved",
+  "movedByUs",
+  "reassigned",
   "cancelledByUs",
   "cancelledByYou",
   "reminder",
@@ -126,6 +139,8 @@ interface Copy {
     summary: string;
     description: (ref: string) => string;
     where: string;
+    /** The label before the consultant's name. */
+    with: string;
     /** The place in words: the office's address, the phone call to the visitor's number, or the video link. */
     place: (location: MeetingLocation, phone: string) => string;
     /** The invite's LOCATION for a phone call (the others are the address and the link). */
@@ -172,6 +187,7 @@ function copyOf(lang: Language): Copy {
       summary: tr("mail.meeting.summary"),
       description: (ref) => tr("mail.meeting.description", { ref, minutes }),
       where: tr("mail.meeting.where"),
+      with: tr("mail.meeting.with"),
       place: (location, phone) =>
         location.kind === "phone"
           ? tr("mail.meeting.place.phone", { phone })
@@ -220,6 +236,7 @@ export function companyMeetingEmail(m: MeetingDetails): Email {
       ["Reference", ref, "ours"],
       ["When", `${when.long} (Amsterdam time), ${MEETING_MINUTES} minutes`, "ours"],
       ["Status", "Pending: confirm it in the dashboard", "ours"],
+      ...(m.consultant ? ([["Consultant", consultantName(m.consultant, "en"), "ours"]] satisfies Field[]) : []),
       ...(placeForCompany(m.location, m.phone)
         ? ([["Where", placeForCompany(m.location, m.phone)!, "ours"]] satisfies Field[])
         : []),
@@ -267,6 +284,49 @@ export function companyMeetingChangeEmail(
   });
 }
 
+/** What staff did to a meeting, as its consultants are told: handed over (to or from them) or moved. */
+export type StaffChange =
+  | { kind: "handedTo" | "handedFrom"; by: string; from: string }
+  | { kind: "moved"; by: string; was: { date: string; time: string } };
+
+/**
+ * A consultant's news of what staff did to their meeting (functions/admin-meeting-changes.ts), in
+ * English like the company's emails: a meeting handed to them, one of theirs handed to a
+ * colleague, or one of theirs moved.
+ */
+export function consultantMeetingEmail(m: MeetingDetails & { consultant: string }, change: StaffChange): Email {
+  const ref = meetingReference(m.id);
+  const lang = requireLanguage(m.language, `meeting ${ref}`);
+  const when = meetingWhen("en", m.date, m.time);
+  const name = consultantName(m.consultant, "en");
+  const was = change.kind === "moved" ? meetingWhen("en", change.was.date, change.was.time) : null;
+  const [subject, heading] =
+    change.kind === "handedTo"
+      ? [`Meeting ${ref} handed to you: ${when.short}`, "A colleague handed you a meeting"]
+      : change.kind === "handedFrom"
+        ? [`Meeting ${ref} handed to ${name}: ${when.short}`, "Your meeting is now with a colleague"]
+        : [`Meeting ${ref} moved: ${when.short} (was ${was!.short})`, "Your meeting was moved for the visitor"];
+  const place = placeForCompany(m.location, m.phone);
+  return companyEmail({
+    subject,
+    heading,
+    fields: [
+      ["Reference", ref, "ours"],
+      ["When", `${when.long} (Amsterdam time), ${MEETING_MINUTES} minutes`, "ours"],
+      ...(was ? ([["Was", `${was.long} (Amsterdam time)`, "ours"]] satisfies Field[]) : []),
+      ["Consultant", name, "ours"],
+      ...(change.kind !== "moved" ? ([["Was with", consultantName(change.from, "en"), "ours"]] satisfies Field[]) : []),
+      ...(place ? ([["Where", place, "ours"]] satisfies Field[]) : []),
+      ["Changed by", change.by, "ours"],
+      ["Name", m.name],
+      ["Email", m.email],
+      ["Phone", m.phone],
+      ["Language", languageLabel(lang), "ours"],
+    ],
+    action: { ...ANSWER, label: "Open this meeting", url: personUrl(ref) },
+  });
+}
+
 /** The visitor's acknowledgement of their enquiry, in their language. */
 export function visitorEnquiryEmail(e: EnquiryDetails): Email {
   const ref = enquiryReference(e.id);
@@ -302,6 +362,7 @@ export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage, mana
     paragraphs: [stageCopy.intro],
     facts: [
       [copy.meeting.when, `${when.long} (${copy.meeting.officeTime})`],
+      ...(m.consultant ? [[copy.meeting.with, consultantName(m.consultant, lang)] as Fact] : []),
       ...(place
         ? [
             [
@@ -319,24 +380,35 @@ export function visitorMeetingEmail(m: MeetingDetails, stage: MeetingStage, mana
 }
 
 /**
- * SUMMARY, DESCRIPTION, LOCATION and URL of the meeting's calendar invite, in the visitor's
- * language: the place is in the description too, and a video link is the invite's URL.
+ * SUMMARY, DESCRIPTION, LOCATION, URL and the organizer's name of the meeting's calendar invite, in
+ * the visitor's language: the consultant and the place are in the description too, the consultant
+ * is the organizer (on behalf of the brand), and a video link is the invite's URL.
  */
-export function inviteText(m: Pick<MeetingDetails, "id" | "language" | "phone" | "location">): {
+export function inviteText(m: Pick<MeetingDetails, "id" | "language" | "phone" | "location" | "consultant">): {
   summary: string;
   description: string;
+  organizerName: string;
   location?: string;
   url?: string;
 } {
   const ref = meetingReference(m.id);
-  const copy = copyOf(requireLanguage(m.language, `meeting ${ref}`)).meeting;
+  const lang = requireLanguage(m.language, `meeting ${ref}`);
+  const copy = copyOf(lang).meeting;
+  const name = m.consultant ? consultantName(m.consultant, lang) : null;
   const place = m.location;
-  if (!place) return { summary: copy.summary, description: copy.description(ref) };
+  const lines = [
+    copy.description(ref),
+    ...(name ? [`${copy.with}: ${name}`] : []),
+    ...(place ? [`${copy.where}: ${copy.place(place, m.phone)}`] : []),
+  ];
   return {
     summary: copy.summary,
-    description: `${copy.description(ref)}\n${copy.where}: ${copy.place(place, m.phone)}`,
-    location: place.kind === "phone" ? copy.phoneLocation : (place.detail ?? undefined),
-    url: place.kind === "video" ? (place.detail ?? undefined) : undefined,
+    description: lines.join("\n"),
+    organizerName: name ? `${name} (${site.name})` : site.name,
+    ...(place && {
+      location: place.kind === "phone" ? copy.phoneLocation : (place.detail ?? undefined),
+      url: place.kind === "video" ? (place.detail ?? undefined) : undefined,
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
 /** The office's availability: hours, closures and booking rules as the admin edits them, and the calendar and slots the date picker reads. */
+import type { PublicConsultant } from "../consultants.ts";
 import type { DutchHoliday } from "../holidays.ts";
 import type { BookingGuardrails, IsoWeekday, MeetingPlaceKind, OpeningHours } from "../office.ts";
 
@@ -40,13 +41,19 @@ export interface OfficeCalendar {
   earliest: { date: string; time: string };
   /** Meeting length and step between slot starts, in minutes. */
   slotMinutes: number;
+  /**
+   * The consultants a visitor can book (active ones), with the languages they speak and the
+   * services they take; their names, photos and bios are the team section's (src/data/team.json).
+   * The weekdays, hours, closed and full dates above are those of the choice asked for.
+   */
+  consultants: PublicConsultant[];
 }
-/** GET /api/meetings/calendar */
+/** GET /api/meetings/calendar?consultant=any|id&language=…&service=… */
 export interface CalendarAnswer {
   success: true;
   data: OfficeCalendar;
 }
-/** GET /api/meetings/available-slots?date=yyyy-MM-dd */
+/** GET /api/meetings/available-slots?date=yyyy-MM-dd&consultant=any|id&language=…: the free start times of the choice. */
 export interface SlotsAnswer {
   success: true;
   data: string[];

@@ -19,6 +19,8 @@ export interface CalendarFeed {
   ownerEmail: string | null;
   /** Failing for longer than `staleAfterHours`: the feed now blocks every slot. */
   stale: boolean;
+  /** Whose time it blocks: a consultant's id, or null for everyone's. */
+  consultantId: string | null;
 }
 /** GET /api/admin/availability/calendars */
 export interface CalendarFeedsAnswer {

@@ -2,6 +2,7 @@
 import type { Language } from "../languages.ts";
 import type { MeetingPlaceKind } from "../office.ts";
 import type { LeadSource } from "../sources.ts";
+import type { Assignment } from "../consultants.ts";
 import type { EmailStatus } from "./common.ts";
 import type { AdminNote } from "./notes.ts";
 
@@ -22,6 +23,8 @@ export interface Meeting {
   isConfirmed: boolean;
   /** ISO 8601, UTC; null while the meeting stands. A cancelled meeting no longer holds its slot. */
   cancelledAt: string | null;
+  /** Whose meeting it is: the consultant's id (their team member's, src/data/team.json). */
+  consultant: string;
 }
 
 /** Where a meeting happens, fixed when it was booked: the office's address, a phone call, or its own video link. */
@@ -47,6 +50,8 @@ export interface AdminMeeting extends Meeting {
   outcome: MeetingOutcome | null;
   /** Where it came from (the visit's first touch, the page of sending); null when nothing is known. */
   source: LeadSource | null;
+  /** Why it went to its consultant (the visitor chose them, or the fair rule); null for meetings from before consultants. */
+  assignment: Assignment | null;
 }
 
 /** Where a meeting stands, as its visitor sees it. */
