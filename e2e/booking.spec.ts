@@ -200,15 +200,19 @@ test("a visitor books a slot; a second visitor no longer sees it", async ({ page
     phone: "+31 6 1234 5678",
     date,
     time,
+    // Nothing chosen: whoever is free first who speaks the page's language, at the office.
+    consultant: "any",
+    place: "office",
   });
   release();
 
-  // The confirmation names the day and time booked.
+  // The confirmation names the day and time booked (then whom, when the server says, and where).
   const toast = toasts(page);
   await expect(toast.locator("p").first()).toHaveText(en.contact.toast.scheduleSuccess);
-  await expect(toast.locator("p").nth(1)).toHaveText(
+  await expect(toast.locator("p").nth(1)).toContainText(
     en.contact.toast.scheduleWhen.replace("{{date}}", formatDate("en", date)).replace("{{time}}", time),
   );
+  await expect(toast.locator("p").nth(1)).toContainText(en.contact.booking.placeSentence.office);
   await expect(toast).toHaveAttribute("role", "status");
   await expect(dialog(page)).toBeHidden();
   await expect(scheduleButton(page)).toBeFocused();
@@ -408,6 +412,9 @@ for (const lang of ["en", "fa"] as const) {
   }) => {
     const date = (await bookableDays(request))[5];
     await openDialog(page, lang);
+    // The dialog's choices made: a named consultant (the first offered) and a video call.
+    await dialog(page).locator("input[name=consultant]").nth(1).check();
+    await dialog(page).locator("input[name=place][value=video]").check();
     await pickDay(page, date);
     await expect(timeSelect(page)).toBeEnabled();
     await expect(dialog(page).getByText(LOCALES[lang].contact.booking.officeTime)).toBeVisible();

@@ -11,3 +11,10 @@ export function initials(name: string): string {
   if (/[\u0600-\u06FF]/.test(first + last)) return [first, last].filter(Boolean).join("\u200C");
   return (first + last).toLocaleUpperCase();
 }
+
+/** The gradients behind a team member's initials, by their place in the team (the team section and the booking dialog). */
+export const AVATAR_TINTS = [
+  "from-brand-500 to-brand-800",
+  "from-teal-600 to-brand-700",
+  "from-amber-500 to-brand-700",
+];

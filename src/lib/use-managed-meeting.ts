@@ -4,6 +4,7 @@ import { GUARD_CODES } from "#shared/form-guard.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { ApiError, apiRequest } from "./api-client.ts";
+import type { MeetingChoices } from "./consultant-choice.ts";
 import { useOfficeCalendar, type SlotsFailureLabels } from "./use-office-calendar.ts";
 
 /** A link that opens no meeting: unknown, expired, replaced by a newer one, or a failed load. */
@@ -21,6 +22,8 @@ export interface ManageActionLabels extends SlotsFailureLabels {
   slotTaken: string;
   /** The day reached its cap of meetings meanwhile. */
   dayFull: string;
+  /** A move to a time the meeting's consultant is not free (409 consultantBusy). */
+  consultantBusy: string;
   errorTitle: string;
 }
 
@@ -38,6 +41,7 @@ const problemOf = (error: unknown): ManageProblem =>
 function refusalText(labels: ManageActionLabels, message: string): string {
   if (message === "timeSlotOccupied") return labels.slotTaken;
   if (message === "dailyLimitReached") return labels.dayFull;
+  if (message === "consultantBusy") return labels.consultantBusy;
   if (message === GUARD_CODES.tooManyChanges) return labels.tooManyChanges;
   return labels.error;
 }
@@ -56,7 +60,7 @@ export function useManagedMeeting(labels: ManageActionLabels) {
   const [busy, setBusy] = useState(false);
   const auth = useMemo(() => ({ authorization: `Bearer ${token}` }), [token]);
   const picker = useOfficeCalendar(labels, "", auth);
-  const { date, time, loadSlots, start } = picker;
+  const { date, time, loadSlots, start, requery } = picker;
 
   useEffect(() => {
     const found = tokenFromUrl();
@@ -71,10 +75,15 @@ export function useManagedMeeting(labels: ManageActionLabels) {
     load.catch((error: unknown) => setProblem(problemOf(error)));
   }, []);
 
-  /** The move view, on the meeting's own day when it can still be chosen, else on today. */
+  /**
+   * The move view, on the meeting's own day when it can still be chosen, else on today; the slots
+   * are its consultant's, as a move keeps the same person.
+   */
   const startMove = async () => {
     setView("move");
     setDone(null);
+    const consultant = (meeting as MeetingChoices | null)?.consultant;
+    if (consultant) void requery({ consultant });
     const started = await start((rules) =>
       meeting && meeting.date >= rules.today && meeting.date <= rules.lastDate ? meeting.date : rules.today,
     );

@@ -1,22 +1,36 @@
-import { useCallback, useEffect, useState, useSyncExternalStore, type SubmitEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from "react";
 import PrivacyNote, { type PrivacyNoteLabels } from "./PrivacyNote";
 import { useHydrated } from "#src/lib/use-hydrated.ts";
-import { ApiError, errorTopic } from "#src/lib/api-client.ts";
-import { formTokens, guardCode, guardMessage, type GuardLabels } from "#src/lib/form-token.ts";
-import { GUARD_CODES } from "#shared/form-guard.ts";
+import { useDialogOpen } from "#src/lib/use-dialog-open.ts";
+import { formTokens, type GuardLabels } from "#src/lib/form-token.ts";
 import Honeypot, { honeypotValue } from "./Honeypot";
-import { formatDate, formatTime } from "#shared/format.ts";
 import type { Language } from "#shared/languages.ts";
+import type { MeetingPlaceKind } from "#shared/office.ts";
+import type { Meeting } from "#shared/api/meetings.ts";
+import { bookedText, bookingFailureText, type BookedLabels } from "#src/lib/booking-outcome.ts";
+import {
+  ANYONE,
+  DEFAULT_PLACE,
+  checkedBefore,
+  consultantName,
+  consultantQuery,
+  isBookable,
+  keptChoice,
+  placeOf,
+  type ConsultantOption,
+} from "#src/lib/consultant-choice.ts";
+import ConsultantChoice, { type ConsultantChoiceLabels } from "./ConsultantChoice";
+import PlaceChoice, { type PlaceChoiceLabels } from "./PlaceChoice";
+import VisitorFields, { visitorErrors, type VisitorField, type VisitorValues } from "./VisitorFields";
 import { showToast } from "#src/stores/toasts.ts";
 import { useOfficeCalendar } from "#src/lib/use-office-calendar.ts";
-import { Spinner } from "../ui/Spinner";
-import SlotPicker, { inputClass, type SlotPickerLabels } from "./SlotPicker";
+import SlotPicker, { CalendarLoading, inputClass, type SlotPickerLabels } from "./SlotPicker";
 import { ROUTES } from "#shared/routes.ts";
-import { StrokeIcon } from "../ui/StrokeIcon";
+import { DialogActions, DialogHeading } from "./BookingDialogParts";
 import { leadSource } from "#src/lib/lead-source.ts";
 import HeardSelect, { heardIn, type HeardLabels } from "./HeardSelect";
 
-export interface BookingLabels extends SlotPickerLabels {
+export interface BookingLabels extends SlotPickerLabels, ConsultantChoiceLabels, PlaceChoiceLabels {
   title: string;
   privacy: PrivacyNoteLabels;
   description: string;
@@ -29,15 +43,15 @@ export interface BookingLabels extends SlotPickerLabels {
   cancel: string;
   close: string;
   validation: { name: string; email: string; phone: string };
-  toast: {
+  /** How the confirmation says the place: "by video". */
+  placeSentence: Record<MeetingPlaceKind, string>;
+  toast: BookedLabels & {
     errorTitle: string;
     errorMessage: string;
     slotTaken: string;
     /** The day reached its cap of meetings meanwhile. */
     dayFull: string;
     scheduleSuccess: string;
-    /** Contains {{date}} and {{time}}. */
-    scheduleWhen: string;
     slotsErrorTitle: string;
     slotsError: string;
     /** The email address has the most pending meetings allowed. */
@@ -52,10 +66,12 @@ export interface BookingDialogProps {
   labels: BookingLabels;
   /** Id of the static <dialog> this island fills (Contact.astro). */
   dialogId: string;
+  /** The team, from team.json at build time, in the order offered (those who speak the page's language first). */
+  consultants: readonly ConsultantOption[];
 }
 
 const DEFAULT_TIME = "09:00";
-const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+const EMPTY: VisitorValues = { name: "", email: "", phone: "" };
 
 /** What the visitor typed into a field before this island hydrated (the dialog opens without React). */
 const typedBefore = (id: string) =>
@@ -66,42 +82,51 @@ const typedBefore = (id: string) =>
  * contact section. The dialog opens without any JavaScript (an invoker button), shows this form's
  * server-rendered shell with the calendar loading, and keeps what the visitor types meanwhile;
  * when this island arrives it fills in the calendar, starting on the first day with a free slot.
+ * Above the calendar the visitor chooses whom to meet and how; the choice of consultant decides
+ * which slots are asked for, and a consultant the server does not list cannot be chosen.
  */
-export default function BookingDialog({ lang, labels, dialogId }: BookingDialogProps) {
-  const picker = useOfficeCalendar(labels.toast, DEFAULT_TIME);
-  const { calendar, date, time, slots, loadSlots, start } = picker;
+export default function BookingDialog({ lang, labels, dialogId, consultants }: BookingDialogProps) {
+  const [choice, setChoice] = useState(() => checkedBefore("consultant", ANYONE));
+  const [place, setPlace] = useState(() => placeOf(checkedBefore("place", DEFAULT_PLACE)));
+  const picker = useOfficeCalendar(labels.toast, DEFAULT_TIME, undefined, consultantQuery(choice, lang));
+  const { calendar, date, time, slots, loadSlots, start, requery } = picker;
   const [processing, setProcessing] = useState(false);
-  const [name, setName] = useState(() => typedBefore("bk-name"));
-  const [email, setEmail] = useState(() => typedBefore("bk-email"));
-  const [phone, setPhone] = useState(() => typedBefore("bk-phone"));
-  const [errors, setErrors] = useState<{ name?: string; email?: string; phone?: string }>({});
+  const [values, setValues] = useState<VisitorValues>(() => ({
+    name: typedBefore("bk-name"),
+    email: typedBefore("bk-email"),
+    phone: typedBefore("bk-phone"),
+  }));
+  const [errors, setErrors] = useState<Partial<Record<VisitorField, string>>>({});
   const [tokens] = useState(formTokens);
   useEffect(() => tokens.prefetch(), [tokens]);
 
-  const dialog = useCallback(() => document.getElementById(dialogId) as HTMLDialogElement | null, [dialogId]);
+  const { open, dialog } = useDialogOpen(dialogId);
   const hydrated = useHydrated();
-
-  // The native <dialog> is the source of truth for open/closed, whoever opened it.
-  const watchOpen = useCallback(
-    (changed: () => void) => {
-      const observer = new MutationObserver(changed);
-      const element = dialog();
-      if (element) observer.observe(element, { attributes: true, attributeFilter: ["open"] });
-      return () => observer.disconnect();
-    },
-    [dialog],
-  );
-  const open = useSyncExternalStore(
-    watchOpen,
-    () => dialog()?.open ?? false,
-    () => false,
-  );
 
   // On the first opening: the office calendar, then the first day that still has a free slot.
   useEffect(() => {
     if (open && !calendar) void start();
   }, [open, calendar, start]);
 
+  const listed = calendar?.consultants;
+  const bookable = useCallback((id: string) => isBookable(id, listed), [listed]);
+  const chooseConsultant = useCallback(
+    (id: string) => {
+      setChoice(id);
+      void requery(consultantQuery(id, lang));
+    },
+    [requery, lang],
+  );
+  // A consultant chosen before the calendar said who can be booked, who cannot: whoever is free, once.
+  const chosen = keptChoice(choice, listed);
+  const dropped = useRef(false);
+  useEffect(() => {
+    if (chosen === choice || dropped.current) return;
+    dropped.current = true;
+    void requery(consultantQuery(chosen, lang));
+  }, [chosen, choice, requery, lang]);
+
+  const { name, email, phone } = values;
   const ready = hydrated && !!calendar && !!date;
   const complete = Boolean(ready && name.trim() && email.trim() && phone.trim() && date && time && slots.length);
 
@@ -110,15 +135,12 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
     const form = event.currentTarget;
     const honeypot = honeypotValue(form);
     if (!complete) return;
-    const found: typeof errors = {};
-    if (name.trim().length < 2) found.name = labels.validation.name;
-    if (!EMAIL_PATTERN.test(email.trim())) found.email = labels.validation.email;
-    if (phone.replace(/\D/g, "").length < 6) found.phone = labels.validation.phone;
+    const found = visitorErrors(values, labels.validation);
     setErrors(found);
     if (Object.keys(found).length) return;
     setProcessing(true);
     try {
-      await tokens.send(
+      const answer = await tokens.send<{ data?: Partial<Meeting> & { consultant?: string | null } }>(
         ROUTES.meetings.schedule,
         {
           name: name.trim(),
@@ -127,36 +149,27 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
           date,
           time,
           language: lang,
+          consultant: chosen,
+          place,
           source: leadSource(heardIn(form)),
         },
         honeypot,
       );
+      const assigned = consultantName(answer?.data?.consultant ?? (chosen === ANYONE ? null : chosen), consultants);
       showToast({
         title: labels.toast.scheduleSuccess,
-        description: labels.toast.scheduleWhen
-          .replace("{{date}}", formatDate(lang, date))
-          .replace("{{time}}", formatTime(lang, time)),
+        description: bookedText(lang, labels.toast, labels.placeSentence, { date, time, place, consultant: assigned }),
         variant: "success",
       });
-      setName("");
-      setEmail("");
-      setPhone("");
+      setValues(EMPTY);
       dialog()?.close();
       void loadSlots(date);
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : "";
-      const data = error instanceof ApiError ? (error.data as { message?: string } | null) : null;
-      const topic = errorTopic(message);
-      let description = labels.toast.errorMessage;
-      const guarded = guardMessage(error, labels.guard);
-      if (guardCode(error) === GUARD_CODES.tooManyPending) description = labels.toast.tooManyPending;
-      else if (guarded) description = guarded;
-      else if (message === "timeSlotOccupied" || data?.message === "timeSlotOccupied")
-        description = labels.toast.slotTaken;
-      else if (message === "dailyLimitReached") description = labels.toast.dayFull;
-      else if (topic === "email") description = labels.validation.email;
-      else if (topic === "phone") description = labels.validation.phone;
-      else if (topic) description = labels.validation.name;
+      const description = bookingFailureText(error, {
+        ...labels.toast,
+        validation: labels.validation,
+        guard: labels.guard,
+      });
       showToast({ title: labels.toast.errorTitle, description, variant: "destructive" });
       await loadSlots(date, true);
     } finally {
@@ -164,8 +177,8 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
     }
   };
 
-  const edit = (field: keyof typeof errors, setter: (v: string) => void) => (value: string) => {
-    setter(value);
+  const edit = (field: VisitorField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
@@ -173,23 +186,22 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
 
   return (
     <form onSubmit={confirm} noValidate className="relative p-6 sm:p-8" aria-busy={!ready}>
-      <div className="flex items-start justify-between gap-4">
-        <div>
-          <h2 id="booking-title" className="text-2xl font-bold text-brand-950">
-            {labels.title}
-          </h2>
-          <p id="booking-description" className="mt-1 text-muted">
-            {labels.description}
-          </p>
-        </div>
-        <button
-          type="button"
-          {...closeButton}
-          aria-label={labels.close}
-          className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-600 hover:bg-brand-50"
-        >
-          <StrokeIcon name="close" className="size-5" />
-        </button>
+      <DialogHeading
+        title={labels.title}
+        description={labels.description}
+        closeLabel={labels.close}
+        closeButton={closeButton}
+      />
+
+      <div className="mt-6 grid gap-5">
+        <ConsultantChoice
+          labels={labels}
+          consultants={consultants}
+          value={chosen}
+          onChange={chooseConsultant}
+          bookable={bookable}
+        />
+        <PlaceChoice labels={labels} value={place} onChange={setPlace} />
       </div>
 
       <div className="mt-6 grid gap-6 md:grid-cols-[auto_1fr]">
@@ -199,46 +211,9 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
           picker={picker}
           idPrefix="bk"
           ready={ready}
-          placeholder={
-            <div
-              className="flex h-[21.5rem] w-full max-w-[21rem] flex-col items-center justify-center gap-3 rounded-2xl bg-surface text-muted md:w-[21rem]"
-              role="status"
-            >
-              <Spinner className="size-7 text-brand-600" />
-              <span className="text-sm font-medium">{labels.loadingCalendar}</span>
-            </div>
-          }
+          placeholder={<CalendarLoading text={labels.loadingCalendar} />}
         >
-          {(
-            [
-              ["name", labels.name, name, setName, "name", "text"],
-              ["email", labels.email, email, setEmail, "email", "email"],
-              ["phone", labels.phone, phone, setPhone, "tel", "tel"],
-            ] as const
-          ).map(([field, label, value, setter, autoComplete, type]) => (
-            <div key={field}>
-              <label htmlFor={`bk-${field}`} className="block text-sm font-semibold text-brand-950">
-                {label}
-              </label>
-              <input
-                id={`bk-${field}`}
-                name={field === "name" ? "firstName" : field}
-                type={type}
-                dir={field === "name" ? undefined : "ltr"}
-                autoComplete={autoComplete}
-                value={value}
-                onChange={(e) => edit(field, setter)(e.target.value)}
-                aria-invalid={!!errors[field]}
-                aria-describedby={errors[field] ? `bk-${field}-error` : undefined}
-                className={`${inputClass} ${field === "name" ? "" : "rtl:text-right"}`}
-              />
-              {errors[field] && (
-                <p id={`bk-${field}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-                  {errors[field]}
-                </p>
-              )}
-            </div>
-          ))}
+          <VisitorFields labels={labels} values={values} errors={errors} onChange={edit} />
         </SlotPicker>
       </div>
 
@@ -246,19 +221,7 @@ export default function BookingDialog({ lang, labels, dialogId }: BookingDialogP
         <HeardSelect id="bk-heard" labels={labels.heard} className={inputClass} />
       </div>
       <PrivacyNote labels={labels.privacy} className="mt-6" />
-      <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" {...closeButton} className="btn btn-secondary">
-          {labels.cancel}
-        </button>
-        <button
-          type="submit"
-          disabled={processing || !complete}
-          className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {processing && <Spinner className="size-4" />}
-          {processing ? labels.processing : labels.confirm}
-        </button>
-      </div>
+      <DialogActions labels={labels} closeButton={closeButton} processing={processing} disabled={!complete} />
       {/* Last, so that the dialog's first focusable element is never the trap. */}
       <Honeypot id="bk-website" label={labels.guard.honeypot} />
     </form>

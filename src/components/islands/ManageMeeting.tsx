@@ -1,11 +1,8 @@
 import { useEffect, useRef } from "react";
-import type { ManagedMeeting } from "#shared/api/meetings.ts";
-import { toMinutes, toTime } from "#shared/dates.ts";
-import { formatDate, formatNumber, formatTime } from "#shared/format.ts";
 import type { Language } from "#shared/languages.ts";
-import { MEETING_MINUTES } from "#shared/office.ts";
+import type { MeetingPlaceKind } from "#shared/office.ts";
 import { Spinner } from "../ui/Spinner";
-import { visitorTime } from "#src/lib/use-office-calendar.ts";
+import MeetingDetails from "./MeetingDetails";
 import { useManagedMeeting, type ManageActionLabels, type ManagedMeetingState } from "#src/lib/use-managed-meeting.ts";
 import SlotPicker, { type SlotPickerLabels } from "./SlotPicker";
 
@@ -44,6 +41,12 @@ export interface ManageLabels extends SlotPickerLabels, ManageActionLabels {
   slot: string;
   /** From the booking dialog, like the date and time fields. */
   loadingCalendar: string;
+  /** "Consultant" and "How we meet", the rows that name them, and each place as the dialog names it. */
+  consultant: string;
+  place: string;
+  places: Record<MeetingPlaceKind, string>;
+  /** A 409 consultantBusy: the meeting's consultant is not free at the new time. */
+  consultantBusy: string;
 }
 
 export interface ManageMeetingProps {
@@ -51,6 +54,8 @@ export interface ManageMeetingProps {
   labels: ManageLabels;
   /** Where "book a new meeting" leads: the contact section of the home page. */
   bookUrl: string;
+  /** The team's names by id (team.json), for the consultant the meeting is with. */
+  consultants: readonly { id: string; name: string }[];
 }
 
 /**
@@ -59,7 +64,7 @@ export interface ManageMeetingProps {
  * it to another free slot (the same date picker as the booking dialog, fed by the same API) or
  * cancel it, each confirmed first.
  */
-export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingProps) {
+export default function ManageMeeting({ lang, labels, bookUrl, consultants }: ManageMeetingProps) {
   const state = useManagedMeeting(labels);
   const { meeting, problem, view, done } = state;
 
@@ -86,7 +91,14 @@ export default function ManageMeeting({ lang, labels, bookUrl }: ManageMeetingPr
   return (
     <div className="grid gap-6">
       {done && <DoneNotice text={done} />}
-      <MeetingDetails lang={lang} labels={labels} bookUrl={bookUrl} meeting={meeting} state={state} />
+      <MeetingDetails
+        lang={lang}
+        labels={labels}
+        bookUrl={bookUrl}
+        meeting={meeting}
+        state={state}
+        consultants={consultants}
+      />
       {view === "cancel" && changeable && <CancelQuestion labels={labels} state={state} />}
       {view === "move" && changeable && <MoveForm lang={lang} labels={labels} state={state} />}
     </div>
@@ -119,92 +131,10 @@ function DoneNotice({ text }: { text: string }) {
   );
 }
 
-const STATUS_TONES: Record<ManagedMeeting["status"], string> = {
-  pending: "bg-amber-50 text-amber-900 ring-amber-500/40",
-  confirmed: "bg-teal-50 text-teal-800 ring-teal-600/30",
-  cancelled: "bg-slate-100 text-slate-700 ring-slate-400/40",
-};
-
-interface PartProps {
+export interface PartProps {
   lang: Language;
   labels: ManageLabels;
   state: ManagedMeetingState;
-}
-
-/** The meeting as it is (when, status, reference) and what can be done with it from here. */
-function MeetingDetails({
-  lang,
-  labels,
-  bookUrl,
-  meeting,
-  state,
-}: PartProps & { bookUrl: string; meeting: ManagedMeeting }) {
-  const { calendar } = state.picker;
-  const end = toTime(toMinutes(meeting.time) + MEETING_MINUTES);
-  const local = calendar ? visitorTime(lang, meeting.date, meeting.time, calendar.timeZone) : null;
-  const statusText = {
-    pending: labels.statusPending,
-    confirmed: labels.statusConfirmed,
-    cancelled: labels.statusCancelled,
-  }[meeting.status];
-
-  return (
-    <section aria-labelledby="meeting-details" className="card p-6 sm:p-8">
-      <h2 id="meeting-details" className="sr-only">
-        {labels.title}
-      </h2>
-      <dl className="grid gap-5 sm:grid-cols-[auto_1fr] sm:gap-x-8">
-        <dt className="text-sm font-semibold text-muted">{labels.when}</dt>
-        <dd
-          className={`-mt-4 text-lg font-semibold text-brand-950 sm:mt-0 ${meeting.status === "cancelled" ? "line-through decoration-2" : ""}`}
-        >
-          <span data-testid="meeting-when">
-            {labels.slot
-              .replace("{{date}}", formatDate(lang, meeting.date))
-              .replace("{{start}}", formatTime(lang, meeting.time))
-              .replace("{{end}}", formatTime(lang, end))}
-          </span>
-          <span className="block text-sm font-normal text-muted">{labels.officeTime}</span>
-          {local && (
-            <span className="block text-sm font-medium text-brand-800">
-              {labels.localTime.replace("{{time}}", local)}
-            </span>
-          )}
-        </dd>
-        <dt className="text-sm font-semibold text-muted">{labels.status}</dt>
-        <dd className="-mt-4 sm:mt-0">
-          <span
-            className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${STATUS_TONES[meeting.status]}`}
-            data-testid="meeting-status"
-          >
-            {statusText}
-          </span>
-        </dd>
-        <dt className="text-sm font-semibold text-muted">{labels.reference}</dt>
-        <dd className="-mt-4 font-medium sm:mt-0">
-          <bdi>{meeting.reference}</bdi>
-        </dd>
-      </dl>
-      {meeting.status !== "cancelled" && !meeting.changeable && (
-        <ChangesClosed lang={lang} labels={labels} cutoffMinutes={meeting.changeCutoffMinutes} />
-      )}
-      {meeting.status !== "cancelled" && meeting.changeable && state.view === "details" && (
-        <div className="mt-8 flex flex-col gap-3 border-t border-line pt-6 sm:flex-row">
-          <button type="button" onClick={() => void state.startMove()} className="btn btn-primary">
-            {labels.move}
-          </button>
-          <button type="button" onClick={() => state.setView("cancel")} className="btn btn-secondary">
-            {labels.cancelMeeting}
-          </button>
-        </div>
-      )}
-      {meeting.status === "cancelled" && (
-        <a href={bookUrl} className="btn btn-secondary mt-8">
-          {labels.bookAgain}
-        </a>
-      )}
-    </section>
-  );
 }
 
 /** "Cancel this meeting?": confirm, or keep it. */
@@ -266,40 +196,5 @@ function MoveForm({ lang, labels, state: { picker, busy, move, setView } }: Part
         </form>
       )}
     </section>
-  );
-}
-
-/** The cut-off as words: whole days as days ("7 days", "۷ روز"), whole hours as hours, else minutes. */
-function duration(lang: Language, minutes: number): string {
-  const [value, unit] =
-    minutes % 1440 === 0 ? [minutes / 1440, "day"] : minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
-  return formatNumber(lang, value, { style: "unit", unit, unitDisplay: "long" });
-}
-
-/** Past the admin's cut-off: why the page no longer moves or cancels, and how to reach the office. */
-function ChangesClosed({
-  lang,
-  labels,
-  cutoffMinutes,
-}: {
-  lang: Language;
-  labels: ManageLabels;
-  cutoffMinutes: number;
-}) {
-  return (
-    <div className="mt-8 border-t border-line pt-6" data-testid="changes-closed">
-      <p className="font-medium text-brand-950">
-        {labels.changesClosed.replace("{{cutoff}}", duration(lang, cutoffMinutes))}
-      </p>
-      <p className="mt-2 text-muted">{labels.changesContact}</p>
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-        <a href={labels.phoneHref} className="btn btn-primary">
-          <bdi dir="ltr">{labels.phone}</bdi>
-        </a>
-        <a href={`mailto:${labels.email}`} className="btn btn-secondary">
-          <bdi>{labels.email}</bdi>
-        </a>
-      </div>
-    </div>
   );
 }

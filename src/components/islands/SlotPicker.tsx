@@ -3,6 +3,7 @@ import { formatDate, formatTime } from "#shared/format.ts";
 import type { Language } from "#shared/languages.ts";
 import { visitorTime, type OfficeCalendarState } from "#src/lib/use-office-calendar.ts";
 import BookingCalendar, { type CalendarLabels } from "./BookingCalendar";
+import { Spinner } from "../ui/Spinner";
 
 export interface SlotPickerLabels extends CalendarLabels {
   date: string;
@@ -109,5 +110,18 @@ export default function SlotPicker({ lang, labels, picker, idPrefix, ready, plac
         {children}
       </div>
     </>
+  );
+}
+
+/** Where the calendar will be, while it loads: the same size, so nothing moves when it arrives. */
+export function CalendarLoading({ text }: { text: string }) {
+  return (
+    <div
+      className="flex h-[21.5rem] w-full max-w-[21rem] flex-col items-center justify-center gap-3 rounded-2xl bg-surface text-muted md:w-[21rem]"
+      role="status"
+    >
+      <Spinner className="size-7 text-brand-600" />
+      <span className="text-sm font-medium">{text}</span>
+    </div>
   );
 }
