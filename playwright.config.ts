@@ -11,6 +11,45 @@ const dataDir =
   process.env.E2E_DATA_DIR || (process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), "bridgewise-e2e-")));
 
 /**
+ * The specs that link more consultants run against a server of their own, two ports up
+ * (content-editor.spec.ts takes the next one): on the other specs' server a second consultant would
+ * leave every slot they book free for one more visitor. e2e/consultants.ts links them.
+ */
+const CONSULTANT_SPECS = ["**/booking-consultant.spec.ts", "**/consultant-staff.spec.ts"];
+const consultantsPort = port + 2;
+const consultantsURL = process.env.E2E_BASE_URL || `http://localhost:${consultantsPort}`;
+const consultantsDataDir =
+  process.env.E2E_CONSULTANTS_DATA_DIR ||
+  (process.env.E2E_CONSULTANTS_DATA_DIR = mkdtempSync(path.join(tmpdir(), "bridgewise-e2e-consultants-")));
+
+/** `npm start` for the browser tests, on `serverPort` and the embedded database in `data`. */
+function server(serverPort: number, data: string, origin: string) {
+  return {
+    command: "node scripts/test/e2e-server.mjs",
+    // Many bookings and enquiries from one address: the abuse limits are off (the bot traps stay on;
+    // the limits have their own tests in functions/_tests/abuse.test.ts).
+    env: {
+      PORT: String(serverPort),
+      DATA_DIR: data,
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "e2e-admin-password",
+      RATE_LIMIT: "off",
+      // The calendar specs serve their feeds from loopback (test-only switch; ignored in production).
+      CALENDAR_FETCH_ALLOW: "loopback",
+      // Passkeys are bound to the address the browser uses (e2e/admin-factors.spec.ts).
+      PASSKEY_ORIGIN: origin,
+    },
+    url: `${origin}/en/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    // npm start stops in order on SIGTERM, PostgreSQL last (it runs in a process group of its own,
+    // so Playwright's default, SIGKILL to the server's group, would leave it running).
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
+  };
+}
+
+/**
  * Browser tests run against the production build served by `npm start` (scripts/runtime/server.mjs),
  * started through scripts/test/e2e-server.mjs: the admin account below has a cost-4 fixture hash, so the
  * tests' many sign-ins and step-ups as the admin do not queue behind cost-12 comparisons.
@@ -45,30 +84,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", testIgnore: CONSULTANT_SPECS, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "consultants",
+      testMatch: CONSULTANT_SPECS,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: consultantsURL },
+    },
+  ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
-    : {
-        command: "node scripts/test/e2e-server.mjs",
-        // Many bookings and enquiries from one address: the abuse limits are off (the bot traps stay on;
-        // the limits have their own tests in functions/_tests/abuse.test.ts).
-        env: {
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          ADMIN_USERNAME: "admin",
-          ADMIN_PASSWORD: "e2e-admin-password",
-          RATE_LIMIT: "off",
-          // The calendar specs serve their feeds from loopback (test-only switch; ignored in production).
-          CALENDAR_FETCH_ALLOW: "loopback",
-          // Passkeys are bound to the address the browser uses (e2e/admin-factors.spec.ts).
-          PASSKEY_ORIGIN: baseURL,
-        },
-        url: `${baseURL}/en/`,
-        timeout: 180_000,
-        reuseExistingServer: false,
-        stdout: "pipe",
-        // npm start stops in order on SIGTERM, PostgreSQL last (it runs in a process group of its own,
-        // so Playwright's default, SIGKILL to the server's group, would leave it running).
-        gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-      },
+    : [server(port, dataDir, baseURL), server(consultantsPort, consultantsDataDir, consultantsURL)],
 });

@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/meetings, PATCH /api/admin/meetings/{id} { isConfirmed },
- * POST /api/admin/meetings/{id}/cancel, POST /api/admin/meetings/{id}/outcome { outcome }. Admin only.
+ * POST /api/admin/meetings/{id}/cancel, POST /api/admin/meetings/{id}/outcome { outcome }, and staff's
+ * hand-over and move (functions/_lib/booking/staff-changes.ts). Admin only.
  * An outcome (done, no-show, or null to clear it) is for a meeting that has started: a future or
  * cancelled one answers 409; the dashboard counts them.
  * Confirming a meeting, setting it back to pending or cancelling it queues the visitor's email with
@@ -37,6 +38,7 @@ import {
   withinReminderWindow,
 } from "./_lib/mail/outbox.ts";
 import { ROUTES } from "#shared/routes.ts";
+import { handOver, staffMove } from "./_lib/booking/staff-changes.ts";
 
 const NOT_FOUND = "Meeting not found";
 const ALREADY_CANCELLED = "The meeting is already cancelled";
@@ -113,9 +115,18 @@ export default (req: Request, context: Context) => {
   const path = new URL(req.url).pathname;
   if (/\/cancel\/?$/.test(path)) return cancel(req, context);
   if (/\/outcome\/?$/.test(path)) return outcome(req, context);
+  if (/\/consultant\/?$/.test(path)) return handOver(req, context);
+  if (/\/move\/?$/.test(path)) return staffMove(req, context);
   return resource(req, context);
 };
 
 export const config: Config = {
-  path: [ROUTES.admin.meetings, ROUTES.admin.meeting, ROUTES.admin.meetingCancel, ROUTES.admin.meetingOutcome],
+  path: [
+    ROUTES.admin.meetings,
+    ROUTES.admin.meeting,
+    ROUTES.admin.meetingCancel,
+    ROUTES.admin.meetingOutcome,
+    ROUTES.admin.meetingConsultant,
+    ROUTES.admin.meetingMove,
+  ],
 };

@@ -183,6 +183,8 @@ describe("test:changed on this tree", () => {
       ].sort(),
     );
     expect(e2e).toEqual([
+      // The booking form's own: choosing a consultant and a place is part of what it sends.
+      "e2e/booking-consultant.spec.ts",
       "e2e/booking.spec.ts",
       "e2e/enquiry.spec.ts",
       "e2e/first-paint.spec.ts",

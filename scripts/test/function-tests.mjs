@@ -28,8 +28,12 @@ export const FUNCTION_TESTS = {
   "admin-due": { api: ["follow-ups"], browser: ["due"] },
   "admin-export": { api: ["admin-pipeline", "audit"], browser: ["admin-pipeline", "admin-security"] },
   "admin-leads": { api: ["leads"], browser: ["lead-desk", "lead-desk-views", "lead-path-fa"] },
+  "admin-consultants": { api: ["meeting-staff"], browser: ["consultant-staff"] },
   "admin-lost-reasons": { api: ["leads"], browser: ["lead-desk", "lead-desk-views"] },
-  "admin-meetings": { api: ["meeting-lifecycle", "booking-rules", "meeting-place"], browser: ["admin"] },
+  "admin-meetings": {
+    api: ["meeting-lifecycle", "booking-rules", "meeting-place", "meeting-staff"],
+    browser: ["admin", "consultant-staff"],
+  },
   "admin-newsletter": { api: ["newsletter"], browser: [] },
   "admin-note": { api: ["person-timeline"], browser: ["person-timeline"] },
   "admin-notes": { api: ["person-timeline", "admin-pipeline"], browser: ["person-timeline", "admin-pipeline"] },
@@ -56,9 +60,15 @@ export const FUNCTION_TESTS = {
   "login-factors": { api: ["factors", "login-door"], browser: ["admin-factors"] },
   login: { api: ["admin", "login-door", "login-throttle"], browser: ["admin"] },
   logout: { api: ["admin", "sessions"], browser: ["admin"] },
-  "meeting-manage": { api: ["meeting-lifecycle", "manage-limits", "meetings-feed"], browser: ["meeting-manage"] },
+  "meeting-manage": {
+    api: ["meeting-lifecycle", "manage-limits", "meetings-feed"],
+    browser: ["meeting-manage"],
+  },
   "meetings-feed": { api: ["meetings-feed"], browser: ["calendar-feeds"] },
-  meetings: { api: ["meetings", "abuse", "round-trips"], browser: ["booking", "first-paint"] },
+  meetings: {
+    api: ["meetings", "abuse", "round-trips"],
+    browser: ["booking", "first-paint", "booking-consultant"],
+  },
   "newsletter-links": { api: ["newsletter"], browser: ["privacy"] },
   newsletter: {
     api: ["public", "newsletter", "newsletter-limits", "abuse", "control-characters", "round-trips"],

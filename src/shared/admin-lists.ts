@@ -6,6 +6,7 @@
 import { isCalendarDate } from "./dates.ts";
 import { isLanguage, type Language } from "./languages.ts";
 import { LEAD_STAGES, type LeadStage } from "./leads.ts";
+import { CONSULTANT_ID, CONSULTANT_ID_MAX } from "./consultants.ts";
 
 /** The longest search text the API accepts. */
 export const SEARCH_MAX_LENGTH = 100;
@@ -54,7 +55,12 @@ export interface MeetingFilters {
   to?: string;
   when?: (typeof MEETING_TIMES)[number];
   sort?: MeetingSort;
+  /** One consultant's meetings (their id), or ALL_CONSULTANTS: the panel opens on a consultant's own ("mine"). */
+  consultant?: string;
 }
+
+/** The consultant filter's value for every consultant's meetings, chosen on purpose. */
+export const ALL_CONSULTANTS = "all";
 
 type Parsed<T> = { filters: T; problems: string[] };
 
@@ -95,6 +101,11 @@ const meetingReaders: Readers = {
   status: { read: oneOf(MEETING_STATUSES), explain: `status must be ${MEETING_STATUSES.join(" or ")}` },
   when: { read: oneOf(MEETING_TIMES), explain: `when must be ${MEETING_TIMES.join(" or ")}` },
   sort: { read: oneOf(MEETING_SORTS), explain: `sort must be ${MEETING_SORTS.join(", ")}` },
+  consultant: {
+    read: (raw) =>
+      raw === ALL_CONSULTANTS || (raw.length <= CONSULTANT_ID_MAX && CONSULTANT_ID.test(raw)) ? raw : undefined,
+    explain: `consultant must be "${ALL_CONSULTANTS}" or a consultant's id`,
+  },
 };
 
 function parse<T>(readers: Readers, params: URLSearchParams): Parsed<T> {
@@ -120,7 +131,13 @@ export const parseMeetingFilters = (params: URLSearchParams) => parse<MeetingFil
 
 /** Whether a list's filters narrow nothing (an order alone, or an empty search, is no filter). */
 export const isUnfiltered = (filters: EnquiryFilters | MeetingFilters): boolean =>
-  Object.entries(filters).every(([key, value]) => key === "sort" || value === undefined || (key === "q" && !value));
+  Object.entries(filters).every(
+    ([key, value]) =>
+      key === "sort" ||
+      value === undefined ||
+      (key === "q" && !value) ||
+      (key === "consultant" && value === ALL_CONSULTANTS),
+  );
 
 /** The query string of a set of filters, in a fixed order, without empty values (the inverse of the parsers). */
 export function filtersToParams(filters: EnquiryFilters | MeetingFilters): URLSearchParams {
@@ -136,6 +153,7 @@ export function filtersToParams(filters: EnquiryFilters | MeetingFilters): URLSe
     "from",
     "to",
     "when",
+    "consultant",
     "sort",
   ] as const) {
     const value = (filters as Record<string, string | number | undefined>)[key];
@@ -146,7 +164,7 @@ export function filtersToParams(filters: EnquiryFilters | MeetingFilters): URLSe
 
 /** Whether any filter or search narrows the list (sort alone does not). */
 export const isFiltered = (filters: EnquiryFilters | MeetingFilters) =>
-  Object.entries(filters).some(([key, value]) => key !== "sort" && Boolean(value));
+  Object.entries(filters).some(([key, value]) => key !== "sort" && key !== "consultant" && Boolean(value));
 
 /** The admin pages of the two lists, where a filtered view of one is linked from an email or a calendar. */
 export const ADMIN_LIST_PATHS = { enquiries: "/admin/leads", meetings: "/admin/meetings" } as const;

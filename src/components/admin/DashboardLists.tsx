@@ -7,7 +7,7 @@ import { exportUrl, meetingPage, setMeetingConfirmed } from "./api";
 import { MeetingCard } from "./cards";
 import { useCopy } from "./copy";
 import { LeadDesk } from "./leads/LeadDesk";
-import { MeetingFiltersBar } from "./ListFilters";
+import { MeetingFiltersBar } from "./MeetingFiltersBar";
 import { listTexts } from "./list-texts";
 import { StatusList } from "./StatusList";
 import { iconPaths } from "./ui";

@@ -43,7 +43,7 @@ interface FiltersProps<F extends EnquiryFilters | MeetingFilters> {
   sortOptions: Option[];
 }
 
-function ListFilters<F extends EnquiryFilters | MeetingFilters>(props: FiltersProps<F>) {
+export function ListFilters<F extends EnquiryFilters | MeetingFilters>(props: FiltersProps<F>) {
   const { label, searchHint, filters, onChange, exportHref, menus, datesLabel, sortOptions } = props;
   const { copy, f } = useCopy();
   const c = copy.filters;
@@ -167,7 +167,7 @@ function ListFilters<F extends EnquiryFilters | MeetingFilters>(props: FiltersPr
 }
 
 /** The menus both lists share: language, and the meetings' status (any, pending or confirmed). */
-function useSharedMenus() {
+export function useSharedMenus() {
   const { copy, languageName } = useCopy();
   const c = copy.filters;
   const any = (label: string): Option => ({ value: "", label });
@@ -187,7 +187,7 @@ function useSharedMenus() {
   };
 }
 
-type BarProps<F> = { filters: F; onChange: (filters: F) => void; exportHref: string };
+export type BarProps<F> = { filters: F; onChange: (filters: F) => void; exportHref: string };
 
 export function EnquiryFiltersBar({
   serviceNames,
@@ -221,26 +221,6 @@ export function EnquiryFiltersBar({
         any(c.newest),
         { value: "oldest", label: c.oldest },
         { value: "follow-up", label: l.followUpFirst },
-      ]}
-    />
-  );
-}
-
-export function MeetingFiltersBar(bar: BarProps<MeetingFilters>) {
-  const { c, any, status, language } = useSharedMenus();
-  const when = [any(c.anyTime), { value: "upcoming", label: c.upcoming }, { value: "past", label: c.past }];
-  return (
-    <ListFilters
-      {...bar}
-      label={c.findMeetings}
-      searchHint={c.meetingsHint}
-      menus={[{ key: "when", label: c.when, options: when }, status, language]}
-      datesLabel={c.meeting}
-      sortOptions={[
-        any(c.newestRequest),
-        { value: "oldest", label: c.oldestRequest },
-        { value: "soonest", label: c.soonest },
-        { value: "latest", label: c.latest },
       ]}
     />
   );

@@ -127,6 +127,15 @@ describe("detailText", () => {
       "outcome: No-show",
     );
     expect(detailText(entry({ action: "meeting.status", detail: { cancelled: true } }), EN)).toBe("cancelled");
+    expect(
+      detailText(entry({ action: "meeting.status", detail: { consultant: { from: "Nasrin", to: "Pieter" } } }), EN),
+    ).toBe("consultant: Nasrin → Pieter");
+    expect(
+      detailText(
+        entry({ action: "meeting.status", detail: { moved: { from: "2026-11-25 10:00", to: "2026-11-26 14:00" } } }),
+        EN,
+      ),
+    ).toBe("moved: 2026-11-25 10:00 → 2026-11-26 14:00");
   });
 
   test("says nothing of a detail it does not know, whatever its shape", () => {

@@ -101,6 +101,14 @@ export function detailText(entry: AuditEntry, { copy, f, p, lang }: Describer): 
     }
     case "meeting.status": {
       if (detail.cancelled === true) return d.cancelled;
+      // Staff's hand-over (names) and move (office times), functions/_lib/booking/staff-changes.ts.
+      for (const kind of ["consultant", "moved"] as const) {
+        const change = detail[kind];
+        if (change && typeof change === "object") {
+          const { from, to } = change as Record<string, unknown>;
+          return f(d[kind], { from: String(from ?? "—"), to: String(to ?? "—") });
+        }
+      }
       if (typeof detail.isConfirmed === "boolean") return detail.isConfirmed ? d.confirmed : d.unconfirmed;
       if (detail.outcome === null) return f(d.outcome, { outcome: "—" });
       const outcome = typeof detail.outcome === "string" ? named(copy.outcome, actionKey(detail.outcome)) : undefined;

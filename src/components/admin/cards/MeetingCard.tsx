@@ -4,6 +4,8 @@ import type { AdminMeeting } from "#shared/api/meetings.ts";
 import { meetingReference } from "#shared/leads.ts";
 import { saveMeetingNote } from "../api";
 import { CancelMeetingButton } from "../CancelMeetingButton";
+import { MeetingConsultant } from "../consultants/MeetingConsultant";
+import { StaffMeetingActions } from "../consultants/StaffMeetingActions";
 import { useCopy } from "../copy";
 import { MeetingOutcome } from "../MeetingOutcome";
 import { NoteEditor } from "../NoteEditor";
@@ -76,6 +78,7 @@ export function MeetingCard({
             </p>
           ) : (
             <div className="flex flex-wrap gap-2 sm:justify-end">
+              <StaffMeetingActions meeting={item} describedBy={titleId} onChanged={replace} />
               <CancelMeetingButton meeting={item} describedBy={titleId} onCancelled={setCancelled} />
               <ToggleButton
                 done={item.isConfirmed}
@@ -96,6 +99,9 @@ export function MeetingCard({
         <time dateTime={item.time}>{time(item.time)}</time>
       </Field>
       <Field label={c.language}>{languageName(item.language)}</Field>
+      <Field label={copy.staffMeetings.consultant}>
+        <MeetingConsultant meeting={item} />
+      </Field>
       <Field label={c.phone}>
         <a
           href={`tel:${item.phone.replace(/[^\d+]/g, "")}`}
