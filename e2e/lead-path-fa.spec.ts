@@ -211,7 +211,7 @@ test("a nowruz visitor's Persian enquiry becomes a client worth €4,500, credit
   await atBothWidths(admin, "leads-fa");
 
   // 3. A reply from a Persian template: preview, send.
-  await card.getByRole("button", { name: a.replies.open }).click();
+  await card.getByRole("button", { name: a.replies.open, exact: true }).click();
   const dialog = admin.getByRole("dialog", { name: a.replies.title.replace("{{name}}", visitor.first) });
   await expect(dialog.getByText(a.replies.noMessages)).toBeVisible();
   await dialog.getByLabel(a.replies.template, { exact: true }).selectOption("firstAnswer");
