@@ -90,6 +90,8 @@ for (const lang of ["en", "nl", "fa"] as const) {
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       const card = page.locator(`#enquiry-${lead.id}`);
       await expect(card).toBeVisible();
+      // The visitor wrote English: it reads left to right in every panel language, its full stop last.
+      await expect(card.getByTestId("message")).toHaveAttribute("dir", "ltr");
       await card.screenshot({ path: `test-results/desk-gaps-card-${lang}-${width}.png` });
       const editor = page.getByTestId("lost-reasons");
       await expect(editor.getByTestId("lost-reason-rows").locator("li").first()).toBeVisible();

@@ -1,6 +1,7 @@
 /** A lead's card in the desk's list: the person, their enquiry, its stage, owner, follow-up, reply and note. */
 import type { AdminEnquiry } from "#shared/api/enquiries.ts";
 import { serviceDisplayName, type ServiceNames } from "#shared/services.ts";
+import { textDirection } from "#shared/format.ts";
 import { saveEnquiryNote } from "../api";
 import { useCopy } from "../copy";
 import { LeadPlan } from "../leads/LeadPlan";
@@ -83,7 +84,7 @@ export function EnquiryCard({
     >
       <Field label={c.company}>
         {item.company ? (
-          <span className="[overflow-wrap:anywhere]" translate="no">
+          <span className="[overflow-wrap:anywhere]" dir="auto" translate="no">
             {item.company}
           </span>
         ) : (
@@ -96,6 +97,7 @@ export function EnquiryCard({
       <Field label={c.message} wide>
         <span
           data-testid="message"
+          dir={textDirection(item.message) ?? "auto"}
           translate="no"
           className="block rounded-xl bg-surface px-3.5 py-3 leading-relaxed whitespace-pre-line [overflow-wrap:anywhere]"
         >
