@@ -159,6 +159,32 @@ test("fa: Persian speakers first, whoever is free asks for Persian, and a keyboa
   expect(((await kavehSlots.json()) as { data: string[] }).data).not.toContain(posted.time);
 });
 
+test("fa at 390 px: a founder in Tehran books the Persian-speaking consultant by video from a phone", async ({
+  page,
+  request,
+}) => {
+  test.slow(); // a whole booking through the dialog, on a machine shared with other runs
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDialog(page, "fa");
+  await page.screenshot({ path: test.info().outputPath("dialog-fa-390.png") });
+  // The Persian speakers come first; Kaveh is chosen by a tap on his card.
+  await dialog(page).getByText(nameOf(KAVEH, "fa")).click();
+  await expect(consultantRadio(page, KAVEH)).toBeChecked();
+  await dialog(page).getByText(fa.contact.booking.place.video, { exact: true }).click();
+  await expect(placeRadio(page, "video")).toBeChecked();
+  await pickDay(page, (await bookableDays(request))[DAY.fa + 1]);
+  const { posted, status, meeting } = await confirmBooking(page, uniqueTag());
+  expect(posted).toMatchObject({ consultant: KAVEH, place: "video", language: "fa" });
+  expect(status).toBe(201);
+  expect(meeting.consultant).toBe(KAVEH);
+  await expect(toasts(page).locator("p").nth(1)).toContainText(
+    fa.contact.toast.scheduleWith
+      .replace("{{consultant}}", nameOf(KAVEH, "fa"))
+      .replace("{{place}}", fa.contact.booking.placeSentence.video),
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
+
 test("a team member the server does not list as bookable cannot be chosen", async ({ page }) => {
   await page.route("**/api/meetings/calendar*", async (route: Route) => {
     const answer = (await (await route.fetch()).json()) as { data: Record<string, unknown> };
