@@ -47,7 +47,7 @@ export default route({
       given && ([...given].sort((a, b) => a.weekday - b.weekday || (a.opens < b.opens ? -1 : 1)) as OpeningHours[]);
     if (!(await updateConsultant(db, id, { active, hours }))) throw new HttpError(404, "No such consultant");
     const change: ConsultantChangeAnswer = { consultant: id, active, hours };
-    await audit(db, req, context, admin, "settings.change", { target: id, detail: change });
+    await audit(db, req, context, admin, "settings.change", { target: id, detail: { ...change } });
     return json(change);
   },
   GET: async (req, context) => {
