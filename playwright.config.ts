@@ -15,7 +15,11 @@ const dataDir =
  * (content-editor.spec.ts takes the next one): on the other specs' server a second consultant would
  * leave every slot they book free for one more visitor. e2e/consultants.ts links them.
  */
-const CONSULTANT_SPECS = ["**/booking-consultant.spec.ts", "**/consultant-staff.spec.ts"];
+const CONSULTANT_SPECS = [
+  "**/booking-consultant.spec.ts",
+  "**/consultant-staff.spec.ts",
+  "**/consultants-panel.spec.ts",
+];
 const consultantsPort = port + 2;
 const consultantsURL = process.env.E2E_BASE_URL || `http://localhost:${consultantsPort}`;
 const consultantsDataDir =

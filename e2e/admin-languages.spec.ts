@@ -25,6 +25,7 @@ const PAGES = [
   { path: "/admin/meetings", name: "meetings", heading: (c: typeof en.admin) => c.layout.titles.meetings },
   { path: "/admin/privacy", name: "privacy", heading: (c: typeof en.admin) => c.layout.titles.privacy },
   { path: "/admin/availability", name: "availability", heading: (c: typeof en.admin) => c.availability.title },
+  { path: "/admin/consultants", name: "consultants", heading: (c: typeof en.admin) => c.consultants.title },
   { path: "/admin/texts", name: "texts", heading: (c: typeof en.admin) => c.editor.title },
   { path: "/admin/sources", name: "sources", heading: (c: typeof en.admin) => c.sources.title },
   { path: "/admin/security", name: "security", heading: (c: typeof en.admin) => c.security.title },

@@ -18,7 +18,17 @@ import { inviteAccount } from "./invite";
 
 const COPY = { en, nl, fa } as const;
 type Lang = keyof typeof COPY;
-const PAGES = ["leads", "meetings", "sources", "texts", "availability", "privacy", "security", "audit"] as const;
+const PAGES = [
+  "leads",
+  "meetings",
+  "sources",
+  "texts",
+  "availability",
+  "consultants",
+  "privacy",
+  "security",
+  "audit",
+] as const;
 const PATH = (key: string) => `/admin/${key}`;
 
 /** The navigation as shown at this width (the side bar, or the phone's menu once open). */

@@ -23,6 +23,7 @@ const ADMIN_ONLY = [
   "/admin/meetings",
   "/admin/sources",
   "/admin/availability",
+  "/admin/consultants",
   "/admin/privacy",
   "/admin/audit",
 ];

@@ -94,6 +94,7 @@ const ADMIN_PAGES = [
   "/admin/sources",
   "/admin/texts",
   "/admin/availability",
+  "/admin/consultants",
   "/admin/privacy",
   "/admin/security",
   "/admin/audit",

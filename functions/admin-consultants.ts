@@ -3,19 +3,21 @@
  * (src/data/team.json), whether they take new meetings, and which one is the signed-in account
  * (the Meetings page opens on their meetings). POST { consultant, userId } makes an account the
  * consultant of a team member (404 no such team member or account, 409 either is one already),
- * audited as a settings change. PATCH /api/admin/consultants/{id} { active } lets them take new
- * meetings or stop (their meetings stay theirs). Admin only.
+ * audited as a settings change. PATCH /api/admin/consultants/{id} { active?, hours? } lets them take
+ * new meetings or stop (their meetings stay theirs) and sets their own weekly hours (null: the
+ * office's again), audited the same way. Admin only.
  */
 import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
 import { addConsultant, listConsultants, updateConsultant } from "#db/consultants.repository.ts";
 import { isUniqueViolation } from "#db/errors.ts";
 import { findUserById } from "#db/users.repository.ts";
-import { consultantActiveSchema, consultantLinkSchema } from "#shared/schemas/consultants.ts";
+import { consultantChangeSchema, consultantLinkSchema } from "#shared/schemas/consultants.ts";
 import { CONSULTANT_ID } from "#shared/consultants.ts";
 import team from "#src/data/team.json" with { type: "json" };
 import { audit } from "./_lib/auth/audit.ts";
-import type { AdminConsultant } from "#shared/api/consultants.ts";
+import type { AdminConsultant, ConsultantChangeAnswer } from "#shared/api/consultants.ts";
+import type { OpeningHours } from "#shared/office.ts";
 import { LANGUAGES } from "#shared/languages.ts";
 import { ROUTES } from "#shared/routes.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
@@ -40,10 +42,13 @@ export default route({
     requireSameOrigin(req);
     const db = getDb();
     const admin = await requireAdmin(db, req);
-    const { active } = validate(consultantActiveSchema, await readJson(req));
-    if (!(await updateConsultant(db, id, { active }))) throw new HttpError(404, "No such consultant");
-    await audit(db, req, context, admin, "settings.change", { target: id, detail: { consultant: id, active } });
-    return json({ consultant: id, active });
+    const { active, hours: given } = validate(consultantChangeSchema, await readJson(req));
+    const hours =
+      given && ([...given].sort((a, b) => a.weekday - b.weekday || (a.opens < b.opens ? -1 : 1)) as OpeningHours[]);
+    if (!(await updateConsultant(db, id, { active, hours }))) throw new HttpError(404, "No such consultant");
+    const change: ConsultantChangeAnswer = { consultant: id, active, hours };
+    await audit(db, req, context, admin, "settings.change", { target: id, detail: { ...change } });
+    return json(change);
   },
   GET: async (req, context) => {
     if (pathId(req, context) !== undefined) throw refuse("PATCH");
@@ -59,6 +64,8 @@ export default route({
         languages: publicConsultant(c.id).languages,
         active: c.active,
         mine: c.userId === admin.id,
+        userId: c.userId,
+        hours: c.hours,
       })),
     );
   },

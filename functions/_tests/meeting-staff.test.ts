@@ -231,6 +231,8 @@ describe("GET /api/admin/meetings?consultant= and GET /api/admin/consultants", (
       languages: ["fa", "en", "nl"],
       active: true,
       mine: true,
+      userId: expect.any(Number),
+      hours: null,
     });
     expect(consultants.find((c: { id: string }) => c.id === KAVEH)).toMatchObject({ mine: false });
     expect((await call(adminConsultants, "/api/admin/consultants")).status).toBe(401);

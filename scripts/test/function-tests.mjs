@@ -28,7 +28,10 @@ export const FUNCTION_TESTS = {
   "admin-due": { api: ["follow-ups"], browser: ["due"] },
   "admin-export": { api: ["admin-pipeline", "audit"], browser: ["admin-pipeline", "admin-security"] },
   "admin-leads": { api: ["leads"], browser: ["lead-desk", "lead-desk-views", "lead-path-fa"] },
-  "admin-consultants": { api: ["meeting-staff"], browser: ["consultant-staff"] },
+  "admin-consultants": {
+    api: ["meeting-staff", "consultant-hours"],
+    browser: ["consultant-staff", "consultants-panel"],
+  },
   "admin-lost-reasons": { api: ["leads"], browser: ["lead-desk", "lead-desk-views"] },
   "admin-meetings": {
     api: ["meeting-lifecycle", "booking-rules", "meeting-place", "meeting-staff"],

@@ -45,6 +45,7 @@ describe("the navigation's pages", () => {
       "sources",
       "texts",
       "availability",
+      "consultants",
       "privacy",
       "security",
       "audit",

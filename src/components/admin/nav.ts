@@ -21,6 +21,12 @@ export const NAV_PAGES = [
     icon: "M12 7v5l3 2m6-2a9 9 0 1 1-18 0 9 9 0 0 1 18 0z",
   },
   {
+    key: "consultants",
+    href: "/admin/consultants",
+    adminOnly: true,
+    icon: "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20a6 6 0 0 1 12 0M16 5.2a3 3 0 0 1 0 5.6M17 14.3a6 6 0 0 1 4 5.7",
+  },
+  {
     key: "privacy",
     href: "/admin/privacy",
     adminOnly: true,

@@ -15,41 +15,38 @@ const halfHour = (field: string) =>
 
 const WEEKDAY = "weekday must be 1 (Monday) to 7 (Sunday)";
 
-/** The weekly opening hours and the public-holiday switch (PUT /api/admin/availability). */
-export const availabilitySchema = z
-  .strictObject({
-    hours: z
-      .array(
-        z
-          .strictObject({
-            weekday: z
-              .number({ error: WEEKDAY })
-              .check(z.refine(Number.isInteger, WEEKDAY), z.gte(1, WEEKDAY), z.lte(7, WEEKDAY)),
-            opens: halfHour("Opening time"),
-            closes: halfHour("Closing time"),
-          })
-          .check(z.refine((h) => h.opens < h.closes, "Opening time must be before closing time")),
-        { error: "hours must be a list of opening periods" },
-      )
-      .check(z.maxLength(50, "hours can have at most 50 periods")),
-    publicHolidays: z.boolean({ error: "publicHolidays must be true or false" }),
-  })
+const overlaps = (hours: readonly { weekday: number; opens: string; closes: string }[]) => {
+  const sorted = [...hours].sort((a, b) => a.weekday - b.weekday || (a.opens < b.opens ? -1 : 1));
+  return sorted.some((h, i) => i > 0 && h.weekday === sorted[i - 1].weekday && h.opens < sorted[i - 1].closes);
+};
+
+/**
+ * Weekly hours: opening periods on the half hour, each opening before it closes, at most 50, none
+ * overlapping another of its day. The office's (below) and a consultant's own (consultants.ts).
+ */
+export const weeklyHoursSchema = z
+  .array(
+    z
+      .strictObject({
+        weekday: z
+          .number({ error: WEEKDAY })
+          .check(z.refine(Number.isInteger, WEEKDAY), z.gte(1, WEEKDAY), z.lte(7, WEEKDAY)),
+        opens: halfHour("Opening time"),
+        closes: halfHour("Closing time"),
+      })
+      .check(z.refine((h) => h.opens < h.closes, "Opening time must be before closing time")),
+    { error: "hours must be a list of opening periods" },
+  )
   .check(
-    z.superRefine((value, ctx) => {
-      const sorted = [...value.hours].sort((a, b) => a.weekday - b.weekday || (a.opens < b.opens ? -1 : 1));
-      for (let i = 1; i < sorted.length; i++) {
-        if (sorted[i].weekday === sorted[i - 1].weekday && sorted[i].opens < sorted[i - 1].closes) {
-          ctx.addIssue({
-            code: "custom",
-            input: value,
-            path: ["hours"],
-            message: "Opening periods of one day must not overlap",
-          });
-          return;
-        }
-      }
-    }),
+    z.maxLength(50, "hours can have at most 50 periods"),
+    z.refine((hours) => !overlaps(hours), "Opening periods of one day must not overlap"),
   );
+
+/** The weekly opening hours and the public-holiday switch (PUT /api/admin/availability). */
+export const availabilitySchema = z.strictObject({
+  hours: weeklyHoursSchema,
+  publicHolidays: z.boolean({ error: "publicHolidays must be true or false" }),
+});
 export type AvailabilityPayload = z.output<typeof availabilitySchema>;
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,7 @@
-/** The weekly office hours and the public-holiday switch of the availability page. */
+/**
+ * The weekly office hours and the public-holiday switch of the availability page, and the week
+ * editor they are made with (WeekHours), which the Consultants page uses for a consultant's own.
+ */
 import { useId, useState, type SubmitEvent } from "react";
 import type { Availability, AvailabilityAnswer } from "#shared/api/availability.ts";
 import { MEETING_MINUTES, type IsoWeekday, type OpeningHours } from "#shared/office.ts";
@@ -24,10 +27,6 @@ export function HoursForm({ data, onSaved }: { data: Availability; onSaved: (nex
   const [publicHolidays, setPublicHolidays] = useState(data.publicHolidays);
   const save = useAction();
 
-  const periods = (weekday: IsoWeekday) => hours.filter((h) => h.weekday === weekday);
-  const setDay = (weekday: IsoWeekday, next: OpeningHours[]) =>
-    setHours((all) => [...all.filter((h) => h.weekday !== weekday), ...next].sort((a, b) => a.weekday - b.weekday));
-
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     void save.run(async () => {
@@ -44,11 +43,7 @@ export function HoursForm({ data, onSaved }: { data: Availability; onSaved: (nex
   return (
     <Section title={c.hours} intro={c.hoursIntro}>
       <form onSubmit={submit}>
-        <ul role="list" className="mt-5 divide-y divide-line">
-          {WEEKDAYS.map((weekday) => (
-            <DayRow key={weekday} weekday={weekday} periods={periods(weekday)} onChange={(p) => setDay(weekday, p)} />
-          ))}
-        </ul>
+        <WeekHours hours={hours} onChange={setHours} />
         <div className="mt-5 border-t border-line pt-5">
           <Toggle checked={publicHolidays} onChange={setPublicHolidays} help={c.publicHolidaysHelp}>
             {c.publicHolidays}
@@ -67,6 +62,30 @@ export function HoursForm({ data, onSaved }: { data: Availability; onSaved: (nex
         </SaveBar>
       </form>
     </Section>
+  );
+}
+
+/** The seven days of a week, each closed or open in one or more periods. */
+export function WeekHours({
+  hours,
+  onChange,
+}: {
+  hours: readonly OpeningHours[];
+  onChange: (next: OpeningHours[]) => void;
+}) {
+  const setDay = (weekday: IsoWeekday, next: OpeningHours[]) =>
+    onChange([...hours.filter((h) => h.weekday !== weekday), ...next].sort((a, b) => a.weekday - b.weekday));
+  return (
+    <ul role="list" className="mt-5 divide-y divide-line">
+      {WEEKDAYS.map((weekday) => (
+        <DayRow
+          key={weekday}
+          weekday={weekday}
+          periods={hours.filter((h) => h.weekday === weekday)}
+          onChange={(p) => setDay(weekday, p)}
+        />
+      ))}
+    </ul>
   );
 }
 
