@@ -54,6 +54,12 @@ export const TOOL_VARIABLES = [
     fallback: "a temporary folder",
     meaning: "`DATA_DIR` of the server the browser tests start (the tests read its file outbox).",
   },
+  {
+    name: "E2E_CONSULTANTS_DATA_DIR",
+    fallback: "a temporary folder",
+    meaning:
+      "`DATA_DIR` of the second server the browser tests start, two ports up, for the specs that link more consultants.",
+  },
   { name: "CI", meaning: "Set by CI: the browser tests run on 2 workers." },
   {
     name: "FUZZ_SEED",
