@@ -21,6 +21,7 @@ import {
   type RulesRow,
   type StoredAvailability,
 } from "./availability.repository.ts";
+import { prepare } from "./prepared.ts";
 import { toIso } from "./rows.ts";
 import type { Database } from "./types.ts";
 
@@ -119,6 +120,35 @@ type DayRow = {
     | null;
 };
 
+type DayParams = {
+  date: string;
+  from: Date;
+  to: Date;
+  /** Undefined: no feed counts as stale (sent as null). */
+  staleBefore: Date | undefined;
+  except: number | null;
+  include: string | null;
+};
+
+// The slots answer's read, which every booking page makes: compiled once per client (db/prepared.ts).
+const dayStatement = prepare<Database, DayParams, RulesRow & DayRow>(
+  ["date", "from", "to", "staleBefore", "except", "include"],
+  (_, { date, from, to, staleBefore, except, include }) => sql<RulesRow & DayRow>`
+    SELECT ${rulesColumns(date, date)},
+      (SELECT json_agg(json_build_object(
+          'id', c.id, 'userId', c.user_id, 'active', c.active, 'hours', c.hours,
+          'closures', coalesce((SELECT json_agg(json_build_object('id', id, 'from', starts_on, 'to', ends_on,
+                                  'yearly', yearly, 'note', note) ORDER BY starts_on, id)
+                                FROM office_closures
+                                WHERE consultant_id = c.id AND (yearly OR (ends_on >= ${date} AND starts_on <= ${date}))),
+                               '[]'::json),
+          'taken', coalesce((SELECT json_agg(time ORDER BY time) FROM meetings
+                             WHERE consultant_id = c.id AND date = ${date} AND cancelled_at IS NULL
+                               AND id IS DISTINCT FROM ${except}::int), '[]'::json),
+          'busy', ${busyColumn({ from, to, staleBefore }, sql<string>`c.id`)}) ORDER BY c.id)
+         FROM consultants c WHERE c.active OR c.id = ${include}) AS consultants`,
+);
+
 /**
  * What booking on `date` needs, in one statement: the office rules that apply to it (its closures
  * only), where a meeting booked now happens, and for each active consultant (and `include`, even when inactive) their own hours and
@@ -131,22 +161,14 @@ export async function bookingDay(
   span: BusySpan,
   options: { except?: number; include?: string } = {},
 ): Promise<{ stored: StoredAvailability; place: MeetingPlace; consultants: ConsultantDay[] }> {
-  const except = options.except ?? null;
-  const { rows } = await sql<RulesRow & DayRow>`
-    SELECT ${rulesColumns(date, date)},
-      (SELECT json_agg(json_build_object(
-          'id', c.id, 'userId', c.user_id, 'active', c.active, 'hours', c.hours,
-          'closures', coalesce((SELECT json_agg(json_build_object('id', id, 'from', starts_on, 'to', ends_on,
-                                  'yearly', yearly, 'note', note) ORDER BY starts_on, id)
-                                FROM office_closures
-                                WHERE consultant_id = c.id AND (yearly OR (ends_on >= ${date} AND starts_on <= ${date}))),
-                               '[]'::json),
-          'taken', coalesce((SELECT json_agg(time ORDER BY time) FROM meetings
-                             WHERE consultant_id = c.id AND date = ${date} AND cancelled_at IS NULL
-                               AND id IS DISTINCT FROM ${except}::int), '[]'::json),
-          'busy', ${busyColumn(span, sql<string>`c.id`)}) ORDER BY c.id)
-         FROM consultants c WHERE c.active OR c.id = ${options.include ?? null}) AS consultants`.execute(db);
-  const row = rows[0];
+  const [row] = await dayStatement(db, {
+    date,
+    from: span.from,
+    to: span.to,
+    staleBefore: span.staleBefore,
+    except: options.except ?? null,
+    include: options.include ?? null,
+  });
   return {
     stored: toStored(row),
     place: toPlace(row),

@@ -14,13 +14,15 @@
 //     a fresh Node process (import to first answer, median of 5).
 //  5. Against the limit (scripts/bench/limit-server.mjs, a process of its own: node:http + pg with the
 //     same statements and the same pure computation): its answers are checked byte for byte against
-//     the project's (slots for four dates, three pages of the admin list), then each of the two reads
-//     is run on the project and on the limit alternately, ROUNDS times each after a warm-up, and the
-//     ratios printed: requests per second, server CPU per request (/proc of each server process, and
+//     the project's (slots for four dates, three pages of the admin list), then each of the reads is
+//     run on the project and on the limit alternately, ROUNDS times each after a warm-up, and the
+//     ratios printed. The third read is the slots of "whoever is free" (consultant=any) in an office of
+//     three consultants with FEEDS feeds of 2,000 events each (made through the admin API just
+//     before, its answers checked byte for byte for four dates too, and undone after). The figures: requests per second, server CPU per request (/proc of each server process, and
 //     the part of it on threads other than the main one: V8 compiling hot code and collecting garbage),
 //     the memory each allocates per request (both run with --trace-gc-nvp; a figure that hardly moves
 //     with the machine's load, so a cut in what a request allocates shows in one run), p99 of both.
-// Targets: reads ≥ 1,000 req/s (the slots answer with three feeds too); against the limit, both reads
+// Targets: reads ≥ 1,000 req/s (the slots answer with three feeds too); against the limit, each read
 // at ≥ 85 % of its requests per second and ≤ 1.3 × its CPU per request; POST /api/contact ≥ 200 req/s
 // with p99 ≤ 300 ms; 0 errors; memory ≤ 400 MB; a feed refresh ≤ 1 s of CPU; the largest feeds read
 // in at most half the worker's time limit; cold start ≤ 150 ms.
@@ -43,7 +45,8 @@ import { startEmbeddedDatabase } from "../runtime/embedded-db.mjs";
 import { allocationCounter, BENCH_ADMIN, load, rssMb, signIn, startSite, stopSite, untilReady } from "./site.mjs";
 import { loadAverage, machineReference } from "./machine.mjs";
 import { measureSessionCheck } from "./sessions.mjs";
-import { ROUTES, withQuery } from "#shared/routes.ts";
+import { ANY_CONSULTANT, FIRST_CONSULTANT_ID } from "#shared/consultants.ts";
+import { fill, ROUTES, withQuery } from "#shared/routes.ts";
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const DURATION = arg("duration", 10);
@@ -72,6 +75,8 @@ const TARGETS = {
 class Done extends Error {}
 const FEEDS = 3;
 const FEED_EVENTS = 2000;
+/** The team members (src/data/team.json) made consultants beside the first admin's for "whoever is free". */
+const MORE_CONSULTANTS = ["pieter-van-dijk", "kaveh-tehrani"];
 /** Feeds as large as a busy calendar of years grows (16,000 events took 5.1 s before ical.js's zone lookups were remembered). */
 const LARGE_FEEDS = [8000, 16000];
 
@@ -123,7 +128,7 @@ try {
 
   limit = await startLimit(root, env);
   console.log(`Limit server (process ${limit.child.pid}) at ${limit.url}`);
-  await againstLimit({ cookie, friday });
+  await againstLimit({ cookie, friday, feedsUrl: feedServer.url });
   await stopSite(limit);
   limit = undefined;
   if (ONLY_LIMIT) throw new Done();
@@ -353,18 +358,23 @@ async function answerOf(url, headers) {
  * The two reads on the project and on the limit: the answers compared byte for byte, then each
  * measured alternately (project, limit, project, limit … after a warm-up of each), and the ratios.
  */
-async function againstLimit({ cookie, friday }) {
+async function againstLimit({ cookie, friday, feedsUrl }) {
   const slotsUrl = (date) => withQuery(ROUTES.meetings.availableSlots, { date });
+  const anyUrl = (date) => withQuery(ROUTES.meetings.availableSlots, { date, consultant: ANY_CONSULTANT });
   const dates = [friday, nextWeekday(1), nextWeekday(6), nextWeekday(3)];
-  let checked = 0;
-  for (const date of dates) {
-    const [ours, theirs] = [await answerOf(server.url + slotsUrl(date)), await answerOf(limit.url + slotsUrl(date))];
-    if (ours.status !== 200 || JSON.stringify(ours) !== JSON.stringify(theirs))
-      throw new Error(
-        `slots for ${date}: the limit answers ${JSON.stringify(theirs)}, the project ${JSON.stringify(ours)}`,
-      );
-    checked++;
-  }
+  /** Checks the limit answers each of the slots `urls` as the project does; the project's answers. */
+  const sameSlots = async (urls) => {
+    const answers = [];
+    for (const url of urls) {
+      const [ours, theirs] = [await answerOf(server.url + url), await answerOf(limit.url + url)];
+      if (ours.status !== 200 || JSON.stringify(ours) !== JSON.stringify(theirs))
+        throw new Error(`${url}: the limit answers ${JSON.stringify(theirs)}, the project ${JSON.stringify(ours)}`);
+      answers.push(JSON.parse(ours.body).data);
+    }
+    return answers;
+  };
+  await sameSlots(dates.map(slotsUrl));
+  let checked = dates.length;
   let page = ROUTES.admin.enquiries;
   for (let n = 0; n < 3 && page; n++) {
     const [ours, theirs] = [
@@ -380,13 +390,28 @@ async function againstLimit({ cookie, friday }) {
   }
   console.log(`The limit's answers equal the project's byte for byte (${checked} answers: 4 dates, 3 pages).`);
 
+  let office;
   const reads = [
     { name: "GET /api/meetings/available-slots", url: slotsUrl(friday) },
     { name: "GET /api/admin/submissions (1,000)", url: ROUTES.admin.enquiries, headers: { cookie } },
+    {
+      name: `GET /api/meetings/available-slots?consultant=any (${1 + MORE_CONSULTANTS.length} consultants × ${FEEDS} feeds × ${FEED_EVENTS.toLocaleString("en")} events)`,
+      url: anyUrl(friday),
+      prepare: async () => {
+        office = await consultantsWithFeeds(server.url, cookie, feedsUrl);
+        const answers = await sameSlots(dates.map(anyUrl));
+        console.log(
+          `Whoever is free, ${office.consultants.join(", ")}, ${office.feedIds.length} feeds: the limit's answers equal ` +
+            `the project's for ${dates.length} dates (${dates.map((d, i) => `${d}: ${answers[i].length} slots`).join(", ")}).`,
+        );
+      },
+      after: () => office && undoConsultants(server.url, cookie, office),
+    },
   ];
   const sides = { project: server, limit };
   const rows = [];
   for (const read of reads) {
+    await read.prepare?.();
     const runs = { project: [], limit: [] };
     const measure = async (side, duration) => {
       const pid = sides[side].child.pid;
@@ -443,6 +468,7 @@ async function againstLimit({ cookie, friday }) {
         `${read.name}: ${cpuRatio.toFixed(2)} × the limit's CPU per request, over ${TARGETS.limitCpuRatio} ×`,
       );
     if (errors) failures.push(`${read.name} against the limit: ${errors} errors`);
+    await read.after?.();
   }
   console.log(
     `\nAgainst the limit: ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds alternated (targets: ≥ ${TARGETS.limitRpsRatio * 100} % of its req/s, ≤ ${TARGETS.limitCpuRatio} × its CPU per request)`,
@@ -529,9 +555,10 @@ function feedText(n, events = FEED_EVENTS) {
   return lines.join("\r\n");
 }
 
-/** Serves feeds 1…FEEDS at /feed-<n>.ics on a free loopback port. */
+/** Serves feeds 1…FEEDS for each consultant (the first admin's first) at /feed-<n>.ics on a free loopback port. */
 async function serveFeeds() {
-  const texts = new Map(Array.from({ length: FEEDS }, (_, i) => [`/feed-${i + 1}.ics`, feedText(i + 1)]));
+  const count = FEEDS * (1 + MORE_CONSULTANTS.length);
+  const texts = new Map(Array.from({ length: count }, (_, i) => [`/feed-${i + 1}.ics`, feedText(i + 1)]));
   const feeds = http.createServer((req, res) => {
     const text = texts.get(req.url ?? "");
     if (!text) {
@@ -556,6 +583,61 @@ async function connectFeed(url, cookie, feedsUrl, n) {
   if (res.status !== 201 || !answer.data?.ok)
     throw new Error(`connecting feed ${n}: ${res.status} ${JSON.stringify(answer)}`);
   return answer.data.id;
+}
+
+/** A call to the project's API as the panel makes it (JSON, same origin); its answer, or an error unless `status`. */
+async function apiCall(url, method, route, { cookie, body, status = 200 } = {}) {
+  const res = await fetch(`${url}${route}`, {
+    method,
+    headers: { "content-type": "application/json", origin: url, ...(cookie && { cookie }) },
+    body: body && JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== status) throw new Error(`${method} ${route}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * An office of three for "whoever is free", made as an admin makes it: the first admin is
+ * FIRST_CONSULTANT_ID and connects feeds 1…FEEDS (their own: functions/admin-availability.ts gives an
+ * admin who is a consultant's feed to that consultant); each of MORE_CONSULTANTS gets a new admin
+ * account, invited after a step-up (no mail is set up, so the answer holds the link), whose invitation
+ * is accepted with a password, linked to the team member (POST /api/admin/consultants, as
+ * e2e/consultants.ts does) and signed in to connect its own next FEEDS feeds. The consultants and feeds.
+ */
+async function consultantsWithFeeds(url, cookie, feedsUrl) {
+  const feedIds = [];
+  let n = 0;
+  for (let i = 0; i < FEEDS; i++) feedIds.push(await connectFeed(url, cookie, feedsUrl, ++n));
+  await apiCall(url, "POST", ROUTES.account.stepUp, { cookie, body: { password: BENCH_ADMIN.password } });
+  for (const consultant of MORE_CONSULTANTS) {
+    const account = { username: `bench-${consultant}`, password: `bench-${consultant}-password` };
+    const invited = await apiCall(url, "POST", ROUTES.admin.users, {
+      cookie,
+      body: { username: account.username, role: "admin" },
+      status: 201,
+    });
+    const token = new URL(invited.link).hash.slice(1);
+    await apiCall(url, "POST", ROUTES.invitationAccept, { body: { token, password: account.password } });
+    await apiCall(url, "POST", ROUTES.admin.consultants, {
+      cookie,
+      body: { consultant, userId: invited.user.id },
+      status: 201,
+    });
+    const own = await signIn(url, account);
+    for (let i = 0; i < FEEDS; i++) feedIds.push(await connectFeed(url, own, feedsUrl, ++n));
+  }
+  return { consultants: [FIRST_CONSULTANT_ID, ...MORE_CONSULTANTS], feedIds };
+}
+
+/**
+ * Undoes consultantsWithFeeds for the runs after it (they book the first admin alone): its feeds
+ * removed, the consultants it added no longer taking meetings (their accounts stay).
+ */
+async function undoConsultants(url, cookie, { feedIds }) {
+  for (const id of feedIds) await apiCall(url, "DELETE", fill(ROUTES.admin.calendar, { id }), { cookie });
+  for (const id of MORE_CONSULTANTS)
+    await apiCall(url, "PATCH", fill(ROUTES.admin.consultant, { id }), { cookie, body: { active: false } });
 }
 
 /**

@@ -82,12 +82,12 @@ export function stopSite({ child }) {
   });
 }
 
-/** Signs in as BENCH_ADMIN; resolves with the session cookie (`name=value`). */
-export async function signIn(url) {
+/** Signs in as `account` (BENCH_ADMIN unless given); resolves with the session cookie (`name=value`). */
+export async function signIn(url, account = BENCH_ADMIN) {
   const res = await fetch(`${url}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify(BENCH_ADMIN),
+    body: JSON.stringify(account),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
   return res.headers.get("set-cookie").split(";")[0];
