@@ -39,7 +39,7 @@ function uncached(at: Date, timeZone: string) {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-describe("officeNow remembers the last minute it read", () => {
+describe("officeNow remembers the minutes it read lately", () => {
   test("the same answer as Intl at every second around both DST changes and midnight, in three zones", () => {
     const edges = ["2026-03-29T00:58:00Z", "2026-10-25T00:58:00Z", "2026-11-23T22:58:00Z", "2026-03-21T20:28:00Z"];
     for (const zone of ["Europe/Amsterdam", "Asia/Tehran", "Asia/Kathmandu"]) {
@@ -64,6 +64,15 @@ describe("officeNow remembers the last minute it read", () => {
         expect(officeNow(new Date(iso), zone)).toEqual(uncached(new Date(iso), zone));
       }
     }
+  });
+
+  test("a few minutes asked for in turn (one set per consultant) stay right, past the cache's bound too", () => {
+    const base = Date.parse("2026-10-25T00:30:00Z");
+    for (let round = 0; round < 3; round += 1)
+      for (let m = 0; m < 600; m += 1) {
+        const at = new Date(base + ((m * 37) % 600) * 60_000 + round * 1000);
+        expect(officeNow(at, "Europe/Amsterdam"), at.toISOString()).toEqual(uncached(at, "Europe/Amsterdam"));
+      }
   });
 
   test("the answer is a fresh object each time (a caller may change it)", () => {
