@@ -46,6 +46,7 @@ import {
   type Files,
 } from "./_lib/texts/texts.ts";
 import { addMember } from "./_lib/texts/team.ts";
+import { lookAgain } from "./_lib/booking/team.ts";
 import { entryOf, listHistory, recorded, textsChanged, undoOf } from "./_lib/texts/history.ts";
 import { audit } from "./_lib/auth/audit.ts";
 import { isReplyTemplate } from "./_lib/mail/replies.ts";
@@ -436,6 +437,8 @@ export default routes({
       const { member, change } = addMember(payload);
       const result = await commitWithRetry(pub, change, user);
       if (!result.commit) throw new HttpError(409, "This team member was added already.");
+      // Under `npm start` the Consultants page can link the member at once (functions/_lib/booking/team.ts).
+      lookAgain();
       await audit(getDb(), req, context, user, "team.add", {
         target: member.id,
         detail: { commit: result.commit, name: member.name.en },

@@ -12,6 +12,7 @@ import { textRepo, type TextRepo } from "./git-fixture.ts";
 import { PROTOTYPE_KEYS } from "./hostile.ts";
 import login from "../login.ts";
 import content from "../content.ts";
+import consultants from "../admin-consultants.ts";
 import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
 
 const PASSWORD = "correct horse battery staple";
@@ -104,6 +105,21 @@ describe("POST /api/content/team", () => {
       .where("action", "=", "team.add")
       .execute();
     expect(entry).toEqual({ action: "team.add", target: "lotte-de-vries", actor: "marketing" });
+  });
+
+  test("the new member can be linked as a consultant at once, without restarting the server", async () => {
+    const account = await createUser(t.db, "lotte", await fixtureHash(PASSWORD), "editor");
+    const linked = await call(consultants, "/api/admin/consultants", {
+      body: { consultant: "lotte-de-vries", userId: account.id },
+      cookie: admin,
+      headers: { origin: ORIGIN },
+    });
+    expect(linked.status, linked.text).toBe(201);
+    const list = await call(consultants, "/api/admin/consultants", { cookie: admin });
+    expect(list.json.find((c: { id: string }) => c.id === "lotte-de-vries")).toMatchObject({
+      name: { en: "Lotte de Vries", fa: "لوته د فریس" },
+      languages: ["nl", "en"],
+    });
   });
 
   test("an admin may add one too; Persian is written with Persian letters", async () => {
