@@ -20,8 +20,10 @@ export const MEMBER_TEXTS = ["name", "role", "bio"] as const;
 
 /** A member the schema refuses: field ("name.nl", "languages") → messages. */
 export class InvalidMemberError extends Error {
-  constructor(readonly errors: Record<string, string[]>) {
+  readonly errors: Record<string, string[]>;
+  constructor(errors: Record<string, string[]>) {
     super("The team member is not valid.");
+    this.errors = errors;
   }
 }
 
