@@ -42,11 +42,12 @@ const SITE = {
 };
 /**
  * The same for the functions, but for the team's profiles (src/data/team.json): the consultants a
- * visitor books are the team members, and the booking reads their languages and services there.
+ * visitor books are the team members, and the booking reads their languages and services there. The
+ * content editor adds a member, checked by the file's own schema (src/data/content-schema.ts).
  */
 const SITE_BUT_TEAM = {
   regex:
-    "^(#src/(components|pages|layouts|lib|stores|styles|assets)/|#src/data/(?!team\\.json$)|(\\.\\./)+(src/)?(components|pages|layouts|lib|stores|data|styles|assets)/)",
+    "^(#src/(components|pages|layouts|lib|stores|styles|assets)/|#src/data/(?!(?:team\\.json|content-schema\\.ts)$)|(\\.\\./)+(src/)?(components|pages|layouts|lib|stores|data|styles|assets)/)",
   message: SITE.message,
 };
 /** src/config and src/i18n: what the server may read of src/ besides src/shared. */

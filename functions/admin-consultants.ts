@@ -1,6 +1,6 @@
 /**
  * GET /api/admin/consultants: every consultant with their team member's name and languages
- * (src/data/team.json), whether they take new meetings, and which one is the signed-in account
+ * (src/data/team.json; under `npm start` a member the content editor added counts at once), whether they take new meetings, and which one is the signed-in account
  * (the Meetings page opens on their meetings). POST { consultant, userId } makes an account the
  * consultant of a team member (404 no such team member or account, 409 either is one already),
  * audited as a settings change. PATCH /api/admin/consultants/{id} { active?, hours? } lets them take
@@ -14,7 +14,6 @@ import { isUniqueViolation } from "#db/errors.ts";
 import { findUserById } from "#db/users.repository.ts";
 import { consultantChangeSchema, consultantLinkSchema } from "#shared/schemas/consultants.ts";
 import { CONSULTANT_ID } from "#shared/consultants.ts";
-import team from "#src/data/team.json" with { type: "json" };
 import { audit } from "./_lib/auth/audit.ts";
 import type { AdminConsultant, ConsultantChangeAnswer } from "#shared/api/consultants.ts";
 import type { OpeningHours } from "#shared/office.ts";
@@ -23,6 +22,7 @@ import { ROUTES } from "#shared/routes.ts";
 import { requireAdmin } from "./_lib/auth/auth.ts";
 import { consultantName } from "./_lib/booking/consultant-names.ts";
 import { publicConsultant } from "./_lib/booking/booking.ts";
+import { teamNow } from "./_lib/booking/team.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "./_lib/http/http.ts";
 
 /** The consultant a path names (/api/admin/consultants/{id}); undefined for the list. */
@@ -75,7 +75,7 @@ export default route({
     const db = getDb();
     const admin = await requireAdmin(db, req);
     const body = validate(consultantLinkSchema, await readJson(req));
-    if (!team.some((member) => member.id === body.consultant)) throw new HttpError(404, "No such team member");
+    if (!teamNow().some((member) => member.id === body.consultant)) throw new HttpError(404, "No such team member");
     if (!(await findUserById(db, body.userId))) throw new HttpError(404, "No such account");
     await addConsultant(db, { id: body.consultant, userId: body.userId }).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw new HttpError(409, "This team member or account is a consultant already");

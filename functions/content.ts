@@ -6,14 +6,23 @@
  * loaded; other changes are merged) and commits them with the editor as author;
  * POST /api/content/reviewed → marks translations reviewed; GET /api/content/status → the last
  * save's publishing state; GET /api/content/history → the latest publishes and undos; POST
- * /api/content/undo → publishes the reverse of one of them as a new commit.
+ * /api/content/undo → publishes the reverse of one of them as a new commit; POST /api/content/team →
+ * adds a team member to src/data/team.json (its id from the English name, 409 when taken), checked
+ * by the site's schema and the copy rules, committed the same way.
  */
 import type { Config, Context } from "@netlify/functions";
 import { getDb } from "#db/client.ts";
-import type { ContentAnswer, HistoryAnswer, PublishStatus, SaveAnswer, TextChange } from "#shared/api/content.ts";
+import type {
+  ContentAnswer,
+  HistoryAnswer,
+  PublishStatus,
+  SaveAnswer,
+  TeamAddAnswer,
+  TextChange,
+} from "#shared/api/content.ts";
 import type { CurrentUser } from "#shared/api/people.ts";
 import type { TextAddress } from "#shared/api/common.ts";
-import { reviewedSchema, textChangesSchema, undoSchema } from "#shared/schemas/content.ts";
+import { newTeamMemberSchema, reviewedSchema, textChangesSchema, undoSchema } from "#shared/schemas/content.ts";
 import { UNDO_REFUSALS } from "#shared/api/content.ts";
 import { englishLanguageName, LANGUAGES, SOURCE_LANGUAGE } from "#shared/languages.ts";
 import { ROUTES } from "#shared/routes.ts";
@@ -36,6 +45,8 @@ import {
   UnknownTextError,
   type Files,
 } from "./_lib/texts/texts.ts";
+import { addMember } from "./_lib/texts/team.ts";
+import { lookAgain } from "./_lib/booking/team.ts";
 import { entryOf, listHistory, recorded, textsChanged, undoOf } from "./_lib/texts/history.ts";
 import { audit } from "./_lib/auth/audit.ts";
 import { isReplyTemplate } from "./_lib/mail/replies.ts";
@@ -417,6 +428,34 @@ export default routes({
       });
     },
   }),
+  team: route({
+    POST: async (req, context) => {
+      requireSameOrigin(req);
+      const user = await requireEditor(getDb(), req);
+      const payload = validate(newTeamMemberSchema, await readJson(req));
+      const pub = publisher();
+      const { member, change } = addMember(payload);
+      const result = await commitWithRetry(pub, change, user);
+      if (!result.commit) throw new HttpError(409, "This team member was added already.");
+      // Under `npm start` the Consultants page can link the member at once (functions/_lib/booking/team.ts).
+      lookAgain();
+      await audit(getDb(), req, context, user, "team.add", {
+        target: member.id,
+        detail: { commit: result.commit, name: member.name.en },
+      });
+      return json<TeamAddAnswer>(
+        {
+          success: true,
+          id: member.id,
+          commit: result.commit,
+          at: result.at,
+          revisions: revisions(result.files),
+          publish: await pub.status(),
+        },
+        201,
+      );
+    },
+  }),
   status: route({
     GET: async (req) => {
       await requireEditor(getDb(), req);
@@ -432,5 +471,6 @@ export const config: Config = {
     ROUTES.content.status,
     ROUTES.content.history,
     ROUTES.content.undo,
+    ROUTES.content.team,
   ],
 };

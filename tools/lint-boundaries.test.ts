@@ -122,6 +122,11 @@ describe.each([
   ],
   ["functions/example.ts", 'import { x } from "#src/lib/boot.ts";', 'import { x } from "#server/config.ts";'],
   [
+    "functions/_lib/example.ts",
+    'import { x } from "#src/data/content.ts";',
+    'import { teamMember as x } from "#src/data/content-schema.ts";',
+  ],
+  [
     "scripts/runtime/example.mjs",
     'import { x } from "#tools/copy-check/copy-check.ts";',
     'import { x } from "#functions/_lib/http/http.ts";',

@@ -139,6 +139,20 @@ export const BODIES: Record<string, Record<string, unknown> | null> = {
   },
   "POST /api/content/reviewed": { texts: [{ lang: "nl", key: "hero.title" }] },
   "POST /api/content/undo": { commit: "0123456789abcdef0123456789abcdef01234567" },
+  "POST /api/content/team": {
+    revisions: {},
+    member: {
+      name: { en: "Lotte de Vries", nl: "Lotte de Vries", fa: "لوته د فریس" },
+      role: { en: "Consultant", nl: "Adviseur", fa: "مشاور" },
+      bio: {
+        en: "Helps founders settle.",
+        nl: "Helpt oprichters zich te vestigen.",
+        fa: "به بنیان‌گذاران کمک می‌کند.",
+      },
+      languages: ["nl", "en"],
+      services: ["startup-visa"],
+    },
+  },
   "PUT /api/admin/booking-rules": {
     noticeMinutes: 1440,
     bufferBeforeMinutes: 15,

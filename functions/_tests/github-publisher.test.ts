@@ -117,6 +117,40 @@ describe("the GitHub publisher", () => {
     );
   });
 
+  test("a new team member is one commit on main by the editor, team.json and the review record only", async () => {
+    const { revisions } = await load();
+    const res = await call(content, "/api/content/team", {
+      method: "POST",
+      body: {
+        revisions,
+        member: {
+          name: { en: "Lotte de Vries", nl: "Lotte de Vries", fa: "لوته د فریس" },
+          role: { en: "Consultant", nl: "Adviseur", fa: "مشاور" },
+          bio: {
+            en: "Helps founders settle.",
+            nl: "Helpt oprichters zich te vestigen.",
+            fa: "به بنیان‌گذاران کمک می‌کند.",
+          },
+          languages: ["nl"],
+          services: ["startup-visa"],
+        },
+      },
+      cookie: editor,
+      headers: { origin: ORIGIN },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(github.git("rev-parse", "main")).toBe(res.json.commit);
+    expect(github.git("log", "-1", "--format=%an|%s", "main")).toBe(
+      "marketing|Team: add Lotte de Vries (lotte-de-vries)",
+    );
+    expect(github.git("show", "--name-only", "--format=", "main").split("\n").sort()).toEqual([
+      "src/data/team.json",
+      "src/i18n/reviewed.json",
+    ]);
+    expect(JSON.parse(github.git("show", "main:src/data/team.json")).at(-1).id).toBe("lotte-de-vries");
+    expect(res.json.publish).toMatchObject({ provider: "github", state: "committed", commit: res.json.commit });
+  });
+
   test("a commit that lands between reading and moving the branch: GitHub answers 422, the save is read again and merged", async () => {
     const { revisions, texts } = await load();
     github.beforeNextRefUpdate = () =>

@@ -68,6 +68,7 @@ export const ROUTES = {
     status: "/api/content/status",
     history: "/api/content/history",
     undo: "/api/content/undo",
+    team: "/api/content/team",
   },
 
   admin: {

@@ -23,26 +23,29 @@ import { BOOKABLE_SERVICES, type ServiceId } from "#shared/services.ts";
 import type { MeetingLocation } from "#shared/api/meetings.ts";
 import { VIDEO_ROOM_MARKER } from "#shared/schemas/availability.ts";
 import { officeAddressLine } from "#config/site.ts";
-import team from "#src/data/team.json" with { type: "json" };
 import { HttpError } from "../http/http.ts";
+import { fromTeam } from "./team.ts";
 
 /** The team members' languages and services by id: what a consultant of that id speaks and takes. */
-const PROFILES: ReadonlyMap<string, ConsultantProfile> = new Map(
-  team.map((member) => [
-    member.id,
-    {
-      languages: member.languages.filter(isLanguage),
-      services: member.services.filter((s): s is ServiceId => (BOOKABLE_SERVICES as string[]).includes(s)),
-    },
-  ]),
+const profiles = fromTeam(
+  (team): ReadonlyMap<string, ConsultantProfile> =>
+    new Map(
+      team.map((member) => [
+        member.id,
+        {
+          languages: member.languages.filter(isLanguage),
+          services: member.services.filter((s): s is ServiceId => (BOOKABLE_SERVICES as string[]).includes(s)),
+        },
+      ]),
+    ),
 );
 
 /** A consultant's profile (undefined when their team member is gone: src/shared/consultants.ts takesMeeting). */
-export const profileOf = (id: string): ConsultantProfile | undefined => PROFILES.get(id);
+export const profileOf = (id: string): ConsultantProfile | undefined => profiles().get(id);
 
 /** A consultant as the public API lists them. */
 export function publicConsultant(id: string): PublicConsultant {
-  const profile = PROFILES.get(id);
+  const profile = profiles().get(id);
   return {
     id,
     languages: [...(profile?.languages ?? [])],

@@ -3,15 +3,16 @@
  * (src/data/team.json) in a language. A consultant whose team member was renamed or removed is
  * shown by their id, so a meeting never loses the person it is with.
  */
-import team from "#src/data/team.json" with { type: "json" };
 import type { Language } from "#shared/languages.ts";
+import { fromTeam } from "./team.ts";
 
-const NAMES: ReadonlyMap<string, Partial<Record<Language, string>>> = new Map(
-  team.map((member) => [member.id, member.name]),
+const names = fromTeam(
+  (team): ReadonlyMap<string, Partial<Record<Language, string>>> =>
+    new Map(team.map((member) => [member.id, member.name])),
 );
 
 /** Consultant `id`'s name in `lang` (English when that language has none; the id when they have no profile). */
 export function consultantName(id: string, lang: Language): string {
-  const names = NAMES.get(id);
-  return names?.[lang]?.trim() || names?.en?.trim() || id;
+  const name = names().get(id);
+  return name?.[lang]?.trim() || name?.en?.trim() || id;
 }

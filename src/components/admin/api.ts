@@ -14,8 +14,10 @@ import type {
   PublishStatus,
   ReviewFlagAnswer,
   SaveAnswer,
+  TeamAddAnswer,
   TextChange,
 } from "#shared/api/content.ts";
+import type { NewTeamMemberPayload } from "#shared/schemas/content.ts";
 import type { ErasureAnswer, PersonalDataExport } from "#shared/api/privacy.ts";
 import type { NoteAnswer, PersonTimelineAnswer } from "#shared/api/timeline.ts";
 import type { InvitedUser } from "#shared/api/people.ts";
@@ -200,6 +202,9 @@ export const markTextsReviewed = (texts: { lang: string; key: string }[]) =>
     ROUTES.content.reviewed,
     { texts },
   );
+/** Appends a team member to team.json and publishes it (400 with `errors` by field, 409 id taken). */
+export const addTeamMember = (revisions: Record<string, string>, member: NewTeamMemberPayload["member"]) =>
+  adminRequest<TeamAddAnswer>("POST", ROUTES.content.team, { revisions, member });
 /** The latest publishes and undos, newest first. */
 export const fetchTextHistory = () => adminRequest<HistoryAnswer>("GET", ROUTES.content.history);
 /** Publishes the reverse of a publish as a new commit (4xx with a `code` when refused). */

@@ -76,6 +76,16 @@ export interface SaveAnswer {
   publish: PublishStatus;
 }
 
+/** POST /api/content/team: 201, the member's id and the commit that added it. */
+export interface TeamAddAnswer {
+  success: true;
+  id: string;
+  commit: string;
+  at: string | null;
+  revisions: Record<string, string>;
+  publish: PublishStatus;
+}
+
 /** PUT /api/content/texts: 409 when another editor changed the same text since it was loaded. */
 export type ConflictAnswer = ErrorAnswer & Required<Pick<ErrorAnswer, "conflicts">>;
 

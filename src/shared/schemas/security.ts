@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   "text.publish",
   "text.undo",
   "template.change",
+  "team.add",
   "settings.change",
   "factor.add",
   "factor.remove",

@@ -140,7 +140,7 @@ export default function ContentEditor({ user }: { user: PanelUser }) {
           )}
         </section>
       ) : (
-        <PageView data={data} block={block} />
+        <PageView data={data} block={block} onMemberAdded={editor.reloaded} />
       )}
 
       {previewing && (

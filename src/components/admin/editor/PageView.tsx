@@ -1,13 +1,23 @@
 /** The content editor's browsing view: a page's sections (folded), or the testimonials and the team as forms. */
 import { useState, type ReactNode } from "react";
-import type { ContentAnswer } from "#shared/api/content.ts";
+import type { ContentAnswer, PublishStatus } from "#shared/api/content.ts";
 import { useCopy } from "../copy";
 import { Field, Segmented } from "../ui";
+import { AddTeamMember } from "./AddTeamMember";
 import { sectionLabel } from "./sections";
 
 type View = "pages" | "testimonials" | "team";
 
-export function PageView({ data, block }: { data: ContentAnswer; block: (key: string, title?: string) => ReactNode }) {
+export function PageView({
+  data,
+  block,
+  onMemberAdded,
+}: {
+  data: ContentAnswer;
+  block: (key: string, title?: string) => ReactNode;
+  /** A team member was added (the form under Team): the texts are loaded again. */
+  onMemberAdded: (publish: PublishStatus, at: string | null) => void;
+}) {
   const { copy, n, lang } = useCopy();
   const tx = copy.editor;
   const [view, setView] = useState<View>("pages");
@@ -92,6 +102,7 @@ export function PageView({ data, block }: { data: ContentAnswer; block: (key: st
               {Object.entries(item.fields).map(([field, key]) => block(key, field))}
             </section>
           ))}
+          {view === "team" && <AddTeamMember data={data} onAdded={onMemberAdded} />}
         </section>
       )}
     </>

@@ -199,6 +199,12 @@ export function useContentEditor(user: string) {
       setSavedAt(answer.at);
       void load();
     },
+    /** After a team member was added: the texts as they are now, and the publishing state. */
+    reloaded: (publish: PublishStatus, at: string | null) => {
+      setStatus(publish);
+      setSavedAt(at);
+      void load();
+    },
     drafts,
     discard: () => {
       dropDrafts(user, Object.keys(drafts));
