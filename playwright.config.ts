@@ -12,8 +12,9 @@ const dataDir =
 
 /**
  * The specs that link more consultants run against a server of their own, two ports up
- * (content-editor.spec.ts takes the next one): on the other specs' server a second consultant would
- * leave every slot they book free for one more visitor. e2e/consultants.ts links them.
+ * (content-editor.spec.ts takes the next one, team-member.spec.ts the one after): on the other
+ * specs' server a second consultant would leave every slot they book free for one more visitor.
+ * e2e/consultants.ts links them.
  */
 const CONSULTANT_SPECS = [
   "**/booking-consultant.spec.ts",

@@ -15,7 +15,9 @@ import { inviteAccount } from "./invite";
  * and an admin links the member as a consultant at once, with no restart of the server.
  */
 
-const PORT = Number(process.env.E2E_PORT || 8899) + 1;
+// Three ports up: the next is content-editor.spec.ts's, which may run beside this one on the other
+// worker, and the one after the consultants' server (playwright.config.ts).
+const PORT = Number(process.env.E2E_PORT || 8899) + 3;
 const ORIGIN = `http://localhost:${PORT}`;
 const ADMIN = { username: "admin", password: "team-e2e-admin-password" };
 const TEAM = "src/data/team.json";
