@@ -132,6 +132,17 @@ describe("GET /api/admin/people/{ref}", () => {
     );
     expect((await addNote(meetingReference(meeting.id), { note: "Prefers mornings" })).status).toBe(201);
 
+    // The emails go out beside the answers; once none is waiting or sending, the timeline stands still
+    // (read while one was, the two reads below saw it "sending", then "sent": pg15 pass, 29 November).
+    for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) {
+      const sending = await t.db
+        .selectFrom("emailOutbox")
+        .select("id")
+        .where("status", "in", ["pending", "sending"])
+        .execute();
+      if (sending.length === 0) break;
+    }
+
     // Opened from any of their records, it is the same timeline.
     const fromMeeting = await timeline(meetingReference(meeting.id));
     const fromSecond = await timeline(enquiryReference(second).toLowerCase().replace("-", ""));
