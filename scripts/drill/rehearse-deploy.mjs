@@ -10,7 +10,8 @@
 //     of size, contents and cold start. A function carrying a database driver it never uses fails.
 //  4. 60 instances of the packaged `contact` at once through the pooler: every one must answer 201.
 //  5. Neon's serverless driver over a WebSocket-to-TCP proxy (the `ws` package) in front of the
-//     pooler: an enquiry, a booking and a booking of the same slot (409, rolled back).
+//     pooler, after `npm run admin:create` (the first admin is the first consultant): an enquiry, a
+//     booking and a booking of the same slot (409, rolled back).
 //  6. The packaged scheduled `outbox-retry` against an SMTP server that takes 150 ms per message,
 //     with 2,000 messages due: how long the backlog takes to go, each message exactly once.
 // Exits 1 when a check fails. Ports: free ones, or REHEARSE_PGBOUNCER_PORT / REHEARSE_WS_PORT.
@@ -170,6 +171,17 @@ try {
   // ── 5. Neon's driver over WebSockets ──
   step("Neon's serverless driver over a WebSocket-to-TCP proxy");
   await migrateDirect(direct(names.neon));
+  // The deploy checklist's next step (docs/operator.md): the first admin, made over the direct URL
+  // by `npm run admin:create`. It is the install's first consultant; before it nobody can be booked.
+  const created = spawnSync(
+    process.execPath,
+    ["scripts/ops/admin-create.mjs", "--username", "owner", "--password", randomBytes(18).toString("base64url")],
+    {
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: pooled(names.neon), DATABASE_URL_UNPOOLED: direct(names.neon) },
+    },
+  );
+  if (created.status !== 0) fail(`npm run admin:create answered ${created.status}: ${created.stderr}${created.stdout}`);
   const proxy = await startWebSocketProxy("127.0.0.1", bouncer.port);
   cleanups.push(proxy.stop);
   const neon = await neonDriverChecks(pooled(names.neon), proxy.port);
