@@ -1,12 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { expectNoViolations } from "./axe";
 import { skipSplash } from "./helpers";
 import { inviteAccount } from "./invite";
+import { startProjectCopy, type ProjectCopy } from "./project-copy";
 
 /**
  * The content editor end to end, in Chromium, against a throwaway copy of the project that is its own
@@ -26,79 +25,18 @@ const NL = "src/i18n/locales/nl.json";
 const FA = "src/i18n/locales/fa.json";
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-let project: string;
-let dataDir: string;
-let server: ChildProcess;
-
-const git = (...args: string[]) => execFileSync("git", args, { cwd: project, encoding: "utf8" }).trim();
+let copy: ProjectCopy;
+const git = (...args: string[]) => copy.git(...args);
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  project = mkdtempSync(path.join(tmpdir(), "content-e2e-"));
-  dataDir = mkdtempSync(path.join(tmpdir(), "content-e2e-data-"));
-  // The project as it is (sources, scripts, the last build), timestamps kept so `npm start` does not build first.
-  const skip = new Set([
-    "node_modules",
-    "public",
-    ".git",
-    ".data",
-    ".astro",
-    "test-results",
-    "playwright-report",
-    ".dist-next",
-  ]);
-  for (const entry of readdirSync(ROOT))
-    if (!skip.has(entry) && !entry.startsWith(".env"))
-      cpSync(path.join(ROOT, entry), path.join(project, entry), { recursive: true, preserveTimestamps: true });
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
-  symlinkSync(path.join(ROOT, "public"), path.join(project, "public"));
-  const env = {
-    GIT_AUTHOR_NAME: "Site",
-    GIT_AUTHOR_EMAIL: "site@example.com",
-    GIT_COMMITTER_NAME: "Site",
-    GIT_COMMITTER_EMAIL: "site@example.com",
-  };
-  execFileSync("git", ["init", "--quiet", "--initial-branch=main"], { cwd: project });
-  execFileSync("git", ["add", "."], { cwd: project });
-  execFileSync("git", ["commit", "--quiet", "-m", "The site"], { cwd: project, env: { ...process.env, ...env } });
-
-  server = spawn(process.execPath, ["scripts/test/e2e-server.mjs"], {
-    cwd: project,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      RATE_LIMIT: "off",
-      CONTENT_PROVIDER: "git",
-      CONTENT_GIT_DIR: project,
-      ASTRO_TELEMETRY_DISABLED: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Site ready")) resolve();
-    };
-    server.stdout!.on("data", onData);
-    server.stderr!.on("data", onData);
-    server.once("exit", (code) => reject(new Error(`npm start ended (${code}):\n${output}`)));
-  });
+  copy = await startProjectCopy("content", PORT, ADMIN);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const ended = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await ended;
-  }
-  rmSync(project, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
+  await copy?.stop();
 });
 
 /** An editor account, invited by the admin through the API; its one-time password. */
