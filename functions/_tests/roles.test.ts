@@ -57,6 +57,7 @@ const CONTENT = new Set([
   "/api/content/status",
   "/api/content/history",
   "/api/content/undo",
+  "/api/content/team",
 ]);
 
 /** One's own account (sessions, password, second factors): anyone signed in, closed to anyone not. */
