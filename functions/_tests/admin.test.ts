@@ -54,25 +54,27 @@ describe("POST /api/login", () => {
     expect(res.headers.get("set-cookie")).toContain("; Secure");
   });
   test("a wrong password and an unknown user get the same answer, in comparable time", async () => {
-    const started = performance.now();
-    const wrong = await call(login, "/api/login", {
-      body: { username: "admin", password: "wrong password" },
-      ip: "198.51.100.2",
-    });
-    const wrongMs = performance.now() - started;
-    const started2 = performance.now();
-    const unknown = await call(login, "/api/login", {
-      body: { username: "nobody", password: "wrong password" },
-      ip: "198.51.100.3",
-    });
-    const unknownMs = performance.now() - started2;
-    expect(wrong.status).toBe(401);
-    expect(unknown.status).toBe(401);
-    expect(unknown.json).toEqual(wrong.json);
-    expect(wrong.json).toEqual({ success: false, message: "Invalid username or password" });
-    expect(wrong.headers.get("set-cookie")).toBeNull();
+    const attempt = async (username: string, ip: string) => {
+      const started = performance.now();
+      const answer = await call(login, "/api/login", { body: { username, password: "wrong password" }, ip });
+      return { answer, ms: performance.now() - started };
+    };
+    // In turn, three of each: the quickest of each is what the path costs, without the machine's
+    // pauses (one slow first attempt, 1,133 ms against 279, failed the PostgreSQL 15 pass once).
+    const wrong: Awaited<ReturnType<typeof attempt>>[] = [];
+    const unknown: Awaited<ReturnType<typeof attempt>>[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      wrong.push(await attempt("admin", `198.51.100.${2 + i}`));
+      unknown.push(await attempt("nobody", `198.51.100.${12 + i}`));
+    }
+    for (const { answer } of [...wrong, ...unknown]) {
+      expect(answer.status).toBe(401);
+      expect(answer.json).toEqual({ success: false, message: "Invalid username or password" });
+      expect(answer.headers.get("set-cookie")).toBeNull();
+    }
     // Both pay for one bcrypt comparison at cost 12 (tens of milliseconds or more).
-    expect(unknownMs).toBeGreaterThan(wrongMs * 0.4);
+    const quickest = (runs: { ms: number }[]) => Math.min(...runs.map((r) => r.ms));
+    expect(quickest(unknown)).toBeGreaterThan(quickest(wrong) * 0.4);
   });
   test("missing fields are 400 with the published messages", async () => {
     const res = await call(login, "/api/login", { body: { username: "", password: "" } });
