@@ -87,3 +87,32 @@ test("staff hand a meeting to a colleague, then move it for the visitor", async 
   await expect(page.getByRole("heading", { level: 1, name: "Meetings" })).toBeVisible();
   await expect(page.getByRole("article", { name })).toHaveCount(0);
 });
+
+test("a day's free times that come late do not fill in a day picked after it", async ({ page, request }) => {
+  await signIn(page);
+  const name = `Lena Late ${uniqueTag()}`;
+  const first = await bookNasrin(request, name);
+  const later = new Date(`${first}T12:00:00Z`);
+  later.setUTCDate(later.getUTCDate() + 1);
+  const second = later.toISOString().slice(0, 10);
+  // The meeting's own day answers after 2 s, the next day at once, each with times of its own.
+  await page.route("**/api/meetings/available-slots?*", async (route) => {
+    const day = new URL(route.request().url()).searchParams.get("date");
+    if (day === first) await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ success: true, data: day === first ? ["09:00"] : ["15:30"] }),
+    });
+  });
+  await page.goto("/admin/meetings");
+  const card = page.getByRole("article", { name });
+  await card.getByRole("button", { name: "Move" }).click();
+  const move = page.getByRole("dialog", { name: "Move this meeting" });
+  // Opened on the meeting's day, whose times are still on their way: the staff member picks the next day.
+  await move.getByLabel("New date").fill(second);
+  await expect(move.getByLabel("New time")).toHaveValue("15:30");
+  await page.waitForTimeout(2500);
+  await expect(move.getByLabel("New date")).toHaveValue(second);
+  await expect(move.getByLabel("New time")).toHaveValue("15:30");
+  await expect(move.getByLabel("New time").locator("option")).toHaveText(["15:30"]);
+});

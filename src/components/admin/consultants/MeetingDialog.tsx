@@ -10,13 +10,18 @@ import { BusyButton, ErrorNote, Icon, problem } from "../ui";
  * inside, Escape closes): the button that opens it, the form `children`, and "keep" or confirm.
  * A refusal stays in the dialog, said in the panel's words, so the admin can choose again.
  */
+/** A dialog's words: the button that opens it, its title, confirm, while sending, and the toast when done. */
+export interface MeetingDialogTexts {
+  button: string;
+  title: string;
+  confirm: string;
+  sending: string;
+  done: string;
+}
+
 export function MeetingDialog({
   icon,
-  button,
-  title,
-  confirm,
-  sending,
-  done,
+  texts: { button, title, confirm, sending, done },
   describedBy,
   ready,
   send,
@@ -25,11 +30,7 @@ export function MeetingDialog({
   children,
 }: {
   icon: string;
-  button: string;
-  title: string;
-  confirm: string;
-  sending: string;
-  done: string;
+  texts: MeetingDialogTexts;
   describedBy: string;
   /** Whether the form is complete. */
   ready: boolean;

@@ -4,7 +4,7 @@
  * meanwhile is refused (meetingChanged) rather than undone.
  */
 import { useStore } from "@nanostores/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { AdminMeeting } from "#shared/api/meetings.ts";
 import { fill, ROUTES } from "#shared/routes.ts";
 import { adminRequest } from "../api";
@@ -28,11 +28,7 @@ export function HandOverButton({ meeting, describedBy, onChanged }: Props) {
   return (
     <MeetingDialog
       icon={iconPaths.undo}
-      button={c.button}
-      title={c.title}
-      confirm={c.confirm}
-      sending={c.sending}
-      done={c.done}
+      texts={c}
       describedBy={describedBy}
       ready={colleagues.some((x) => x.id === to)}
       onOpen={() => setTo(colleagues[0]?.id ?? "")}
@@ -85,23 +81,23 @@ export function MoveMeetingButton({
   const [day, setDay] = useState("");
   const [times, setTimes] = useState<string[] | null>(null);
   const [at, setAt] = useState("");
+  // The day last picked: a slower answer for a day picked before it must not fill in its times.
+  const picked = useRef("");
   const pick = async (next: string) => {
+    picked.current = next;
     setDay(next);
     setTimes(null);
     setAt("");
     if (!next) return;
     const free = await freeTimes(meeting.consultant, next);
+    if (picked.current !== next) return;
     setTimes(free ?? []);
     setAt(free?.[0] ?? "");
   };
   return (
     <MeetingDialog
       icon={iconPaths.calendar}
-      button={c.button}
-      title={c.title}
-      confirm={c.confirm}
-      sending={c.sending}
-      done={c.done}
+      texts={c}
       describedBy={describedBy}
       ready={Boolean(day && at)}
       onOpen={() => void pick(meeting.date)}
