@@ -18,7 +18,7 @@ import {
 } from "./paging.ts";
 import { isSerialId, toIso } from "./rows.ts";
 import { searchMatches } from "./search.ts";
-import type { AdminMeetingRow, Database, MeetingRow } from "./types.ts";
+import type { AdminMeetingRow, Database, MeetingChangesTable, MeetingRow } from "./types.ts";
 import { toLeadSource } from "./sources.repository.ts";
 import type { LeadSource } from "#shared/sources.ts";
 import type { Assignment } from "#shared/consultants.ts";
@@ -302,16 +302,23 @@ export async function cancelMeeting(db: Kysely<Database>, id: number, by: "admin
   return toMeetingRecord(row);
 }
 
+/** Who moves a meeting: the visitor on the manage page, or an admin in the panel. */
+export type MeetingMover = { by: "visitor" } | { by: "admin"; userId: number; username: string };
+
 /**
  * Moves a meeting to another slot of consultant `slot.consultantId` (its own, or another's when
- * staff hand it over; lock it first with lockMeeting). The database's unique index decides a race
- * for the new slot (SlotTakenError), exactly as for a booking. The invite keeps its UID with the
- * next SEQUENCE, older manage links stop working and the reminder is due again.
+ * staff hand it over; lock it first with lockMeeting, in the transaction that calls this). The
+ * database's unique index decides a race for the new slot (SlotTakenError), exactly as for a
+ * booking. The invite keeps its UID with the next SEQUENCE, older manage links stop working and the
+ * reminder is due again. The move, from the slot it `was` (as locked), and who made it are kept in
+ * meeting_changes for the person's timeline.
  */
 export async function moveMeeting(
   db: Kysely<Database>,
   id: number,
   slot: { date: string; time: string; consultantId: string },
+  was: Pick<MeetingRecord, "date" | "time" | "consultant">,
+  mover: MeetingMover,
 ): Promise<MeetingRecord> {
   try {
     const row = await db
@@ -329,6 +336,21 @@ export async function moveMeeting(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new MeetingCancelledError(id);
+    await db
+      .insertInto("meetingChanges")
+      .values({
+        meetingId: id,
+        fromDate: was.date,
+        fromTime: was.time,
+        fromConsultant: was.consultant,
+        toDate: row.date,
+        toTime: row.time,
+        toConsultant: row.consultantId,
+        by: mover.by,
+        byUserId: mover.by === "admin" ? mover.userId : null,
+        byUsername: mover.by === "admin" ? mover.username : null,
+      })
+      .execute();
     await dropUnsentReminders(db, id);
     return toMeetingRecord(row);
   } catch (error) {
@@ -337,6 +359,19 @@ export async function moveMeeting(
     throw error;
   }
 }
+
+/** A meeting_changes row as the timeline and the data export show it: the slot before and after, and who moved it. */
+export const toMeetingChange = (
+  r: Pick<
+    MeetingChangesTable,
+    "fromDate" | "fromTime" | "fromConsultant" | "toDate" | "toTime" | "toConsultant" | "by" | "byUsername"
+  >,
+) => ({
+  from: { date: r.fromDate, time: r.fromTime, consultant: r.fromConsultant },
+  to: { date: r.toDate, time: r.toTime, consultant: r.toConsultant },
+  by: r.by,
+  staff: r.byUsername,
+});
 
 /**
  * Marks a meeting as reminded without a reminder: the email just sent (its confirmation, or the

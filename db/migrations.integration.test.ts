@@ -24,6 +24,7 @@ const APP_TABLES = [
   "lead_notes",
   "login_attempts",
   "lost_reasons",
+  "meeting_changes",
   "meetings",
   "meetings_feed",
   "newsletter_subscribers",
@@ -100,6 +101,7 @@ describe("migrations", () => {
         "lead_notes_email_idx",
         "lead_notes_enquiry_id_idx",
         "lead_notes_meeting_id_idx",
+        "meeting_changes_meeting_id_at_idx",
         "lead_digests_pkey",
       ]),
     );

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { PersonalDataExport } from "#shared/api/privacy.ts";
+import { toMeetingChange } from "./meetings.repository.ts";
 import { toIso } from "./rows.ts";
 import { trailKey } from "./login-attempts.repository.ts";
 import type { Database } from "./types.ts";
@@ -13,8 +14,9 @@ import { NOTE_MAX_LENGTH } from "#shared/admin-lists.ts";
  * so the counts still add up), and deletes their newsletter subscription, every email to, from or
  * about them, the admins' notes about them (lead_notes), the conversation on their enquiries
  * (lead_messages, in and out), and login attempts that typed the address. Their enquiries' changes
- * of stage, owner and follow-up date (lead_events) stay with the anonymised rows: they hold staff
- * names, stages and dates, nothing of the person. Elsewhere their address is taken out of
+ * of stage, owner and follow-up date (lead_events) and their meetings' moves (meeting_changes) stay
+ * with the anonymised rows: they hold staff names, stages, slots and consultants, nothing of the
+ * person. Elsewhere their address is taken out of
  * other enquiries' messages, companies and notes, and their full name and phone number out of the
  * admin's notes on other records.
  */
@@ -212,6 +214,16 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
         .orderBy("id")
         .execute()
     : [];
+  const meetingIds = meetings.map((r) => r.id);
+  const changes = meetingIds.length
+    ? await db
+        .selectFrom("meetingChanges")
+        .selectAll()
+        .where("meetingId", "in", meetingIds)
+        .orderBy("at")
+        .orderBy("id")
+        .execute()
+    : [];
   const newsletter = await db
     .selectFrom("newsletterSubscribers")
     .selectAll()
@@ -295,6 +307,11 @@ export async function exportPersonalData(db: Kysely<Database>, email: string, at
       from: r.fromValue,
       to: r.toValue,
       by: r.actorUsername,
+      at: toIso(r.at),
+    })),
+    meetingChanges: changes.map((r) => ({
+      reference: meetingReference(r.meetingId),
+      ...toMeetingChange(r),
       at: toIso(r.at),
     })),
     newsletter: newsletter.map((r) => ({

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { TIMELINE_LIMIT, type PersonTimelineAnswer, type TimelineItem } from "#shared/api/timeline.ts";
 import { enquiryReference, meetingReference } from "#shared/leads.ts";
+import { toMeetingChange } from "./meetings.repository.ts";
 import { personNotes, recordEmail, type NoteRecord } from "./notes.repository.ts";
 import { toIso } from "./rows.ts";
 import type { Database } from "./types.ts";
@@ -10,9 +11,8 @@ import type { Database } from "./types.ts";
  * matched whole and in any case as an erasure matches it (lower(email) = lower(address)), newest
  * first, a page at a time: each source is read newest first (older than `before`, when given) up to
  * TIMELINE_LIMIT, then merged and cut at the limit, and `next` is the cursor of the older page.
- *
- * What the data cannot show: a meeting's earlier slot (a move keeps only the new one; the move shows
- * as its email, meeting.moved), and who moved it.
+ * A meeting shows where it stands now; each move or hand-over (meeting_changes) is an item of its
+ * own, from the earlier slot to the later one, by the visitor or by whom of the staff.
  */
 
 const sameAddress = (column: string, email: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
@@ -49,6 +49,96 @@ export function timelinePage<T extends { at: string }>(
 const oldestIfFull = (rows: readonly { at: Date }[], limit: number): string | null =>
   rows.length >= limit ? toIso(rows[rows.length - 1].at) : null;
 
+/**
+ * A person's meetings on the timeline: each booking (where it stands now, and whether it moved), its
+ * cancellation and outcome, and every move or hand-over of any of their meetings (a move is newer
+ * than its booking, so it may sit on a page above it). `oldest` is what each source's read says of
+ * the page's horizon (oldestIfFull).
+ */
+async function meetingItems(db: Kysely<Database>, email: string, limit: number, before: Date | undefined) {
+  const meetings = await db
+    .selectFrom("meetings")
+    .select(["id", "name", "date", "time", "isConfirmed", "cancelledAt", "cancelledBy", "outcome", "outcomeAt"])
+    .select(["outcomeBy", "createdAt"])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom("meetingChanges").select("id").whereRef("meetingId", "=", "meetings.id"))
+        .$castTo<boolean>()
+        .as("moved"),
+    )
+    .where(sameAddress("email", email))
+    .$if(before !== undefined, (q) => q.where("createdAt", "<", before!))
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  const changes = await db
+    .selectFrom("meetingChanges as c")
+    .innerJoin("meetings as m", "m.id", "c.meetingId")
+    .select(["c.meetingId", "c.at", "c.fromDate", "c.fromTime", "c.fromConsultant", "c.toDate", "c.toTime"])
+    .select(["c.toConsultant", "c.by", "c.byUsername"])
+    // Every meeting of the address, not only those of the page: a move is newer than its booking.
+    .where(sameAddress("m.email", email))
+    .$if(before !== undefined, (q) => q.where("c.at", "<", before!))
+    .orderBy("c.at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit)
+    .execute();
+  const items: TimelineItem[] = [
+    ...meetings.flatMap((r): TimelineItem[] => {
+      const ref = meetingReference(r.id);
+      return [
+        {
+          kind: "meeting",
+          at: toIso(r.createdAt),
+          reference: ref,
+          date: r.date,
+          time: r.time,
+          moved: r.moved,
+          confirmed: r.isConfirmed,
+          cancelledAt: r.cancelledAt && toIso(r.cancelledAt),
+          cancelledBy: r.cancelledBy,
+          outcome: r.outcome,
+        },
+        ...(r.cancelledAt
+          ? [{ kind: "meeting-cancelled", at: toIso(r.cancelledAt), reference: ref, by: r.cancelledBy } as const]
+          : []),
+        ...(r.outcome && r.outcomeAt
+          ? [
+              {
+                kind: "meeting-outcome",
+                at: toIso(r.outcomeAt),
+                reference: ref,
+                outcome: r.outcome,
+                by: r.outcomeBy,
+              } as const,
+            ]
+          : []),
+      ];
+    }),
+    ...changes.map((r): TimelineItem => ({
+      kind: "meeting-moved",
+      at: toIso(r.at),
+      reference: meetingReference(r.meetingId),
+      ...toMeetingChange(r),
+    })),
+  ];
+  return {
+    items,
+    name: meetings[0]?.name ?? "",
+    oldest: [
+      oldestIfFull(
+        meetings.map((r) => ({ at: r.createdAt })),
+        limit,
+      ),
+      oldestIfFull(
+        changes.map((r) => ({ at: r.at })),
+        limit,
+      ),
+    ],
+  };
+}
+
 export async function personTimeline(
   db: Kysely<Database>,
   record: NoteRecord,
@@ -78,16 +168,7 @@ export async function personTimeline(
     .orderBy("e.id", "desc")
     .limit(limit)
     .execute();
-  const meetings = await db
-    .selectFrom("meetings")
-    .select(["id", "name", "date", "time", "isConfirmed", "cancelledAt", "cancelledBy", "outcome", "outcomeAt"])
-    .select(["outcomeBy", "createdAt"])
-    .where(sameAddress("email", email))
-    .$if(before !== undefined, (q) => q.where("createdAt", "<", before!))
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+  const meetings = await meetingItems(db, email, limit, before);
   const enquiryIds = enquiries.map((r) => r.id);
   const emails = await db
     .selectFrom("emailOutbox")
@@ -143,36 +224,7 @@ export async function personTimeline(
       owner: r.username,
       excerpt: r.message.split("\n", 1)[0].slice(0, 200),
     })),
-    ...meetings.flatMap((r): TimelineItem[] => {
-      const ref = meetingReference(r.id);
-      return [
-        {
-          kind: "meeting",
-          at: toIso(r.createdAt),
-          reference: ref,
-          date: r.date,
-          time: r.time,
-          confirmed: r.isConfirmed,
-          cancelledAt: r.cancelledAt && toIso(r.cancelledAt),
-          cancelledBy: r.cancelledBy,
-          outcome: r.outcome,
-        },
-        ...(r.cancelledAt
-          ? [{ kind: "meeting-cancelled", at: toIso(r.cancelledAt), reference: ref, by: r.cancelledBy } as const]
-          : []),
-        ...(r.outcome && r.outcomeAt
-          ? [
-              {
-                kind: "meeting-outcome",
-                at: toIso(r.outcomeAt),
-                reference: ref,
-                outcome: r.outcome,
-                by: r.outcomeBy,
-              } as const,
-            ]
-          : []),
-      ];
-    }),
+    ...meetings.items,
     ...emails.map((r): TimelineItem => ({
       kind: "email",
       at: toIso(r.createdAt),
@@ -206,9 +258,7 @@ export async function personTimeline(
     .filter((item) => !before || Date.parse(item.at) < before.getTime())
     .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 
-  const name = enquiries.length
-    ? `${enquiries[0].firstName} ${enquiries[0].lastName}`.trim()
-    : (meetings[0]?.name ?? "");
+  const name = enquiries.length ? `${enquiries[0].firstName} ${enquiries[0].lastName}`.trim() : meetings.name;
   const newsletter: PersonTimelineAnswer["newsletter"] = !subscriber
     ? { status: "none", since: null }
     : subscriber.unsubscribedAt
@@ -222,10 +272,7 @@ export async function personTimeline(
         enquiries.map((r) => ({ at: r.createdAt })),
         limit,
       ),
-      oldestIfFull(
-        meetings.map((r) => ({ at: r.createdAt })),
-        limit,
-      ),
+      ...meetings.oldest,
       oldestIfFull(
         emails.map((r) => ({ at: r.createdAt })),
         limit,

@@ -137,6 +137,28 @@ export interface MeetingsTable extends Pick<Meeting, "name" | "email" | "phone" 
 }
 
 /**
+ * A meeting's moves and hand-overs, one row each: the slot before and after (office-local yyyy-MM-dd
+ * and HH:mm, and consultants.id) and who made it. Nothing of the visitor is in it.
+ */
+export interface MeetingChangesTable {
+  /** bigserial: pg hands int8 back as a string. */
+  id: Generated<string>;
+  meetingId: number;
+  at: CreatedAt;
+  fromDate: string;
+  fromTime: string;
+  fromConsultant: string;
+  toDate: string;
+  toTime: string;
+  toConsultant: string;
+  /** The visitor on the manage page, or an admin in the panel. */
+  by: "visitor" | "admin";
+  /** The admin's account (null for the visitor, or once the account is removed) and their username as it was (null: the visitor). */
+  byUserId: number | null;
+  byUsername: string | null;
+}
+
+/**
  * The panel accounts that take meetings; the id is their team member's (src/data/team.json).
  * `hours` are their own weekly hours, null: the office's.
  */
@@ -236,6 +258,7 @@ export interface Database {
   enquiries: EnquiriesTable & AdminColumns;
   newsletterSubscribers: NewsletterSubscribersTable;
   meetings: MeetingsTable & AdminColumns;
+  meetingChanges: MeetingChangesTable;
   consultants: ConsultantsTable;
   loginAttempts: LoginAttemptsTable;
   emailOutbox: EmailOutboxTable;

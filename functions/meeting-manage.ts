@@ -134,7 +134,9 @@ export default routes({
           const own = await requireOwnConsultantFree(trx, meeting, slot);
           await requireRoomOnDay(trx, own.rules, slot, meeting.consultant, meeting.id);
           await takeManageChange(trx, { meetingId: meeting.id, ip: clientIp(req, context) });
-          const moved = await moveMeeting(trx, meeting.id, { ...slot, consultantId: meeting.consultant });
+          const moved = await moveMeeting(trx, meeting.id, { ...slot, consultantId: meeting.consultant }, meeting, {
+            by: "visitor",
+          });
           if (moved.isConfirmed && withinReminderWindow(moved, now())) await markReminded(trx, moved.id);
           return { moved, guardrails, emails: await enqueueMoveEmails(trx, moved, meeting) };
         })

@@ -25,6 +25,7 @@ import * as leadDigests from "./2026-11-29T11-00_lead-digests.ts";
 import * as leadNotes from "./2026-11-29T11-00_lead-notes.ts";
 import * as leadOwnerStage from "./2026-11-29T11-30_lead-owner-stage.ts";
 import * as consultants from "./2026-11-29T12-00_consultants.ts";
+import * as meetingChanges from "./2026-11-29T13-00_meeting-changes.ts";
 
 /**
  * Every migration, by name, in the order they run. A static record rather than a folder scan, so
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T11-00_lead-notes": leadNotes,
   "2026-11-29T11-30_lead-owner-stage": leadOwnerStage,
   "2026-11-29T12-00_consultants": consultants,
+  "2026-11-29T13-00_meeting-changes": meetingChanges,
 };

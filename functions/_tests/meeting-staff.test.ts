@@ -121,7 +121,7 @@ describe("POST /api/admin/meetings/{id}/consultant", () => {
     await smtp.waitFor(before + 3);
 
     const notice = newest(meeting.email, before);
-    expect(notice.parsed.subject).toMatch(/nu met een collega/);
+    expect(notice.parsed.subject).toMatch(/^Een collega neemt je afspraak op .* over/);
     expect(notice.parsed.text).toContain("Pieter van Dijk");
     const [first, updated] = [invite(ack), invite(notice)];
     expect(updated.uid).toBe(first.uid);
@@ -203,13 +203,29 @@ describe("POST /api/admin/meetings/{id}/move", () => {
     expect(other.meeting.id).toBeGreaterThan(0);
   });
 
-  test("two staff moving one meeting at once: one wins, the other is told 409", async () => {
+  test("two staff moving one meeting at once: one wins, the other is told 409, and one move is kept", async () => {
     const { meeting } = await book("2026-11-25", "10:00", NASRIN);
     const answers = await Promise.all([move(meeting, "2026-11-26", "10:00"), move(meeting, "2026-11-27", "10:00")]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)!.json.message).toBe("meetingChanged");
     const both = await Promise.all([handOver(meeting, KAVEH), move(meeting, "2026-11-26", "15:00")]);
     expect(both.map((a) => a.status).sort()).toEqual([409, 409]); // the panel's view is stale for both
+    const won = answers.find((a) => a.status === 200)!.json as { date: string; time: string };
+    const changes = await t.db
+      .selectFrom("meetingChanges")
+      .select(["fromDate", "fromTime", "toDate", "toTime", "by", "byUsername"])
+      .where("meetingId", "=", meeting.id)
+      .execute();
+    expect(changes).toEqual([
+      {
+        fromDate: "2026-11-25",
+        fromTime: "10:00",
+        toDate: won.date,
+        toTime: won.time,
+        by: "admin",
+        byUsername: "staff-admin",
+      },
+    ]);
   });
 });
 

@@ -2,12 +2,14 @@
  * One timeline per person (GET /api/admin/people/{ref}) and the notes about them (lead_notes),
  * through the real handlers on a real database: the same address in any case joins one timeline,
  * nobody else's items ever do, only a note's author changes it, an erasure leaves nothing of the
- * person in the notes, messages or lead events, and hostile input is a 4xx, never a 5xx.
+ * person in the notes, messages, lead events or meeting changes, and hostile input is a 4xx, never
+ * a 5xx.
  */
 import { firstConsultantMeeting } from "#db/testing.ts";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { DUMMY_HASH } from "#db/admins.ts";
 import { createMeeting } from "#db/meetings.repository.ts";
+import { personTimeline } from "#db/timeline.repository.ts";
 import { createUser } from "#db/users.repository.ts";
 import { TIMELINE_LIMIT, type PersonTimelineAnswer, type TimelineItem } from "#shared/api/timeline.ts";
 import { enquiryReference, meetingReference } from "#shared/leads.ts";
@@ -21,6 +23,9 @@ import people from "../admin-people.ts";
 import notes from "../admin-notes.ts";
 import note from "../admin-note.ts";
 import privacy from "../admin-privacy.ts";
+import manage from "../meeting-manage.ts";
+import adminMeetings from "../admin-meetings.ts";
+import { signManageToken } from "../_lib/booking/manage-token.ts";
 
 let t: ApiTestDatabase;
 let cookie: string;
@@ -158,6 +163,8 @@ describe("GET /api/admin/people/{ref}", () => {
 
     const kinds = answer.items.map((i) => i.kind);
     expect(kinds).toEqual(expect.arrayContaining(["enquiry", "meeting", "email", "message", "note", "change"]));
+    // Never moved: the booking is where the meeting is.
+    expect(answer.items.find((i) => i.kind === "meeting")).toMatchObject({ moved: false });
     expect(refsOf(answer.items)).toEqual(
       new Set([enquiryReference(first), enquiryReference(second), meetingReference(meeting.id)]),
     );
@@ -269,6 +276,147 @@ describe("GET /api/admin/people/{ref}", () => {
   });
 });
 
+/** Monday 2026-11-23, 10:10 in Amsterdam: the meetings below, that week, lie ahead whatever today is. */
+const MONDAY = "2026-11-23T09:10:00Z";
+const PIETER = "pieter-van-dijk";
+afterEach(() => {
+  delete process.env.BOOKING_NOW;
+});
+
+/** Pieter (speaks nl and en) takes meetings too, so a meeting can be handed to him. */
+const pieterTakesMeetings = async () => {
+  const known = await t.db.selectFrom("consultants").select("id").where("id", "=", PIETER).executeTakeFirst();
+  if (known) return;
+  const user = await createUser(t.db, "pieter", DUMMY_HASH);
+  await t.db.insertInto("consultants").values({ id: PIETER, userId: user.id }).execute();
+};
+
+/** A meeting of `email` with the install's first consultant on Wednesday 2026-11-25. */
+const bookMeeting = async (email: string, time = "10:00", name = "Sara Rahimi") =>
+  createMeeting(t.db, {
+    ...(await firstConsultantMeeting(t.db)),
+    name,
+    email,
+    phone: "+31 6 1111 2222",
+    date: "2026-11-25",
+    time,
+  });
+type Slot = { date: string; time: string; consultant: string };
+const staff = (id: number, action: "move" | "consultant", body: { was: Slot } & Record<string, unknown>) =>
+  call(adminMeetings, `/api/admin/meetings/${id}/${action}`, {
+    body,
+    params: { id: String(id) },
+    cookie,
+    headers: { origin: ORIGIN },
+  });
+
+describe("a meeting's moves on the timeline", () => {
+  test("a move by the visitor, one by staff and a hand-over each show with from, to and who, newest first", async () => {
+    process.env.BOOKING_NOW = MONDAY;
+    await pieterTakesMeetings();
+    const email = address("Mover");
+    const meeting = await bookMeeting(email);
+    const own = meeting.consultant;
+    // Someone else's meeting, moved too: never on her timeline.
+    const other = await bookMeeting(address("bystander"), "11:00", "Bo Stander");
+
+    const row = await t.db.selectFrom("meetings").selectAll().where("id", "=", meeting.id).executeTakeFirstOrThrow();
+    const byVisitor = await call(manage, "/api/meetings/manage/move", {
+      body: { date: "2026-11-26", time: "10:00" },
+      headers: { authorization: `Bearer ${await signManageToken(row)}`, origin: ORIGIN },
+    });
+    expect(byVisitor.status, byVisitor.text).toBe(200);
+    const byStaff = await staff(meeting.id, "move", {
+      date: "2026-11-27",
+      time: "11:00",
+      was: { date: "2026-11-26", time: "10:00", consultant: own },
+    });
+    expect(byStaff.status, byStaff.text).toBe(200);
+    const handed = await staff(meeting.id, "consultant", {
+      consultant: PIETER,
+      was: { date: "2026-11-27", time: "11:00", consultant: own },
+    });
+    expect(handed.status, handed.text).toBe(200);
+    const otherMoved = await staff(other.id, "move", {
+      date: "2026-11-26",
+      time: "15:00",
+      was: { date: "2026-11-25", time: "11:00", consultant: other.consultant },
+    });
+    expect(otherMoved.status, otherMoved.text).toBe(200);
+
+    const answer = (await timeline(meetingReference(meeting.id))).json as PersonTimelineAnswer;
+    const ref = meetingReference(meeting.id);
+    const moves = answer.items.filter((i) => i.kind === "meeting-moved");
+    expect(moves).toEqual([
+      {
+        kind: "meeting-moved",
+        at: expect.any(String),
+        reference: ref,
+        from: { date: "2026-11-27", time: "11:00", consultant: own },
+        to: { date: "2026-11-27", time: "11:00", consultant: PIETER },
+        by: "admin",
+        staff: "desk-anna",
+      },
+      {
+        kind: "meeting-moved",
+        at: expect.any(String),
+        reference: ref,
+        from: { date: "2026-11-26", time: "10:00", consultant: own },
+        to: { date: "2026-11-27", time: "11:00", consultant: own },
+        by: "admin",
+        staff: "desk-anna",
+      },
+      {
+        kind: "meeting-moved",
+        at: expect.any(String),
+        reference: ref,
+        from: { date: "2026-11-25", time: "10:00", consultant: own },
+        to: { date: "2026-11-26", time: "10:00", consultant: own },
+        by: "visitor",
+        staff: null,
+      },
+    ]);
+    // Newest first with the rest: each move after the booking, the booking showing where it is now.
+    const times = answer.items.map((i) => i.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const booked = answer.items.findIndex((i) => i.kind === "meeting");
+    expect(answer.items.findLastIndex((i) => i.kind === "meeting-moved")).toBeLessThan(booked);
+    // Where the meeting is now, and that it moved since it was booked (the panel says so).
+    expect(answer.items[booked]).toMatchObject({ date: "2026-11-27", time: "11:00", moved: true });
+    expect(JSON.stringify(answer)).not.toContain(meetingReference(other.id));
+    expect(JSON.stringify(answer)).not.toContain("15:00");
+
+    // Older than the staff's move: only the visitor's is left.
+    const before = moves[1]!.at;
+    const older = await call(people, `/api/admin/people/${ref}?before=${encodeURIComponent(before)}`, {
+      cookie,
+      params: { ref },
+    });
+    expect(older.status, older.text).toBe(200);
+    const olderMoves = (older.json as PersonTimelineAnswer).items.filter((i) => i.kind === "meeting-moved");
+    expect(olderMoves).toEqual([moves[2]]);
+
+    // Two at a time, the pages add up to the whole timeline, none twice or lost.
+    const viewer = (await t.db
+      .selectFrom("users")
+      .select("id")
+      .where("username", "=", "desk-anna")
+      .executeTakeFirst())!;
+    const paged: TimelineItem[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: PersonTimelineAnswer = (await personTimeline(t.db, { kind: "meeting", id: meeting.id }, viewer.id, {
+        limit: 2,
+        ...(cursor ? { before: new Date(cursor) } : {}),
+      }))!;
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      paged.push(...page.items);
+      cursor = page.next;
+    } while (cursor);
+    expect(paged).toEqual(answer.items);
+  });
+});
+
 describe("notes about a person", () => {
   test("only the author edits or deletes a note (403 for another admin); each change is audited by reference", async () => {
     const id = await enquire(address("noted"));
@@ -356,9 +504,17 @@ describe("notes about a person", () => {
 });
 
 describe("erasure and the timeline", () => {
-  test("erasing the address leaves nothing of it, or the name, in the notes, the messages or the lead events", async () => {
+  test("erasing the address leaves nothing of it, or the name, in the notes, the messages, the lead events or the meeting changes", async () => {
+    process.env.BOOKING_NOW = MONDAY;
     const email = address("Erase.Me");
     const first = await enquire(email, { firstName: "Roya", lastName: "Erasable" });
+    const meeting = await bookMeeting(email.toLowerCase(), "14:00", "Roya Erasable");
+    const moved = await staff(meeting.id, "move", {
+      date: "2026-11-26",
+      time: "14:00",
+      was: { date: "2026-11-25", time: "14:00", consultant: meeting.consultant },
+    });
+    expect(moved.status, moved.text).toBe(200);
     const second = await enquire(email.toUpperCase(), { firstName: "Roya", lastName: "Erasable" });
     await call(submissions, `/api/admin/submissions/${first}`, {
       method: "PATCH",
@@ -403,6 +559,16 @@ describe("erasure and the timeline", () => {
     expect(exported.json.leadEvents).toEqual([
       expect.objectContaining({ reference: enquiryReference(first), kind: "stage" }),
     ]);
+    expect(exported.json.meetingChanges).toEqual([
+      {
+        reference: meetingReference(meeting.id),
+        from: { date: "2026-11-25", time: "14:00", consultant: meeting.consultant },
+        to: { date: "2026-11-26", time: "14:00", consultant: meeting.consultant },
+        by: "admin",
+        staff: "desk-anna",
+        at: expect.any(String),
+      },
+    ]);
 
     const erased = await call(privacy, "/api/admin/privacy/erase", {
       body: { email },
@@ -415,8 +581,13 @@ describe("erasure and the timeline", () => {
       await t.db.selectFrom("leadNotes").selectAll().execute(),
       await t.db.selectFrom("leadMessages").selectAll().execute(),
       await t.db.selectFrom("leadEvents").selectAll().execute(),
+      await t.db.selectFrom("meetingChanges").selectAll().execute(),
     ]).toLowerCase();
-    for (const trace of [email.toLowerCase(), "roya", "erasable"]) expect(dump).not.toContain(trace);
+    for (const trace of [email.toLowerCase(), "roya", "erasable", "+31 6 1111 2222"]) expect(dump).not.toContain(trace);
+    // The move stays with the anonymised meeting, as its lead events stay with the enquiry.
+    expect(await t.db.selectFrom("meetingChanges").select("by").where("meetingId", "=", meeting.id).execute()).toEqual([
+      { by: "admin" },
+    ]);
     const kept = await t.db.selectFrom("leadNotes").select("body").where("enquiryId", "=", bystander).execute();
     expect(kept).toEqual([{ body: "Bo knows [name removed] ([address removed])." }]);
 

@@ -27,7 +27,7 @@ import { officeNow } from "#shared/dates.ts";
 import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { meetingHandOverSchema, staffMoveSchema, type MeetingState } from "#shared/schemas/meeting-staff.ts";
 import { audit } from "../auth/audit.ts";
-import { requireAdmin } from "../auth/auth.ts";
+import { requireAdmin, type SessionUser } from "../auth/auth.ts";
 import { HttpError, json, readJson, requireSameOrigin, route, validate } from "../http/http.ts";
 import { afterCommitDelivery, enqueueStaffChangeEmails, withinReminderWindow } from "../mail/outbox.ts";
 import { consultantNotFound, isFree, profileOf, readBookingDay, requireRoomOnDay, rulesOf } from "./booking.ts";
@@ -52,15 +52,17 @@ async function lockedAsSeen(db: Kysely<Database>, id: number, was: MeetingState)
 }
 
 /**
- * Moves meeting `meeting` to `slot` with consultant `consultantId` when they can take it: 404 when
- * there is no such consultant, 409 `consultantInactive` when they have left, `consultantLanguage`
- * when they do not speak the visitor's language, `consultantBusy` when their hours, closures,
- * calendars or the notice rule the time out; the day's buffers and cap as for a booking.
+ * Moves meeting `meeting` to `slot` with consultant `consultantId` when they can take it (the
+ * meeting's changes keep that `admin` did): 404 when there is no such consultant, 409
+ * `consultantInactive` when they have left, `consultantLanguage` when they do not speak the
+ * visitor's language, `consultantBusy` when their hours, closures, calendars or the notice rule the
+ * time out; the day's buffers and cap as for a booking.
  */
 async function reschedule(
   db: Kysely<Database>,
   meeting: MeetingRecord,
   slot: { date: string; time: string; consultantId: string },
+  admin: SessionUser,
 ): Promise<MeetingRecord> {
   const day = await readBookingDay(db, slot.date, { except: meeting.id, include: slot.consultantId });
   const consultant = day.consultants.find((c) => c.id === slot.consultantId);
@@ -71,7 +73,11 @@ async function reschedule(
   if (!isFree(slot.date, slot.time, day.rules, { ...consultant, taken: [] }))
     throw new HttpError(409, "consultantBusy");
   await requireRoomOnDay(db, rulesOf(day.rules, consultant), slot, consultant.id, meeting.id);
-  const moved = await moveMeeting(db, meeting.id, slot);
+  const moved = await moveMeeting(db, meeting.id, slot, meeting, {
+    by: "admin",
+    userId: admin.id,
+    username: admin.username,
+  });
   if (moved.isConfirmed && withinReminderWindow(moved, now())) await markReminded(db, moved.id);
   return moved;
 }
@@ -97,7 +103,7 @@ export const handOver = route({
           throw new HttpError(400, "The meeting is already with this consultant", {
             errors: { consultant: ["The meeting is already with this consultant"] },
           });
-        const moved = await reschedule(trx, meeting, { ...meeting, consultantId: body.consultant });
+        const moved = await reschedule(trx, meeting, { ...meeting, consultantId: body.consultant }, admin);
         return enqueueStaffChangeEmails(trx, moved, { kind: "handedTo", by: admin.username, from: meeting.consultant });
       })
       .catch(taken);
@@ -129,7 +135,7 @@ export const staffMove = route({
             errors: { time: ["This is already the time of the meeting"] },
           });
         const slot = { date: body.date, time: body.time, consultantId: meeting.consultant };
-        const moved = await reschedule(trx, meeting, slot);
+        const moved = await reschedule(trx, meeting, slot, admin);
         return enqueueStaffChangeEmails(trx, moved, { kind: "moved", by: admin.username, was: meeting });
       })
       .catch(taken);

@@ -1,6 +1,7 @@
 /** The admin's privacy tools: a person's data export and an erasure's counts. */
 import type { Enquiry } from "./enquiries.ts";
 import type { Meeting } from "./meetings.ts";
+import type { MeetingSlot } from "./timeline.ts";
 import type { LeadSource } from "../sources.ts";
 
 /**
@@ -46,6 +47,16 @@ export interface PersonalDataExport {
     from: string | null;
     to: string | null;
     by: string | null;
+    at: string;
+  }[];
+  /** Their meetings' moves and hand-overs: the slot before and after, by them or by staff, oldest first. */
+  meetingChanges: {
+    reference: string;
+    from: MeetingSlot;
+    to: MeetingSlot;
+    by: "visitor" | "admin";
+    /** The admin's username; null for the visitor. */
+    staff: string | null;
     at: string;
   }[];
   newsletter: {

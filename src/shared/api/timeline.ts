@@ -21,6 +21,13 @@ export interface PersonNote {
   updatedAt: string;
 }
 
+/** A meeting's slot before or after a move: office-local yyyy-MM-dd and HH:mm, and its consultant's id. */
+export interface MeetingSlot {
+  date: string;
+  time: string;
+  consultant: string;
+}
+
 export type TimelineItem =
   | {
       kind: "enquiry";
@@ -36,13 +43,27 @@ export type TimelineItem =
       kind: "meeting";
       at: string;
       reference: string;
-      /** Office-local slot: yyyy-MM-dd and HH:mm. */
+      /** Office-local slot, where the meeting is now: yyyy-MM-dd and HH:mm. */
       date: string;
       time: string;
+      /** It has moved since it was booked (its meeting-moved items say from where). */
+      moved: boolean;
       confirmed: boolean;
       cancelledAt: string | null;
       cancelledBy: "admin" | "visitor" | null;
       outcome: string | null;
+    }
+  | {
+      /** The meeting moved to another time, or was handed to another consultant (the time kept). */
+      kind: "meeting-moved";
+      at: string;
+      reference: string;
+      from: MeetingSlot;
+      to: MeetingSlot;
+      /** The visitor (on the page their emails link to) or an admin in the panel. */
+      by: "visitor" | "admin";
+      /** The admin's username as it was then; null for the visitor. */
+      staff: string | null;
     }
   | { kind: "meeting-cancelled"; at: string; reference: string; by: "admin" | "visitor" | null }
   | { kind: "meeting-outcome"; at: string; reference: string; outcome: string; by: string | null }

@@ -10,6 +10,7 @@ import type { ServiceNames } from "#shared/services.ts";
 import { ApiError } from "#src/lib/api-client.ts";
 import { AdminOnly } from "../AdminOnly";
 import { LEADS_PATH, fetchPerson } from "../api";
+import { loadConsultants } from "../consultants/store";
 import { useCopy } from "../copy";
 import { BusyButton, Data, EmptyState, ErrorNote, iconPaths, PageSpinner, useAction } from "../ui";
 import { NoteForm } from "./NoteForm";
@@ -38,8 +39,12 @@ function PersonView({ reference, serviceNames }: { reference: string; serviceNam
       (data) => setLoaded({ state: "ready", data }),
       (error) => setLoaded({ state: error instanceof ApiError && error.status === 404 ? "missing" : "failed" }),
     );
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per page (the reference is the URL's)
-  useEffect(() => void load(), []);
+  useEffect(() => {
+    void load();
+    // The moves name consultants (a list that cannot be read leaves their ids).
+    void loadConsultants();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per page (the reference is the URL's)
+  }, []);
 
   /** A note written, edited or deleted: the timeline shows it at once, then the server's whole answer. */
   const changed = (note: PersonNote, removed = false) => {
@@ -137,7 +142,6 @@ function Person({
           <ErrorNote>{older.error}</ErrorNote>
         </div>
       )}
-      <p className="mt-4 text-xs text-muted">{c.limits}</p>
     </>
   );
 }

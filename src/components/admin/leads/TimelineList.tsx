@@ -1,10 +1,11 @@
 /** The person's timeline, newest first: one line per item, each in the panel's words and dates. */
 import { useState } from "react";
-import type { PersonNote, TimelineItem } from "#shared/api/timeline.ts";
+import type { MeetingSlot, PersonNote, TimelineItem } from "#shared/api/timeline.ts";
 import { isLeadStage } from "#shared/leads.ts";
 import { serviceDisplayName, type ServiceNames } from "#shared/services.ts";
 import { showToast } from "#src/stores/toasts.ts";
 import { deleteNote } from "../api";
+import { useConsultantName } from "../consultants/MeetingConsultant";
 import { useCopy, type AdminText } from "../copy";
 import { ConfirmAction, iconPaths, MailText, problem, RowList } from "../ui";
 import { NoteForm } from "./NoteForm";
@@ -73,10 +74,16 @@ function Line({
       );
     case "meeting":
       return (
-        <p className="font-semibold text-ink">
-          {f(c.meeting, { reference: item.reference, date: date(item.date), time: time(item.time) })}
+        <p data-testid="timeline-meeting" className="font-semibold text-ink">
+          {f(item.moved ? c.meetingMoved : c.meeting, {
+            reference: item.reference,
+            date: date(item.date),
+            time: time(item.time),
+          })}
         </p>
       );
+    case "meeting-moved":
+      return <MoveLine item={item} text={text} />;
     case "meeting-cancelled":
       return (
         <p className="text-ink">
@@ -128,6 +135,31 @@ function Line({
       );
     }
   }
+}
+
+/**
+ * A meeting's move (from one time to another) or hand-over (from one consultant to another, at the
+ * same time), and who made it; consultants by their names in the panel's language.
+ */
+function MoveLine({ item, text }: { item: Extract<TimelineItem, { kind: "meeting-moved" }>; text: AdminText }) {
+  const { f, date, time } = text;
+  const c = text.copy.person.items;
+  const from = useConsultantName(item.from.consultant);
+  const to = useConsultantName(item.to.consultant);
+  const slot = (s: MeetingSlot) => f(c.slot, { date: date(s.date), time: time(s.time) });
+  const name = item.staff ?? "";
+  return (
+    <p className="text-ink" data-testid="timeline-moved">
+      {item.from.consultant !== item.to.consultant
+        ? f(c.handedOver, { reference: item.reference, from, to, name })
+        : f(item.by === "visitor" ? c.movedByThem : c.movedByStaff, {
+            reference: item.reference,
+            from: slot(item.from),
+            to: slot(item.to),
+            name,
+          })}
+    </p>
+  );
 }
 
 /** A note with its author; its author may edit or delete it. */
