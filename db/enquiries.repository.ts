@@ -124,9 +124,13 @@ export const ENQUIRY_ORDERS: Record<EnquirySort, KeysetOrder<AdminEnquiryRow>> =
 /** What a list's filters are read against: the clock, the office rules and who asks ("mine"). */
 export interface ListContext {
   now: Date;
-  rules: OfficeRules;
+  /** The office's stored rules, which only "overdue" counts by (filtersNeedRules); the defaults when absent. */
+  rules?: OfficeRules;
   userId: number | null;
 }
+
+/** Whether the filters count working days, so their list must be given the office's stored rules. */
+export const filtersNeedRules = (filters: EnquiryFilters) => filters.attention === "overdue";
 
 /**
  * The leads that need the office: waiting on us (db/waiting.ts: no reply yet, or an answer of the
@@ -134,23 +138,22 @@ export interface ListContext {
  * src/shared/working-days.ts (the dashboard's "within 2 working days"), or an open lead whose
  * follow-up day has come (office time). `rules` are the office's stored rules (closures count).
  */
-function needsUs(attention: "waiting" | "overdue", { now, rules }: Pick<ListContext, "now" | "rules">) {
+function needsUs(
+  attention: "waiting" | "overdue",
+  { now, rules = defaultOfficeRules }: Pick<ListContext, "now" | "rules">,
+) {
+  if (attention === "waiting") return () => waitingOnUs("enquiries");
   const today = officeNow(now, rules.timeZone).date;
   const late = officeDayStart(lastOverdueArrivalDate(today, rules), 1);
   return (eb: ExpressionBuilder<Database, "enquiries">) =>
-    attention === "waiting"
-      ? waitingOnUs("enquiries")
-      : eb.or([
-          waitingOnUs("enquiries", late),
-          eb.and([eb("followUpOn", "<=", today), eb("stage", "in", OPEN_STAGES)]),
-        ]);
+    eb.or([waitingOnUs("enquiries", late), eb.and([eb("followUpOn", "<=", today), eb("stage", "in", OPEN_STAGES)])]);
 }
 
 /** The WHERE of the filters (src/shared/admin-lists.ts); every one can use an index. */
 function filtered<O>(
   query: SelectQueryBuilder<Database, "enquiries", O>,
   filters: EnquiryFilters,
-  context: ListContext = { now: new Date(), rules: defaultOfficeRules, userId: null },
+  context: ListContext = { now: new Date(), userId: null },
 ) {
   const owner = filters.owner === "me" ? (context.userId ?? 0) : filters.owner;
   return listed(query)

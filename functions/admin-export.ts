@@ -82,7 +82,7 @@ const english = serviceNames("en");
 const enquiries: Export<AdminEnquiry, EnquiryFilters> = {
   name: "enquiries",
   parse: parseEnquiryFilters,
-  list: async (db, page, filters, admin) => listEnquiries(db, page, filters, await leadListContext(db, admin)),
+  list: async (db, page, filters, admin) => listEnquiries(db, page, filters, await leadListContext(db, admin, filters)),
   header: [
     "Reference",
     "Received (office time)",

@@ -25,7 +25,7 @@ export default route({
     const parts = url.pathname.split("/").filter(Boolean);
     if (parts[3] === "board") {
       const filters = readFilters(parseEnquiryFilters, url.searchParams);
-      return json<LeadBoard>(await leadBoard(db, filters, await leadListContext(db, admin)));
+      return json<LeadBoard>(await leadBoard(db, filters, await leadListContext(db, admin, filters)));
     }
     const id = context?.params?.id ?? parts[3];
     if (!/^\d{1,9}$/.test(id ?? "")) throw new HttpError(404, "Not found");

@@ -22,7 +22,7 @@ import { ROUTES } from "#shared/routes.ts";
 const ACTIONS = { stage: "lead.status", owner: "lead.owner", follow_up: "lead.follow-up" } as const;
 
 export default adminResource({
-  list: async (db, page, filters, admin) => listEnquiries(db, page, filters, await leadListContext(db, admin)),
+  list: async (db, page, filters, admin) => listEnquiries(db, page, filters, await leadListContext(db, admin, filters)),
   parseFilters: parseEnquiryFilters,
   patchSchema: leadPatchSchema,
   change: async (db, id, patch, { req, context, admin }) => {

@@ -7,9 +7,10 @@ import type { LeadStage } from "#shared/leads.ts";
 import { apiTestbed, call, type ApiTestDatabase } from "./harness.ts";
 import { TestMailServer } from "./mail-server.ts";
 import adminDue from "../admin-due.ts";
+import adminLeads from "../admin-leads.ts";
 import adminSubmissions from "../admin-submissions.ts";
 import adminStats from "../admin-stats.ts";
-import type { AdminEnquiry } from "#shared/api/enquiries.ts";
+import type { AdminEnquiry, LeadBoard } from "#shared/api/enquiries.ts";
 import outboxRetry, { config as retryConfig } from "../outbox-retry.ts";
 import { queueDigests } from "../_lib/mail/digest.ts";
 import { officeRules } from "#server/office.ts";
@@ -120,6 +121,22 @@ describe("GET /api/admin/due", () => {
     });
   });
 
+  test("the list's and the board's overdue filter count by the same closure as the Due panel", async () => {
+    const overdue = async () => {
+      const list = (await call(adminSubmissions, "/api/admin/submissions?attention=overdue", { cookie }))
+        .json as AdminEnquiry[];
+      const board = (await call(adminLeads, "/api/admin/leads/board?attention=overdue", { cookie })).json as LeadBoard;
+      const names = list.map((e) => e.firstName);
+      expect(board.columns.flatMap((c) => c.items.map((e) => e.firstName)).sort()).toEqual([...names].sort());
+      return names;
+    };
+    await addClosure(t.db, { from: "2026-11-24", to: "2026-11-24", yearly: false, note: "Team day" });
+    setClock("2026-11-25T09:00:00");
+    expect(await overdue()).not.toContain("Anna");
+    setClock("2026-11-26T00:00:00");
+    expect(await overdue()).toContain("Anna");
+  });
+
   test("admins only; no parameters", async () => {
     setClock("2026-11-25T10:00:00");
     expect((await call(adminDue, "/api/admin/due")).status).toBe(401);
@@ -154,7 +171,7 @@ describe("the morning digest", () => {
     const nl = to("sara@bridgewise.test");
     expect(nl.subject).toBe("Vandaag voor jou: woensdag 25 november 2026");
     expect(nl.text).toContain(`${annaRef} Anna Lead`);
-    expect(nl.text).toContain("Wacht op ons antwoord; dat moest uiterlijk di 24 nov 2026");
+    expect(nl.text).toContain("Wacht op ons antwoord; dat werd uiterlijk di 24 nov 2026 verwacht");
     expect(nl.text).toContain(`https://bridgewise.eu${leadLink(annaRef)}`);
     expect(nl.html).toContain('<html lang="nl" dir="ltr">');
     const fa = to("reza@bridgewise.test");

@@ -8,7 +8,9 @@
 // (with the server's memory before and after). Then 50 connections for 10 s on the plain list
 // (autocannon), and the email status as a per-row subquery (before) against the column (after).
 // Targets: p99 ≤ 50 ms for a page or a search, export ≤ 2 s, list ≥ 1,000 req/s with p99 ≤ 50 ms;
-// the lead desk's board and lead filters (stages, owners, follow-ups seeded over the same rows) p95 ≤ 200 ms.
+// the lead desk's board and lead filters (stages, owners, follow-ups seeded over the same rows) p95 ≤ 200 ms;
+// the leads page's island adds ≤ 30 KB gzipped to the JavaScript every panel page loads
+// (scripts/bench/island-weight.mjs). Prints the machine reference (scripts/bench/machine.mjs).
 // Plans and figures also go to bench-results/admin.json and bench-results/admin-plans.txt.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,22 +22,43 @@ import { migrateToLatest } from "#db/migrate.ts";
 import { encodeCursor } from "#db/paging.ts";
 import { buildIfNeeded } from "../build/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "../runtime/embedded-db.mjs";
-import { BENCH_ADMIN, load, percentile, rssMb, signIn, startSite, stopSite } from "./site.mjs";
+import { islandWeight, panelPages } from "./island-weight.mjs";
+import { BENCH_ADMIN, load, machineReference, percentile, rssMb, signIn, startSite, stopSite } from "./site.mjs";
 import { ROUTES } from "#shared/routes.ts";
 
 const ROWS = 100_000;
 const RUNS = 200;
-const TARGETS = { pageP99: 50, exportMs: 2000, listRps: 1000, listP99: 50, leadP95: 200 };
+const TARGETS = { pageP99: 50, exportMs: 2000, listRps: 1000, listP99: 50, leadP95: 200, islandBytes: 30_000 };
 const root = process.cwd();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-admin-"));
 const failures = [];
-const report = { rows: ROWS, load: loadLine(), http: [], export: null, autocannon: null, emailStatus: null };
+const report = {
+  rows: ROWS,
+  machine: await machineReference(),
+  load: loadLine(),
+  island: null,
+  http: [],
+  export: null,
+  autocannon: null,
+  emailStatus: null,
+};
 let database;
 let db;
 let server;
 
 try {
   buildIfNeeded(root, { log: { log: () => {} } });
+  const dist = path.join(root, "dist");
+  const { addedChunks, ...island } = islandWeight(dist, "admin/leads/index.html", panelPages(dist));
+  report.island = { ...island, addedChunks };
+  console.log(
+    `Machine reference: ${report.machine} req/s\n` +
+      `The leads page's JavaScript, gzipped: ${island.pageBytes.toLocaleString("en")} bytes, of which ` +
+      `${island.shellBytes.toLocaleString("en")} every panel page loads and ${island.addedBytes.toLocaleString("en")} ` +
+      `its island adds (${addedChunks.length} chunks)`,
+  );
+  if (island.addedBytes > TARGETS.islandBytes)
+    failures.push(`the leads island adds ${island.addedBytes} bytes gzipped`);
   database = await startEmbeddedDatabase({ dataDir, log: {} });
   db = createDb(database.url);
   await migrateToLatest(db);
