@@ -63,9 +63,20 @@ export async function recordView(
   return rows.length === 1;
 }
 
-/** Each dimension a chart reads, as the key of a view's row ('all': the day's totals). */
-const VIEW_KEYS = sql`(VALUES ('all', ''), ('source', CASE WHEN utm_source <> '' THEN utm_source ELSE referrer END),
-  ('campaign', utm_campaign), ('path', path), ('lang', lang), ('referrer', referrer)) AS k(dim, key)`;
+/** Each dimension a chart reads, as the key of a view's row: an expression over page_views' columns ('all': the day's totals). */
+const VIEW_KEY: Record<PageViewKeysTable["dim"], RawBuilder<string>> = {
+  all: sql`''`,
+  source: sql`CASE WHEN utm_source <> '' THEN utm_source ELSE referrer END`,
+  campaign: sql`utm_campaign`,
+  path: sql`path`,
+  lang: sql`lang`,
+  referrer: sql`referrer`,
+};
+
+/** Every dimension of a view's row at once (a LATERAL of one row per dimension): what the rollup folds. */
+const VIEW_KEYS = sql`(VALUES ${sql.join(
+  Object.entries(VIEW_KEY).map(([dim, key]) => sql`(${sql.lit(dim)}, ${key})`),
+)}) AS k(dim, key)`;
 
 /**
  * Folds every view of a day before `today` into page_view_days (every dimension together) and
@@ -112,16 +123,18 @@ export async function pruneViewDays(db: Kysely<Database>, at: Date, months: numb
 
 /**
  * Views and visits per value of one dimension over a range of office days: the rolled-up days of
- * page_view_keys and the views not yet rolled up (today's), counted alike. Columns: key, views, visits.
+ * page_view_keys and the views not yet rolled up (today's), counted alike; `where` filters on `key`.
+ * Columns: key, views, visits. The raw views are read for their one dimension's key, not expanded
+ * into every dimension and filtered (today's views are most of a chart's time).
  */
 const keysIn = (dim: PageViewKeysTable["dim"], from: string, to: string, where = sql``) => sql`(
   SELECT key, sum(views) AS views, sum(visits) AS visits FROM (
     SELECT key, views, visits FROM page_view_keys
-    WHERE dim = ${dim} AND day BETWEEN ${from}::date AND ${to}::date ${where}
+    WHERE dim = ${dim} AND day BETWEEN ${from}::date AND ${to}::date
     UNION ALL
-    SELECT k.key, 1, entry::int FROM page_views, LATERAL ${VIEW_KEYS}
-    WHERE day BETWEEN ${from}::date AND ${to}::date AND k.dim = ${dim} ${where}
-  ) AS u GROUP BY key
+    SELECT ${VIEW_KEY[dim]}, 1, entry::int FROM page_views
+    WHERE day BETWEEN ${from}::date AND ${to}::date
+  ) AS u WHERE true ${where} GROUP BY key
 )`;
 
 /** A lead's source (utm_source, else referrer host) as the views' one. */

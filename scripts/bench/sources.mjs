@@ -14,10 +14,12 @@ import path from "node:path";
 import { sql } from "kysely";
 import { createDb } from "#db/client.ts";
 import { migrateToLatest } from "#db/migrate.ts";
+import { ensureFirstConsultant } from "#db/consultants.repository.ts";
 import { rollUpViews } from "#db/sources.repository.ts";
 import { buildIfNeeded } from "../build/build-if-needed.mjs";
 import { startEmbeddedDatabase } from "../runtime/embedded-db.mjs";
 import { BENCH_ADMIN, load, machineReference, percentile, signIn, startSite, stopSite } from "./site.mjs";
+import { FIRST_CONSULTANT_ID } from "#shared/consultants.ts";
 import { ROUTES } from "#shared/routes.ts";
 
 // `-- --views=N` seeds fewer views for a quick look; the targets are for 3 million.
@@ -192,12 +194,19 @@ async function seed(kysely) {
            (ARRAY['en', 'nl', 'fa'])[1 + g % 3], now() - make_interval(secs => (g % (${DAYS} * 86400))), ${source(sql`g`)}
     FROM generate_series(1, 5000) AS g
   `.execute(kysely);
+  // Every meeting has a consultant: the one an install's first admin account gets (db/users.repository.ts).
+  const { id: userId } = await kysely
+    .insertInto("users")
+    .values({ username: "bench-consultant", password: "!", role: "admin" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await ensureFirstConsultant(kysely, userId, FIRST_CONSULTANT_ID);
   await sql`
-    INSERT INTO meetings (name, email, phone, date, time, language, created_at, outcome, source)
+    INSERT INTO meetings (name, email, phone, date, time, language, created_at, outcome, source, consultant_id)
     SELECT 'Bench ' || g, 'meet' || g || '@example.com', '+31 6 1234 5678',
            to_char(current_date - 400 + (g / 16), 'YYYY-MM-DD'), to_char(time '09:00' + make_interval(mins => 30 * (g % 16)), 'HH24:MI'),
            (ARRAY['en', 'nl', 'fa'])[1 + g % 3], now() - make_interval(secs => (g * 7000) % (${DAYS} * 86400)),
-           CASE WHEN g % 3 = 0 THEN 'done' END, ${source(sql`g`)}
+           CASE WHEN g % 3 = 0 THEN 'done' END, ${source(sql`g`)}, ${FIRST_CONSULTANT_ID}
     FROM generate_series(1, 1000) AS g
   `.execute(kysely);
 }
