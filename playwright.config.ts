@@ -75,7 +75,11 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace of each test, kept when it fails, doubles what a test costs the CPU (admin-shell.spec.ts:
+    // 52–53 s of CPU with it, 25–27 s without; docs/benchmarks.md). CI, where nobody opens it, runs
+    // without; a developer's run keeps it for a failed test. E2E_TRACE=off, on or retain-on-failure chooses.
+    trace: (process.env.E2E_TRACE ?? (process.env.CI ? "off" : "retain-on-failure")) as
+      "off" | "on" | "retain-on-failure",
     launchOptions: {
       // Chromium's headless shell when installed, the full browser otherwise (scripts/test/chromium.mjs).
       executablePath: findTestBrowser() ?? undefined,

@@ -4,7 +4,7 @@ import en from "../src/i18n/locales/en.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import { expectNoViolations } from "./axe";
-import { ADMIN, skipSplash, uniqueTag } from "./helpers";
+import { ADMIN, holdRequests, skipSplash, uniqueTag } from "./helpers";
 import { inviteAccount } from "./invite";
 
 /**
@@ -212,13 +212,11 @@ test("an admin's links are there from the first paint of the next page", async (
   const page = await context.newPage();
   await page.goto("/admin/texts");
   await expect(nav(page).getByRole("link", { name: "Leads" })).toBeVisible();
-  // The next page, its session answer held back: the links show without it.
-  await page.route("**/api/user", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  // The next page, its session answer held back until the links have shown: they show without it.
+  const release = await holdRequests(page, "**/api/user");
   await page.goto("/admin/audit", { waitUntil: "domcontentloaded" });
-  await expect(nav(page).getByRole("link", { name: "Leads" })).toBeVisible({ timeout: 1000 });
+  await expect(nav(page).getByRole("link", { name: "Leads" })).toBeVisible();
+  release();
   await context.close();
 });
 

@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import type { CalendarAnswer } from "../src/shared/api/availability";
 import { formatDate } from "../src/shared/format";
-import { formData } from "./helpers";
+import { formData, holdRequests } from "./helpers";
 import { expectNoViolations } from "./axe";
 
 // The dashboard asks for the lists a page at a time (`?limit=…`): match the path with any query.
@@ -163,16 +163,14 @@ test.describe("/admin/login", () => {
   });
 
   test("the right credentials show 'Logging in...', then the leads with a welcome toast", async ({ page }) => {
-    // Hold the answer a moment so the sending state can be seen.
-    await page.route("**/api/login", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    // Hold the answer until the sending state has been seen.
+    const release = await holdRequests(page, "**/api/login");
     await page.goto("/admin/login");
     await page.getByLabel("Username").fill(ADMIN.username);
     await page.getByLabel("Password").fill(ADMIN.password);
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("button", { name: "Logging in..." })).toBeDisabled();
+    release();
     await expect(page).toHaveURL(/\/admin\/leads\/?$/);
     await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
     await expect(toast(page)).toContainText("Login successful");
@@ -263,12 +261,10 @@ test.describe("dashboard", () => {
     );
 
     // While the change is sending, a disabled placeholder takes the button's place.
-    await page.route("**/api/admin/submissions/*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/admin/submissions/*");
     await item.getByRole("button", { name: "Mark as replied" }).click();
     await expect(item.getByRole("button", { name: "Updating…" })).toBeDisabled();
+    release();
     await expect(toast(page)).toContainText("Status updated");
     await expect(toast(page)).toContainText("The submission status has been updated successfully.");
     await expect(item).toContainText("Replied");

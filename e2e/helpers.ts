@@ -11,10 +11,45 @@ export async function skipSplash(context: BrowserContext) {
 
 /** Waits until a React island has hydrated (Astro removes `ssr` from <astro-island> then). */
 export async function hydrated(page: Page, component: string) {
-  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: "attached" });
+  await hydratedIsland(page, component).first().waitFor({ state: "attached" });
+}
+
+/** The islands of a React component that have hydrated. */
+const hydratedIsland = (page: Page, component: string) =>
+  page.locator(`astro-island[component-url*="${component}"]:not([ssr])`);
+
+/**
+ * Scrolls to the testimonials as a visitor scrolls, until their client:visible carousel hydrates:
+ * the sections above them are laid out only as they near the viewport (content-visibility), so one
+ * jump may land where the carousel no longer is, and unless something keeps Chromium drawing frames
+ * (a trace's screencast does) it is never seen.
+ */
+export async function scrollToTestimonials(page: Page) {
+  const island = hydratedIsland(page, "TestimonialCarousel");
+  await expect
+    .poll(async () => {
+      await page.locator("#testimonials").scrollIntoViewIfNeeded();
+      return island.count();
+    })
+    .toBeGreaterThan(0);
 }
 
 /** Cookie that remembers the visitor's language (`{product}_language`). */
+/**
+ * Holds every request to `url` (a glob) until the returned `release()`, then lets each through: a
+ * test sees a sending state, or a page without that answer, for as long as its assertion needs,
+ * however busy the machine (a fixed delay is a race the test loses under load).
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export const LANGUAGE_COOKIE = "bridgewise_language";
 
 /** Waits for `count` animation frames in the page (lets synchronous UI updates paint, without a fixed sleep). */

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { pages } from "../src/data/services";
-import { hydrated, skipSplash } from "./helpers";
+import { scrollToTestimonials, skipSplash } from "./helpers";
 import { findTextProblems, type TextProblem } from "./text-fit";
 
 /**
@@ -85,8 +85,7 @@ for (const lang of langs) {
         await page.setViewportSize({ width: sizes[0], height: 900 });
         await page.goto(`/${lang}${path === "/" ? "/" : path}`);
         if (path === "/") {
-          await page.locator("#testimonials").scrollIntoViewIfNeeded();
-          await hydrated(page, "TestimonialCarousel");
+          await scrollToTestimonials(page);
         }
         await showEverything(page);
         for (const width of sizes) {

@@ -60,7 +60,13 @@ export const TOOL_VARIABLES = [
     meaning:
       "`DATA_DIR` of the second server the browser tests start, two ports up, for the specs that link more consultants.",
   },
-  { name: "CI", meaning: "Set by CI: the browser tests run on 2 workers." },
+  {
+    name: "E2E_TRACE",
+    fallback: "`retain-on-failure`; `off` when `CI` is set and in `npm run test:changed`",
+    meaning:
+      "Playwright's trace of each browser test: `retain-on-failure` keeps it for a failed test in `test-results/e2e/` (it doubles a test's CPU), `on` for every test, `off` for none.",
+  },
+  { name: "CI", meaning: "Set by CI: the browser tests run on 2 workers, without a trace." },
   {
     name: "FUZZ_SEED",
     fallback: "`29` in `npm test`; random in `npm run test:fuzz`",
@@ -112,6 +118,12 @@ export const TOOL_VARIABLES = [
     name: "REHEARSE_DATABASE_URL",
     fallback: "`postgres://postgres@127.0.0.1:5432/postgres`, else an embedded one",
     meaning: "The PostgreSQL server `npm run rehearse:deploy` stands in for Neon with.",
+  },
+  {
+    name: "REHEARSE_COLD_RUNS",
+    fallback: "`3`; `1` in `npm test`",
+    meaning:
+      "Fresh processes per packaged function whose cold start `npm run rehearse:deploy` times (the median is reported).",
   },
   {
     name: "REHEARSE_PGBOUNCER_PORT",

@@ -284,10 +284,13 @@ function childCpuSeconds() {
  * Runs `cmd` (its output in `log`, or on this terminal) and resolves with its exit status, wall time
  * and the CPU time it and its children took.
  */
-function run(cmd, args, log) {
+function run(cmd, args, log, env = {}) {
   const out = log ? openSync(log, "w") : undefined;
   const started = performance.now();
-  const child = spawn(cmd, args, { stdio: out === undefined ? "inherit" : ["ignore", out, out] });
+  const child = spawn(cmd, args, {
+    stdio: out === undefined ? "inherit" : ["ignore", out, out],
+    env: { ...process.env, ...env },
+  });
   return new Promise((resolve) => {
     child.on("close", (status) => {
       if (out !== undefined) closeSync(out);
@@ -330,8 +333,11 @@ async function main() {
     const { buildIfNeeded } = await import("../build/build-if-needed.mjs");
     try {
       buildIfNeeded(root);
-      // Two workers, as in CI: by default Playwright takes half the cores, one on a 2-core machine.
-      browser = run(bin("playwright"), ["test", "--workers=2", ...e2e]);
+      // Two workers, as in CI: by default Playwright takes half the cores, one on a 2-core machine. No
+      // trace, as in CI: it doubles each test's CPU; E2E_TRACE=retain-on-failure keeps a failed test's.
+      browser = run(bin("playwright"), ["test", "--workers=2", ...e2e], undefined, {
+        E2E_TRACE: process.env.E2E_TRACE ?? "off",
+      });
     } catch (error) {
       // The vitest files still end and are printed.
       console.error(`The browser specs did not run: ${error.message}`);
