@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { hydrated, skipSplash } from "./helpers";
+import { hydrated, scrollToTestimonials, skipSplash } from "./helpers";
 import { expectNoViolations } from "./axe";
 
 /** Accessibility (WCAG 2.2 AA via axe-core) and the security headers / CSP of the built site. */
@@ -9,8 +9,7 @@ import { expectNoViolations } from "./axe";
 async function ready(page: Page) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   if (await page.locator("#testimonials").count()) {
-    await page.locator("#testimonials").scrollIntoViewIfNeeded();
-    await hydrated(page, "TestimonialCarousel");
+    await scrollToTestimonials(page);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   }
 }
@@ -36,6 +35,18 @@ test.describe("axe", () => {
     expect(response?.status()).toBe(404);
     await ready(page);
     await expectNoViolations(page);
+  });
+
+  test("the check reaches into a same-origin frame, as the text editor's preview is one", async ({ page }) => {
+    await page.goto("/en/");
+    await page.evaluate(() => {
+      const frame = document.createElement("iframe");
+      frame.title = "A frame with a nameless button";
+      frame.srcdoc = '<html lang="en"><body><main><button></button></main></body></html>';
+      document.body.append(frame);
+      return new Promise((resolve) => frame.addEventListener("load", resolve));
+    });
+    await expect(expectNoViolations(page)).rejects.toThrow(/button-name \(critical\)[^\n]*\n\s+iframe button/);
   });
 
   test("the header with the services dropdown, then the language dropdown, open", async ({ page }) => {
