@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { devices } from "@playwright/test";
 import { expect, test } from "./test";
 import testimonials from "../src/data/testimonials.json" with { type: "json" };
+import { CAROUSEL } from "../src/data/carousel";
 import { frames, hydrated, skipSplash } from "./helpers";
 
 /**
@@ -133,6 +134,30 @@ test("clicking a dot shows that group", async ({ page }) => {
   await expect(slides(page).nth(count - 1)).toContainText(testimonials[count - 1].author.en);
 });
 
+test("a move locks the carousel for 500 ms; a tap on the dot already shown is no move and locks nothing", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openCarousel(page);
+  // The page's clock stands still from here: only runFor moves it, so every tap below falls where
+  // the test says, however long the machine takes between two taps.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.clock.runFor(1000);
+  await dots(page).nth(0).click();
+  await dots(page).nth(1).click();
+  await expectGroup(page, 1, groupSlides(1, 3));
+  const next = carousel(page).getByRole("button", { name: "Next testimonials" });
+  await dots(page).nth(2).click();
+  await page.clock.runFor(CAROUSEL.lockMs - 1);
+  await next.click();
+  expect(await activeDot(page), "taps within the lock do nothing").toBe(1);
+  // Had either tap moved, Next would now wrap to the first group.
+  await page.clock.runFor(1);
+  await next.click();
+  await expectGroup(page, 2, groupSlides(2, 3));
+});
+
 test("autoplay advances every 6 s and wraps from the last group to the first", async ({ page }) => {
   await page.clock.install();
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -199,6 +224,8 @@ test("each card shows author, company, LinkedIn link, rating label and its stars
   // Visit every group (with seven cards: 1-3, 4-6, 5-7) and check the cards as they are shown.
   for (let group = 0; group < groupsOf(3); group++) {
     const shown = groupSlides(group, 3);
+    // The move before locks the carousel for 500 ms: a quick machine checks three cards in less.
+    if (group > 1) await page.waitForTimeout(CAROUSEL.lockMs);
     await dots(page).nth(group).click();
     await expectGroup(page, group, shown);
     for (const i of shown) {

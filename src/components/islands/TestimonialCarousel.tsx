@@ -91,7 +91,6 @@ function useCarousel(rtl: boolean) {
     const s = swiperRef.current;
     const now = Date.now();
     if (!s || now < lockedUntil.current) return;
-    lockedUntil.current = now + CAROUSEL.lockMs;
     const last = s.snapGrid.length - 1;
     const target =
       move === "next"
@@ -103,6 +102,9 @@ function useCarousel(rtl: boolean) {
             ? last
             : s.snapIndex - 1
           : move;
+    // A tap on the group already shown moves nothing, so it does not lock the next tap out.
+    if (target === s.snapIndex) return;
+    lockedUntil.current = now + CAROUSEL.lockMs;
     s.slideTo(Math.min(target * (s.params.slidesPerGroup as number), s.slides.length - 1), CAROUSEL.lockMs);
   }, []);
 
