@@ -40,7 +40,7 @@ function playwrightWhere(error) {
 }
 
 /**
- * Every test of a vitest JSON report: { suite, name, ms, failed, error }. A file that failed with no
+ * Every test of a vitest JSON report: { suite, name, ms, failed, error, where }. A file that failed with no
  * failed test (it did not load, or a hook threw) is one failed entry of its own.
  */
 export function vitestTests(report, suite) {
@@ -61,13 +61,13 @@ export function vitestTests(report, suite) {
       });
     }
     if (file.status === "failed" && !failedHere)
-      tests.push({ suite, name: where, ms: 0, failed: true, error: firstLine(file.message) });
+      tests.push({ suite, name: where, ms: 0, failed: true, error: firstLine(file.message), where: "" });
   }
   return tests;
 }
 
 /**
- * Every test of a Playwright JSON report: { suite, name, ms, failed, error } (its slowest attempt). An error
+ * Every test of a Playwright JSON report: { suite, name, ms, failed, error, where } (its slowest attempt). An error
  * outside any test (a global setup, the web server) is one failed entry of its own.
  */
 export function playwrightTests(report, suite) {
@@ -95,7 +95,14 @@ export function playwrightTests(report, suite) {
   };
   for (const top of report.suites ?? []) walk(top, []);
   for (const error of report.errors ?? [])
-    tests.push({ suite, name: "e2e (outside any test)", ms: 0, failed: true, error: firstLine(error.message) });
+    tests.push({
+      suite,
+      name: "e2e (outside any test)",
+      ms: 0,
+      failed: true,
+      error: firstLine(error.message),
+      where: playwrightWhere(error),
+    });
   return tests;
 }
 
