@@ -69,7 +69,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // E2E_WORKERS chooses; CI takes 2, a developer's run Playwright's default (half the cores).
+  workers: Number(process.env.E2E_WORKERS) || (process.env.CI ? 2 : undefined),
   // No retries: a test that fails now and then is a race to find and fix.
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],

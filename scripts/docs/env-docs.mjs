@@ -66,6 +66,11 @@ export const TOOL_VARIABLES = [
     meaning:
       "Playwright's trace of each browser test: `retain-on-failure` keeps it for a failed test in `test-results/e2e/` (it doubles a test's CPU), `on` for every test, `off` for none.",
   },
+  {
+    name: "E2E_WORKERS",
+    fallback: "`2` when `CI` is set, else Playwright's default (half the cores)",
+    meaning: "How many browser tests run at once.",
+  },
   { name: "CI", meaning: "Set by CI: the browser tests run on 2 workers, without a trace." },
   {
     name: "FUZZ_SEED",
