@@ -20,7 +20,7 @@
 //    layouts, styles, texts, public/) runs every vitest file or every spec it can affect, listed in GLOBAL.
 //  - anything else (docs/, Markdown, the reviews) runs nothing.
 //
-// The vitest files and the browser specs run side by side (the browser on 2 workers, as in CI); the
+// The vitest files and the browser specs run side by side (the browser on 2 workers, beside vitest); the
 // vitest output is printed when both have ended. The browser specs run against dist/, rebuilt first only
 // when a build input is newer (scripts/build/build-if-needed.mjs): a change under functions/ or db/
 // alone is served from the functions' source and needs no build.
@@ -333,9 +333,10 @@ async function main() {
     const { buildIfNeeded } = await import("../build/build-if-needed.mjs");
     try {
       buildIfNeeded(root);
-      // Two workers, as in CI: by default Playwright takes half the cores, one on a 2-core machine. No
-      // trace, as in CI: it doubles each test's CPU; E2E_TRACE=retain-on-failure keeps a failed test's.
-      browser = run(bin("playwright"), ["test", "--workers=2", ...e2e], undefined, {
+      // Two workers (E2E_WORKERS chooses): by default Playwright takes half the cores, one on a 2-core
+      // machine, and the vitest files run beside them. No trace, as in CI: it doubles each test's CPU;
+      // E2E_TRACE=retain-on-failure keeps a failed test's.
+      browser = run(bin("playwright"), ["test", `--workers=${process.env.E2E_WORKERS || 2}`, ...e2e], undefined, {
         E2E_TRACE: process.env.E2E_TRACE ?? "off",
       });
     } catch (error) {
