@@ -1,14 +1,16 @@
 // The slowest and the failed tests of a run, read from the JSON reports vitest and Playwright write under
 // test-results/. `npm test` prints the 15 slowest, so the next cut starts from a measurement, and then every
-// failed test with its error's first line and where it happened, last before the closing count: the part of a CI log that is
-// kept is its end, and a failure it does not name cannot be found.
+// failed test with its error's first line and where it happened, last before the closing count: the part of
+// a CI log that is kept is its end, and a failure it does not name cannot be found.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+/** An error message as text, without the terminal's colour codes. */
+const plain = (message) => String(message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+
 /** The first line of an error message that says something, at most 300 characters. */
 function firstLine(message) {
-  const line = String(message ?? "")
-    .replace(/\u001b\[[0-9;]*m/g, "")
+  const line = plain(message)
     .split("\n")
     .map((l) => l.trim())
     .find(Boolean);
@@ -25,7 +27,7 @@ function projectLine(file, line) {
 
 /** Where a vitest failure happened: the first frame of its stack in the project's own files. */
 function vitestWhere(message) {
-  for (const [, file, line] of String(message ?? "").matchAll(/\(?((?:\/|[A-Za-z]:\\)[^\s():]+):(\d+):\d+\)?/g)) {
+  for (const [, file, line] of plain(message).matchAll(/((?:\/|[A-Za-z]:\\)[^\s():]+):(\d+):\d+/g)) {
     const at = projectLine(file, line);
     if (at) return `at ${at}`;
   }
@@ -35,7 +37,7 @@ function vitestWhere(message) {
 /** Where a Playwright failure happened: its line in the spec, and the locator it waited for. */
 function playwrightWhere(error) {
   const at = projectLine(error?.location?.file, error?.location?.line);
-  const locator = /^Locator: .*/m.exec(String(error?.message ?? "").replace(/\u001b\[[0-9;]*m/g, ""))?.[0] ?? "";
+  const locator = /^Locator: .*/m.exec(plain(error?.message))?.[0] ?? "";
   return [at && `at ${at}`, locator.slice(0, 300)].filter(Boolean).join(" · ");
 }
 
