@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import pg from "pg";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createDb } from "./client.ts";
 import type { Database } from "./types.ts";
 import { FIRST_CONSULTANT_ID } from "#shared/consultants.ts";
@@ -14,7 +14,7 @@ import { FIRST_CONSULTANT_ID } from "#shared/consultants.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     /** Set by db/test-setup.ts: the server and the name of its migrated template database. */
-    testDatabase: { serverUrl: string; template: string; kind: TestDatabase["kind"] };
+    testDatabase: { serverUrl: string; template: string; kind: TestDatabase["kind"]; recordsFiles: boolean };
   }
 }
 
@@ -29,9 +29,17 @@ export type TestDatabase = {
 
 /** A fresh, fully migrated database for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const { serverUrl, template, kind } = inject("testDatabase");
+  const { serverUrl, template, kind, recordsFiles } = inject("testDatabase");
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await withClient(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  await withClient(serverUrl, async (admin) => {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    // Which file's statements run in it (db/test-setup.ts, SQL_COVERAGE_FILE).
+    if (recordsFiles)
+      await admin.query("INSERT INTO test_files SELECT oid, $2 FROM pg_database WHERE datname = $1", [
+        name,
+        expect.getState().testPath,
+      ]);
+  });
   const url = databaseUrl(serverUrl, name);
   const db = createDb(url);
   return {

@@ -71,6 +71,12 @@ export const TOOL_VARIABLES = [
     fallback: "`2` when `CI` is set and in `npm run test:changed`, else Playwright's default (half the cores)",
     meaning: "How many browser tests run at once.",
   },
+  {
+    name: "SQL_COVERAGE_FILE",
+    fallback: "unset: nothing is recorded; `npm test` sets it for its first pass",
+    meaning:
+      "Where the vitest run writes, per database test file, the statements it ran on the embedded PostgreSQL (db/test-setup.ts). `npm test` runs on PostgreSQL 15 the files that together run all of them.",
+  },
   { name: "CI", meaning: "Set by CI: the browser tests run on 2 workers, without a trace." },
   {
     name: "FUZZ_SEED",

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { findChromium, HEADLESS_SHELL } from "./chromium.mjs";
-import { databaseTestFiles } from "./database-tests.mjs";
+import { secondPassFiles } from "./database-tests.mjs";
 import { failedTests, formatFailed, formatSlowest, slowestTests } from "./slowest.mjs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -147,9 +147,14 @@ const vitestArgs = (label, files) => [
 // them, the site is built once, for the drill, the browser tests and the clock case (each then finds
 // it current): the build keeps about one core busy while the tests wait on PostgreSQL.
 for (const label of ["unit", "postgres"]) rmSync(`test-results/${label}.json`, { force: true });
+// Which statements each database file runs (db/test-setup.ts), for the PostgreSQL 15 pass below.
+const sqlCoverage = "test-results/sql-coverage.json";
+rmSync(sqlCoverage, { force: true });
 const building = background("build", process.execPath, ["scripts/build/build.mjs"]);
 console.log("\n── unit ──");
-const unit = timed("unit", () => run(bin("vitest"), vitestArgs("unit", []), { TEST_DATABASE_URL: "" }));
+const unit = timed("unit", () =>
+  run(bin("vitest"), vitestArgs("unit", []), { TEST_DATABASE_URL: "", SQL_COVERAGE_FILE: sqlCoverage }),
+);
 countVitest("test-results/unit.json", unit.status);
 const build = await building;
 build.print();
@@ -160,15 +165,21 @@ if (!built) {
 }
 
 // 2. The browser tests against the production build. Beside them, the suites that open a database run
-// again on the PostgreSQL of TEST_DATABASE_URL when one is given (CI: the machine's PostgreSQL 15):
-// scripts/test/database-tests.mjs picks them by their imports. The other files run no SQL, so which
-// server runs it cannot change their outcome.
-const onPostgres = process.env.TEST_DATABASE_URL
+// again on the PostgreSQL of TEST_DATABASE_URL when one is given (CI: the machine's PostgreSQL 15, the
+// oldest the product supports): of them, the files that together run every statement the first pass
+// ran (scripts/test/database-tests.mjs, from db/test-setup.ts's record of each file's statements).
+// A file whose every statement another of them runs would check nothing new there.
+const secondPass = process.env.TEST_DATABASE_URL
+  ? secondPassFiles(process.cwd(), sqlCoverage, "test-results/unit.json")
+  : undefined;
+if (secondPass)
+  console.log(
+    `\nThe PostgreSQL 15 pass: ${secondPass.files.length} of the ${secondPass.all.length} database files, ` +
+      `which run every statement the first pass ran: ${secondPass.files.join(", ")}`,
+  );
+const onPostgres = secondPass
   ? // Two workers: the browser tests keep the other half of the machine.
-    background("postgres", bin("vitest"), [
-      ...vitestArgs("postgres", databaseTestFiles(process.cwd())),
-      "--maxWorkers=2",
-    ])
+    background("postgres", bin("vitest"), [...vitestArgs("postgres", secondPass.files), "--maxWorkers=2"])
   : undefined;
 // When that pass ends (after about a third of the browser stage), the deploy rehearsal
 // (scripts/drill/rehearse-deploy.mjs) takes its place beside the browser tests: packaged functions,
