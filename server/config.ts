@@ -99,7 +99,8 @@ const schema = z.object({
 
   /**
    * `off` switches the counted abuse limits of src/shared/limits.ts off (load tests, benchmarks and
-   * the browser tests set it); the bot traps stay on.
+   * the browser tests set it), and lets one address have the process's whole share of password
+   * comparisons waiting; the bot traps stay on.
    * @group Local server
    */
   RATE_LIMIT: z.pipe(

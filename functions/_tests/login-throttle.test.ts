@@ -8,11 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test,
 import { call, setupApiDatabase } from "./harness.ts";
 import login from "../login.ts";
 import { takeLoginTry } from "../_lib/auth/throttle.ts";
-import { ComparisonsBusy, FairQueue } from "#db/admins.ts";
+import { ComparisonsBusy, FairQueue, verifyPassword } from "#db/admins.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { readCounter, windowOf } from "#db/rate-limits.repository.ts";
 import { addressKey, counterKey } from "../_lib/forms/limits.ts";
-import { fixtureAdmin } from "./fixture-users.ts";
+import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -223,4 +223,24 @@ describe("FairQueue", () => {
     await Promise.all(runs);
     expect(ran).toEqual(["a1", "a2", "b1", "owner", "b2"]);
   });
+
+  test("with RATE_LIMIT=off one address may fill the process's share, and no more", async () => {
+    const { comparisons } = LIMITS.login;
+    const hash = await fixtureHash("a long enough password 1");
+    const at = (count: number) =>
+      Promise.allSettled(Array.from({ length: count }, () => verifyPassword("wrong password", hash, "one address")));
+    const busy = (settled: PromiseSettledResult<boolean>[]) =>
+      settled.filter((r) => r.status === "rejected" && r.reason instanceof ComparisonsBusy).length;
+    process.env.RATE_LIMIT = "off";
+    try {
+      // The running one and the process's waiting share: all compared.
+      expect(busy(await at(comparisons.waiting + 1))).toBe(0);
+      // Past the process's share, still refused.
+      expect(busy(await at(comparisons.waiting + 3))).toBe(2);
+    } finally {
+      delete process.env.RATE_LIMIT;
+    }
+    // With the limits on, the address's own bound.
+    expect(busy(await at(comparisons.perAddress + 1))).toBe(1);
+  }, 120_000);
 });
