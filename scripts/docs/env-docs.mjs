@@ -68,7 +68,7 @@ export const TOOL_VARIABLES = [
   },
   {
     name: "E2E_WORKERS",
-    fallback: "`3` when `CI` is set, `2` in `npm run test:changed`, else Playwright's default (half the cores)",
+    fallback: "`2` when `CI` is set and in `npm run test:changed`, else Playwright's default (half the cores)",
     meaning: "How many browser tests run at once.",
   },
   {
@@ -77,7 +77,7 @@ export const TOOL_VARIABLES = [
     meaning:
       "Where the vitest run writes, per database test file, the statements it ran on the embedded PostgreSQL (db/test-setup.ts). `npm test` runs on PostgreSQL 15 the files that together run all of them.",
   },
-  { name: "CI", meaning: "Set by CI: the browser tests run on 3 workers, without a trace." },
+  { name: "CI", meaning: "Set by CI: the browser tests run on 2 workers, without a trace." },
   {
     name: "FUZZ_SEED",
     fallback: "`29` in `npm test`; random in `npm run test:fuzz`",

@@ -5,6 +5,7 @@
 // tests, then the rehearsal beside the rest of them); docs/benchmarks.md has the figures behind each pairing.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { loadAverage, machineReference } from "../bench/machine.mjs";
 import { findChromium, HEADLESS_SHELL } from "./chromium.mjs";
 import { secondPassFiles } from "./database-tests.mjs";
 import { failedTests, formatFailed, formatSlowest, slowestTests } from "./slowest.mjs";
@@ -88,6 +89,10 @@ function ensureRadicale() {
 
 mkdirSync("test-results", { recursive: true });
 ensureRadicale();
+// This shared machine's speed varies by a third from hour to hour: runs are compared by this figure
+// (3 s), taken before anything else runs.
+const machine = `machine reference ${await machineReference()} req/s at load ${loadAverage().join(" ")}`;
+console.log(`\n── ${machine} ──`);
 
 /**
  * Runs a command beside the one in the foreground: its output goes to test-results/<label>.log and is
@@ -273,7 +278,9 @@ const failed = failedTests(reports);
 const install = process.env.CI_INSTALL_SECONDS ? `install ${process.env.CI_INSTALL_SECONDS} s, ` : "";
 const since = Number(process.env.CI_STARTED_AT);
 const whole = since ? `; the whole run ${Math.round(Date.now() / 1000 - since)} s` : "";
-console.log(`\nStages: ${install}${stages.map((s) => `${s.label} ${s.seconds.toFixed(0)} s`).join(", ")}${whole}`);
+console.log(
+  `\nStages (${machine}): ${install}${stages.map((s) => `${s.label} ${s.seconds.toFixed(0)} s`).join(", ")}${whole}`,
+);
 console.log(`\nThe 15 slowest tests:\n${formatSlowest(slowest)}`);
 // Last before the count: a CI log is often kept only by its end. The rehearsal and the drill name their own.
 if (failed.length) console.log(`\nFailed (${failed.length}):\n${formatFailed(failed)}`);
