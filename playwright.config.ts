@@ -62,8 +62,9 @@ function server(serverPort: number, data: string, origin: string) {
 export default defineConfig({
   testDir: "e2e",
   // Playwright empties its output folder when it starts: its own, so the vitest reports and the logs of
-  // the stages `npm test` runs beside the browser tests (test-results/*.json, *.log) stay.
-  outputDir: "test-results/e2e",
+  // the stages `npm test` runs beside the browser tests (test-results/*.json, *.log) stay, and one of
+  // each run when two run at once (E2E_OUTPUT_DIR: `npm test` runs the Friday-evening clock's beside).
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results/e2e",
   // Generous limits for a busy 2-core machine. Tests wait for what a user would see; speed is
   // measured by `npm run bench:web` and `npm run bench:api`, not here.
   timeout: 60_000,

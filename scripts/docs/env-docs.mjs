@@ -67,6 +67,12 @@ export const TOOL_VARIABLES = [
       "Playwright's trace of each browser test: `retain-on-failure` keeps it for a failed test in `test-results/e2e/` (it doubles a test's CPU), `on` for every test, `off` for none.",
   },
   {
+    name: "E2E_OUTPUT_DIR",
+    fallback: "`test-results/e2e`",
+    meaning:
+      "Playwright's output folder (screenshots, traces), which it empties when it starts: one per run when two run at once, as `npm test` runs the Friday-evening clock's beside the other browser tests.",
+  },
+  {
     name: "E2E_WORKERS",
     fallback: "`2` when `CI` is set and in `npm run test:changed`, else Playwright's default (half the cores)",
     meaning: "How many browser tests run at once.",

@@ -1,8 +1,9 @@
 // `npm test`: every suite (unit with vitest, the deploy rehearsal, the fault drill, browser with
 // Playwright), each stage's time, the 15 slowest tests, then one closing line `N passed, N failed`
 // that sums them, which CI reads. Exits non-zero when anything failed. Stages that wait on different
-// things run side by side (the build beside the unit tests, the PostgreSQL 15 pass beside the browser
-// tests, then the rehearsal beside the rest of them); docs/benchmarks.md has the figures behind each pairing.
+// things run side by side (the build beside the unit tests; beside the browser tests the PostgreSQL 15
+// pass, then the rehearsal, then the Friday-evening clock); docs/benchmarks.md has the figures behind
+// each pairing.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { loadAverage, machineReference } from "../bench/machine.mjs";
@@ -198,6 +199,24 @@ const rehearsing = (onPostgres ?? Promise.resolve()).then(() =>
     REHEARSE_COLD_RUNS: process.env.REHEARSE_COLD_RUNS ?? "1",
   }),
 );
+// 3. When the rehearsal ends, the browser tests' last minutes leave about a quarter of the machine
+// idle: the booking specs run once more there, on a Friday evening (scripts/test/clock-matrix.mjs),
+// the day after office hours whose first bookable day is the one the dialog opens on. Their servers
+// take ports of their own (8903 and 8905; the browser tests hold 8899–8902) and Playwright an output
+// folder of its own, as it empties its folder when it starts. `npm run test:clock` runs every clock
+// case, the vitest suites included.
+const friday = "test-results/clock-friday-evening-e2e.json";
+rmSync(friday, { force: true });
+const clocking = built
+  ? rehearsing.then(() =>
+      background(
+        "clock friday-evening",
+        process.execPath,
+        ["scripts/test/clock-matrix.mjs", "--only=friday-evening", "--suites=e2e"],
+        { E2E_PORT: "8903", E2E_OUTPUT_DIR: "test-results/e2e-clock" },
+      ),
+    )
+  : undefined;
 if (built && ensureChromium()) {
   rmSync("test-results/e2e.json", { force: true });
   console.log("\n── browser ──");
@@ -222,21 +241,11 @@ if (onPostgres) {
   countVitest("test-results/postgres.json", pg.status);
 }
 
-// 3. The booking specs once more on a Friday evening (scripts/test/clock-matrix.mjs): the day after
-// office hours whose first bookable day is the one the dialog opens on. `npm run test:clock` runs
-// every clock case, the vitest suites included. The deploy rehearsal, begun beside the browser tests,
-// may still run beside it.
-const friday = "test-results/clock-friday-evening-e2e.json";
-rmSync(friday, { force: true });
-if (built && findChromium()) {
-  console.log("\n── clock friday-evening ──");
-  // Its own port, so it may run beside another server.
-  timed("clock friday-evening", () =>
-    run(process.execPath, ["scripts/test/clock-matrix.mjs", "--only=friday-evening", "--suites=e2e"], {
-      E2E_PORT: "8897",
-    }),
-  );
-}
+const rehearsal = await rehearsing;
+rehearsal.print();
+if (rehearsal.status === 0) totals.passed += 1;
+else totals.failed += 1;
+if (clocking) (await clocking).print();
 if (existsSync(friday)) {
   const { stats } = JSON.parse(readFileSync(friday, "utf8"));
   totals.passed += stats.expected;
@@ -245,10 +254,6 @@ if (existsSync(friday)) {
   totals.failed += 1;
   problems++;
 }
-const rehearsal = await rehearsing;
-rehearsal.print();
-if (rehearsal.status === 0) totals.passed += 1;
-else totals.failed += 1;
 
 // 4. The fault drill (scripts/drill/drill.mjs), alone: the embedded PostgreSQL killed, SIGTERM, the mail
 // server refusing, each during a burst on `npm start`, with limits on how soon it recovers and exits.
