@@ -10,14 +10,6 @@ import { loadAverage, machineName, machineReference } from "./machine.mjs";
 
 const DIST = path.resolve(process.argv.find((a) => a.startsWith("--dist="))?.slice(7) ?? "dist");
 
-function* files(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else yield full;
-  }
-}
-
 const settings = {
   [`server: brotli ${COMPRESSION.brotliQuality}`]: (b) =>
     brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality } }),
@@ -26,8 +18,9 @@ const settings = {
   "gzip 9": (b) => gzipSync(b, { level: 9 }),
 };
 
-const bodies = [...files(DIST)]
-  .filter((f) => isCompressible(typeOf(f), statSync(f).size))
+const bodies = readdirSync(DIST, { recursive: true })
+  .map((f) => path.join(DIST, f))
+  .filter((f) => statSync(f).isFile() && isCompressible(typeOf(f), statSync(f).size))
   .map((f) => ({ file: path.relative(DIST, f), body: readFileSync(f) }));
 if (!bodies.length) throw new Error(`no compressible file in ${DIST}: build the site first (npm run build)`);
 const reference = await machineReference();

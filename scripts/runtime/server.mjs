@@ -40,11 +40,10 @@ export const typeOf = (file) => TYPES[path.extname(file).toLowerCase()] ?? "appl
 export const isCompressible = (type, bytes) => COMPRESSIBLE.test(type) && bytes > 512;
 /**
  * How hard each file is compressed: once per build, on its first request, on the event loop (every
- * other request waits meanwhile). Brotli's highest level, 11, took 23.3 s of CPU for the 147 files
- * of a build and up to 0.8 s for one admin page; level 6 takes 0.45 s for all of them, for 11 % more
- * bytes (2,838 KB against 2,551 KB; the home page 35.0 KB against 31.5 KB). gzip at 6, zlib's
- * default, against 9: 0.28 s against 0.67 s, 1 % more bytes. `npm run bench:compression` measures
- * every file; on Netlify the CDN compresses and this server is not involved.
+ * other request waits meanwhile). Level 6 of each, not brotli's highest (11), which held the server
+ * up to 0.8 s for one admin page, for about a tenth more bytes. On Netlify the CDN compresses and
+ * this server is not involved. `npm run bench:compression` measures every file; docs/benchmarks.md
+ * ("Static files compressed") has the figures.
  */
 export const COMPRESSION = { brotliQuality: 6, gzipLevel: 6 };
 /** Netlify's default for files no header rule caches: always revalidate. */
