@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { expect, test } from "./test";
 import { expectNoViolations } from "./axe";
 import { inviteAccount } from "./invite";
+import { keepScreenshot } from "./helpers";
 
 /**
  * The second factor in a real browser: a person sets up the authenticator app from the panel (the
@@ -161,7 +162,7 @@ test.describe("the second factor", () => {
             .map((e) => `${e.tagName} ${e.textContent?.slice(0, 40)}`),
         );
         expect(wide, `wider than ${width}px`).toEqual([]);
-        await page.screenshot({ path: testInfo.outputPath(`factors-${lang}-${width}.png`), fullPage: true });
+        await keepScreenshot(page, { path: testInfo.outputPath(`factors-${lang}-${width}.png`), fullPage: true });
         if (width === 1280) await expectNoViolations(page);
       }
     });

@@ -4,7 +4,7 @@ import en from "../src/i18n/locales/en.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import rules from "../src/i18n/copy-rules.json" with { type: "json" };
-import { ADMIN, skipSplash, uniqueTag } from "./helpers";
+import { ADMIN, keepScreenshot, skipSplash, uniqueTag } from "./helpers";
 import { expectNoViolations } from "./axe";
 import { officeAddressLine } from "../src/config/site.ts";
 import { inviteAccount } from "./invite";
@@ -143,7 +143,10 @@ for (const [lang, before] of [
         await expect(page.locator("html")).toHaveAttribute("dir", lang === "fa" ? "rtl" : "ltr");
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await page.waitForLoadState("networkidle");
-        await page.screenshot({ path: test.info().outputPath(`admin-${name}-${lang}-${width}.png`), fullPage: true });
+        await keepScreenshot(page, {
+          path: test.info().outputPath(`admin-${name}-${lang}-${width}.png`),
+          fullPage: true,
+        });
         if (width === 1280) await expectNoViolations(page);
       }
       const texts = await visibleTexts(page, lang);
@@ -195,7 +198,7 @@ for (const [lang, locale] of [
         timeout: 60_000,
       });
       await expect(login.locator("html")).toHaveAttribute("dir", lang === "fa" ? "rtl" : "ltr");
-      await login.screenshot({ path: test.info().outputPath(`admin-login-${lang}-${width}.png`), fullPage: true });
+      await keepScreenshot(login, { path: test.info().outputPath(`admin-login-${lang}-${width}.png`), fullPage: true });
     }
     await expectNoViolations(login);
     await visitor.close();

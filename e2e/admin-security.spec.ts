@@ -5,7 +5,7 @@ import en from "../src/i18n/locales/en.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import { expectNoViolations } from "./axe";
-import { ADMIN, uniqueTag } from "./helpers";
+import { ADMIN, keepScreenshot, uniqueTag } from "./helpers";
 import { inviteAccount } from "./invite";
 
 /**
@@ -244,7 +244,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
               .filter({ visible: true })
               .first(),
           ).toBeVisible();
-        await page.screenshot({ path: test.info().outputPath(`${name}-${lang}-${width}.png`), fullPage: true });
+        await keepScreenshot(page, { path: test.info().outputPath(`${name}-${lang}-${width}.png`), fullPage: true });
         // Nothing wider than the window (Dutch compounds, long names, Persian).
         const wide = await page.evaluate((w) => {
           const out: string[] = [];

@@ -4,7 +4,7 @@ import en from "../src/i18n/locales/en.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import { expectNoViolations } from "./axe";
-import { ADMIN, holdRequests, skipSplash, uniqueTag } from "./helpers";
+import { ADMIN, holdRequests, keepScreenshot, skipSplash, uniqueTag } from "./helpers";
 import { inviteAccount } from "./invite";
 
 /**
@@ -122,7 +122,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
     await expect(page.locator("[data-admin-menu]")).toBeHidden();
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await expectNoViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`shell-${lang}-1280.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`shell-${lang}-1280.png`) });
     await context.close();
   });
 }
@@ -144,7 +144,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
     await expect(summary).toContainText(n.menu);
     await expect(summary).toContainText(n.meetings);
     expect((await summary.boundingBox())!.height).toBeLessThanOrEqual(60);
-    await page.screenshot({ path: test.info().outputPath(`shell-${lang}-390-closed.png`) });
+    await keepScreenshot(page, { path: test.info().outputPath(`shell-${lang}-390-closed.png`) });
 
     await summary.focus();
     await page.keyboard.press("Enter");
@@ -169,7 +169,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
     expect(overflowing).toEqual([]);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await expectNoViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`shell-${lang}-390-open.png`), fullPage: true });
+    await keepScreenshot(page, { path: test.info().outputPath(`shell-${lang}-390-open.png`), fullPage: true });
     // Escape is the browser's own; a second Enter on the summary closes it again.
     await summary.focus();
     await page.keyboard.press("Enter");

@@ -4,7 +4,7 @@ import en from "../src/i18n/locales/en.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import { expectNoViolations } from "./axe";
-import { ADMIN, skipSplash, uniqueTag } from "./helpers";
+import { ADMIN, keepScreenshot, skipSplash, uniqueTag } from "./helpers";
 import { inviteAccount } from "./invite";
 
 /**
@@ -72,7 +72,7 @@ test("an editor on each admin-only page is told it is for admins, in the panel's
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         if (path === "/admin/sources")
-          await page.screenshot({ path: test.info().outputPath(`admins-only-sources-${lang}-${width}.png`) });
+          await keepScreenshot(page, { path: test.info().outputPath(`admins-only-sources-${lang}-${width}.png`) });
         await expectNoViolations(page);
       }
     }
@@ -135,9 +135,15 @@ test("the Security page: second factors, a session's country, no action the serv
       const start = lang === "fa" ? [field.x + field.width, button.x + button.width] : [field.x, button.x];
       expect(Math.abs(start[0] - start[1]), `${lang} ${width}: button's start edge`).toBeLessThan(1);
       expect(button.y - (field.y + field.height)).toBeLessThan(60);
-      await page.locator("#password").screenshot({ path: test.info().outputPath(`password-${lang}-${width}.png`) });
-      await page.locator("#accounts").screenshot({ path: test.info().outputPath(`accounts-${lang}-${width}.png`) });
-      await page.locator("#sessions").screenshot({ path: test.info().outputPath(`sessions-${lang}-${width}.png`) });
+      await keepScreenshot(page.locator("#password"), {
+        path: test.info().outputPath(`password-${lang}-${width}.png`),
+      });
+      await keepScreenshot(page.locator("#accounts"), {
+        path: test.info().outputPath(`accounts-${lang}-${width}.png`),
+      });
+      await keepScreenshot(page.locator("#sessions"), {
+        path: test.info().outputPath(`sessions-${lang}-${width}.png`),
+      });
       if (width === 1280) await expectNoViolations(page);
     }
   }

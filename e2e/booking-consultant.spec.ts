@@ -4,7 +4,7 @@ import en from "../src/i18n/locales/en.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import team from "../src/data/team.json" with { type: "json" };
-import { bookableDays, hydrated, openContactForm, skipSplash, toasts, uniqueTag } from "./helpers";
+import { bookableDays, hydrated, keepScreenshot, openContactForm, skipSplash, toasts, uniqueTag } from "./helpers";
 import { expectNoViolations } from "./axe";
 import { findTextProblems } from "./text-fit";
 import { withConsultants } from "./consultants";
@@ -166,7 +166,7 @@ test("fa at 390 px: a founder in Tehran books the Persian-speaking consultant by
   test.slow(); // a whole booking through the dialog, on a machine shared with other runs
   await page.setViewportSize({ width: 390, height: 844 });
   await openDialog(page, "fa");
-  await page.screenshot({ path: test.info().outputPath("dialog-fa-390.png") });
+  await keepScreenshot(page, { path: test.info().outputPath("dialog-fa-390.png") });
   // The Persian speakers come first; Kaveh is chosen by a tap on his card.
   await dialog(page).getByText(nameOf(KAVEH, "fa")).click();
   await expect(consultantRadio(page, KAVEH)).toBeChecked();

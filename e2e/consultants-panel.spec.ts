@@ -5,7 +5,7 @@ import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import team from "../src/data/team.json" with { type: "json" };
 import type { AdminConsultant } from "../src/shared/api/consultants";
-import { ADMIN, skipSplash, toasts } from "./helpers";
+import { ADMIN, keepScreenshot, skipSplash, toasts } from "./helpers";
 import { expectNoViolations } from "./axe";
 import { withConsultants } from "./consultants";
 
@@ -83,14 +83,14 @@ for (const lang of ["en", "nl", "fa"] as const) {
     await expect(firstTime).toHaveText(lang === "fa" ? /^[۰-۹]{2}:[۰-۹]{2}$/ : /^\d/);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/consultants-${lang}-${width}-editor.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${SHOTS}/consultants-${lang}-${width}-editor.png`, fullPage: true });
       await expectNoViolations(page);
     }
     await toggle.click();
     await expect(editor).toHaveCount(0);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/consultants-${lang}-${width}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `${SHOTS}/consultants-${lang}-${width}.png`, fullPage: true });
       await expectNoViolations(page);
     }
     const listed = await serverList(page);

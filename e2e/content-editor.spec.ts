@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { expectNoViolations } from "./axe";
-import { skipSplash } from "./helpers";
+import { keepScreenshot, skipSplash } from "./helpers";
 import { inviteAccount } from "./invite";
 import { startProjectCopy, type ProjectCopy } from "./project-copy";
 
@@ -399,7 +399,7 @@ test("the kept drafts and the history at phone and desktop width in three panel 
     await expect(page.locator("main details[open] li, main details[open] p.text-muted").nth(1)).toBeVisible();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 1100 });
-      await page.screenshot({ path: test.info().outputPath(`editor-${lang}-${width}.png`) });
+      await keepScreenshot(page, { path: test.info().outputPath(`editor-${lang}-${width}.png`) });
     }
     await expectNoViolations(page);
     await page.setViewportSize({ width: 1280, height: 800 });

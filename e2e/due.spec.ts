@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./test";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
-import { ADMIN, formData, skipSplash, uniqueTag } from "./helpers";
+import { ADMIN, formData, keepScreenshot, skipSplash, uniqueTag } from "./helpers";
 import type { DueAnswer } from "../src/shared/follow-ups";
 import { expectNoViolations } from "./axe";
 import { findTextProblems } from "./text-fit";
@@ -94,7 +94,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
         expect(badges.join(" ")).not.toMatch(/[0-9]/);
         expect(badges.join(" ")).toMatch(/[۰-۹]/);
       }
-      await panel.screenshot({ path: test.info().outputPath(`due-${lang}-${width}.png`) });
+      await keepScreenshot(panel, { path: test.info().outputPath(`due-${lang}-${width}.png`) });
       // The leads' cards below the panel break a long address anywhere on purpose ([overflow-wrap:anywhere]).
       const problems = await page.evaluate(findTextProblems);
       expect(problems.filter((p) => !p.where.startsWith("article#enquiry-"))).toEqual([]);

@@ -1,8 +1,23 @@
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import type { AdminEnquiriesAnswer } from "../src/shared/api/enquiries";
 import type { CalendarAnswer } from "../src/shared/api/availability";
 import type { FormTokenAnswer } from "../src/shared/api/common";
 import { isoWeekday } from "../src/shared/dates";
+
+/**
+ * Saves a screenshot for a person to look at (nothing compares it): at phone and desktop widths, in
+ * each language, in the test's folder of test-results/. E2E_SHOTS=off skips it; CI and `npm run
+ * test:changed`, where nobody opens them, run without (a full-page one costs Chromium 0.1–0.5 s of
+ * CPU: docs/benchmarks.md, "Screenshots in CI").
+ */
+export async function keepScreenshot(
+  target: Page | Locator,
+  options: { path: string; fullPage?: boolean },
+): Promise<void> {
+  const shots = process.env.E2E_SHOTS ?? (process.env.CI ? "off" : "on");
+  if (shots === "off" || shots === "0") return;
+  await target.screenshot(options);
+}
 
 /** Marks the splash as already seen for this browser session, so it does not cover the page. */
 export async function skipSplash(context: BrowserContext) {

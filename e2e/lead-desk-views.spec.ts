@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { ADMIN, seedLead as seed, uniqueTag } from "./helpers";
+import { ADMIN, keepScreenshot, seedLead as seed, uniqueTag } from "./helpers";
 import { expectNoViolations } from "./axe";
 
 /**
@@ -92,18 +92,18 @@ for (const lang of ["en", "nl", "fa"] as const) {
       await expect(card).toBeVisible();
       // The visitor wrote English: it reads left to right in every panel language, its full stop last.
       await expect(card.getByTestId("message")).toHaveAttribute("dir", "ltr");
-      await card.screenshot({ path: `test-results/desk-gaps-card-${lang}-${width}.png` });
+      await keepScreenshot(card, { path: `test-results/desk-gaps-card-${lang}-${width}.png` });
       const editor = page.getByTestId("lost-reasons");
       await expect(editor.getByTestId("lost-reason-rows").locator("li").first()).toBeVisible();
       await editor.scrollIntoViewIfNeeded();
-      await editor.screenshot({ path: `test-results/desk-gaps-reasons-${lang}-${width}.png` });
-      await page.screenshot({ path: `test-results/desk-gaps-figures-${lang}-${width}.png` });
+      await keepScreenshot(editor, { path: `test-results/desk-gaps-reasons-${lang}-${width}.png` });
+      await keepScreenshot(page, { path: `test-results/desk-gaps-figures-${lang}-${width}.png` });
 
       await page.goto(`/admin/person?ref=${lead.reference}`);
       const older = page.getByTestId("timeline-older");
       await expect(older).toBeVisible();
       await older.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/desk-gaps-older-${lang}-${width}.png` });
+      await keepScreenshot(page, { path: `test-results/desk-gaps-older-${lang}-${width}.png` });
       await older.getByRole("button").click();
       await expect(older).toHaveCount(0);
       await expect(page.locator("main")).toContainText("Note 0");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { ADMIN, seedLead as seed, uniqueTag } from "./helpers";
+import { ADMIN, keepScreenshot, seedLead as seed, uniqueTag } from "./helpers";
 import { expectNoViolations } from "./axe";
 
 /**
@@ -107,7 +107,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
       await expect(page.getByTestId("lead-board")).toBeVisible();
       await expect(page.getByTestId("lead-card")).toHaveCount(1);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
-      await page.screenshot({ path: `test-results/lead-desk-${lang}-${width}.png`, fullPage: true });
+      await keepScreenshot(page, { path: `test-results/lead-desk-${lang}-${width}.png`, fullPage: true });
       // The page itself never scrolls sideways; the board scrolls within itself.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -6,7 +6,7 @@ import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwrig
 import { simpleParser, type ParsedMail } from "mailparser";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { expect, test } from "./test";
-import { ADMIN, hydrated, skipSplash, uniqueTag } from "./helpers";
+import { ADMIN, hydrated, keepScreenshot, skipSplash, uniqueTag } from "./helpers";
 import { inviteAccount } from "./invite";
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import { euros } from "../src/components/admin/sources/labels";
@@ -17,8 +17,8 @@ import { euros } from "../src/components/admin/sources/labels";
  * it by the reference the visitor quotes, gives it to a colleague, answers from a Persian template;
  * the visitor's answer comes back through the inbound endpoint as a real MIME message and shows on
  * the person's timeline; the lead becomes a client worth €4,500, and the Sources view credits the
- * campaign with it. Every panel page walked is laid out at 390 and 1280 px (E2E_SHOTS=1 photographs
- * them). Each run starts on a fresh database (playwright.config.ts), so the campaign's figures are
+ * campaign with it. Every panel page walked is laid out at 390 and 1280 px and photographed
+ * (keepScreenshot). Each run starts on a fresh database (playwright.config.ts), so the campaign's figures are
  * this walk's alone. The clock is the real one on both sides: the enquiry is made now, and the
  * Sources view shows the last 30 days up to today, which holds it on any day of the year.
  */
@@ -99,8 +99,8 @@ async function adminBrowser(context: BrowserContext, account: { username: string
 }
 
 /**
- * The page at phone and desktop widths: it never scrolls sideways, and with E2E_SHOTS=1 each width
- * is photographed whole for a person to look at (kept out of CI's minute).
+ * The page at phone and desktop widths: it never scrolls sideways, and each width is photographed
+ * whole for a person to look at (keepScreenshot: not in CI).
  */
 async function atBothWidths(page: Page, name: string) {
   const size = page.viewportSize()!;
@@ -108,11 +108,10 @@ async function atBothWidths(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    if (process.env.E2E_SHOTS)
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${width}.png`),
-        fullPage: !name.includes("dialog"),
-      });
+    await keepScreenshot(page, {
+      path: test.info().outputPath(`${name}-${width}.png`),
+      fullPage: !name.includes("dialog"),
+    });
   }
   await page.setViewportSize(size);
 }

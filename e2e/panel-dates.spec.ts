@@ -1,7 +1,7 @@
 import { expect, test } from "./test";
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
 import { expectNoViolations } from "./axe";
-import { ADMIN } from "./helpers";
+import { ADMIN, keepScreenshot } from "./helpers";
 
 /**
  * The panel's date fields follow its language: in Persian a filter takes a Jalali day, picked from
@@ -68,7 +68,7 @@ test("the Persian panel's date filter picks a Jalali day and filters by it", asy
   await expect(page.getByText(c.dateField.invalid)).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`dates-fa-${width}.png`), fullPage: false });
+    await keepScreenshot(page, { path: test.info().outputPath(`dates-fa-${width}.png`), fullPage: false });
   }
   await context.close();
 });

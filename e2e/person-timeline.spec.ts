@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { expect, test } from "./test";
-import { bookableDays, formData, freeSlots } from "./helpers";
+import { bookableDays, formData, freeSlots, keepScreenshot } from "./helpers";
 import { expectNoViolations } from "./axe";
 import { inviteAccount } from "./invite";
 import { FIRST_CONSULTANT_ID } from "../src/shared/consultants";
@@ -126,7 +126,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
     await expectNoViolations(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`person-${lang}-${width}.png`), fullPage: true });
+      await keepScreenshot(page, { path: test.info().outputPath(`person-${lang}-${width}.png`), fullPage: true });
     }
   });
 }

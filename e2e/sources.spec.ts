@@ -2,7 +2,17 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
-import { ADMIN, bookableDays, formData, freeSlots, hydrated, LANGUAGE_COOKIE, skipSplash, uniqueTag } from "./helpers";
+import {
+  ADMIN,
+  bookableDays,
+  formData,
+  freeSlots,
+  hydrated,
+  keepScreenshot,
+  LANGUAGE_COOKIE,
+  skipSplash,
+  uniqueTag,
+} from "./helpers";
 import type { FunnelRow, SourcesAnswer, TopRow } from "../src/shared/api/sources";
 import type { AdminMeeting } from "../src/shared/api/meetings";
 import { expectNoViolations } from "./axe";
@@ -275,7 +285,7 @@ test.describe("the Sources view", () => {
         // as lead-path-fa's €4,500, so the sum's last three digits are not known).
         if (lang === "en") await expect(figures).toContainText(/€[1-9][\d,]*,\d{3}/);
         if (lang === "nl") await expect(figures).toContainText(/€\s[1-9][\d.]*\.\d{3}/);
-        await page.screenshot({ path: test.info().outputPath(`sources-${lang}-${width}.png`), fullPage: true });
+        await keepScreenshot(page, { path: test.info().outputPath(`sources-${lang}-${width}.png`), fullPage: true });
         expect(await page.evaluate(findTextProblems)).toEqual([]);
         await expectNoViolations(page);
         await context.close();

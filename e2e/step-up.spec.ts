@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { expectNoViolations } from "./axe";
-import { ADMIN, uniqueTag } from "./helpers";
+import { ADMIN, keepScreenshot, uniqueTag } from "./helpers";
 import en from "../src/i18n/locales/en.json" with { type: "json" };
 import nl from "../src/i18n/locales/nl.json" with { type: "json" };
 import fa from "../src/i18n/locales/fa.json" with { type: "json" };
@@ -64,7 +64,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await narrowerThan(page, "dialog"), `dialog wider than ${width}px`).toEqual([]);
-      await page.screenshot({ path: testInfo.outputPath(`step-up-${lang}-${width}.png`) });
+      await keepScreenshot(page, { path: testInfo.outputPath(`step-up-${lang}-${width}.png`) });
     }
     // The form behind the dialog kept what was typed.
     await expect(form.getByLabel(c.people.username, { exact: true })).toHaveValue(username);
@@ -76,7 +76,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
     // The link names the site's own address (SITE_URL); the test server answers on another.
     const shownLink = new URL((await shown.textContent())!.trim());
     const link = `${shownLink.pathname}${shownLink.search}${shownLink.hash}`;
-    await page.screenshot({ path: testInfo.outputPath(`invited-${lang}-1280.png`), fullPage: true });
+    await keepScreenshot(page, { path: testInfo.outputPath(`invited-${lang}-1280.png`), fullPage: true });
 
     // The invitee, in a browser of their own.
     const invitee = await (await browser.newContext({ baseURL })).newPage();
@@ -87,7 +87,7 @@ for (const lang of ["en", "nl", "fa"] as const) {
       await expect(invitee.locator("html")).toHaveAttribute("lang", lang);
       await expect(invitee.getByText(username)).toBeVisible();
       expect(await narrowerThan(invitee, "main"), `invitation wider than ${width}px`).toEqual([]);
-      await invitee.screenshot({ path: testInfo.outputPath(`invitation-${lang}-${width}.png`), fullPage: true });
+      await keepScreenshot(invitee, { path: testInfo.outputPath(`invitation-${lang}-${width}.png`), fullPage: true });
     }
     await expectNoViolations(invitee);
     const chosen = `${username} chose a long password`;
@@ -99,13 +99,13 @@ for (const lang of ["en", "nl", "fa"] as const) {
     await invitee.getByRole("button", { name: c.invitation.submit }).click();
     await expect(invitee.getByText(c.invitation.done)).toBeVisible();
     await expect(invitee).not.toHaveURL(/#/);
-    await invitee.screenshot({ path: testInfo.outputPath(`invitation-done-${lang}-390.png`) });
+    await keepScreenshot(invitee, { path: testInfo.outputPath(`invitation-done-${lang}-390.png`) });
 
     // The same link again (a new page load, not a jump within this one): a clear sentence, not an error page.
     await invitee.goto("about:blank");
     await invitee.goto(link);
     await expect(invitee.getByText(c.invitation.used)).toBeVisible();
-    await invitee.screenshot({ path: testInfo.outputPath(`invitation-used-${lang}-390.png`) });
+    await keepScreenshot(invitee, { path: testInfo.outputPath(`invitation-used-${lang}-390.png`) });
     const signIn = await invitee.request.post("/api/login", { data: { username, password: chosen } });
     expect(signIn.status()).toBe(200);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./test";
 import { expectNoViolations } from "./axe";
-import { skipSplash } from "./helpers";
+import { keepScreenshot, skipSplash } from "./helpers";
 import { inviteAccount } from "./invite";
 import { startProjectCopy, type ProjectCopy } from "./project-copy";
 
@@ -73,7 +73,7 @@ test("an editor adds a team member in three languages; an admin links them as a 
       // site's Content-Security-Policy allows, unlike an injected stylesheet), so the whole form shows.
       const bar = page.locator("div.fixed.bottom-0");
       await bar.evaluate((el) => (el.style.visibility = "hidden"));
-      await form.screenshot({ path: test.info().outputPath(`team-${lang}-${width}.png`) });
+      await keepScreenshot(form, { path: test.info().outputPath(`team-${lang}-${width}.png`) });
       await bar.evaluate((el) => (el.style.visibility = ""));
     }
     await expectNoViolations(page);

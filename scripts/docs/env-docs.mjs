@@ -43,7 +43,9 @@ export const TOOL_VARIABLES = [
   { name: "E2E_PORT", fallback: "`8899`", meaning: "Port the browser tests serve the site on." },
   {
     name: "E2E_SHOTS",
-    meaning: "Set to 1 to have the Persian lead-path test save its screenshots of the panel (test-results/).",
+    fallback: "`on`; `off` when `CI` is set and in `npm run test:changed`",
+    meaning:
+      "The browser tests' screenshots of pages and panels at phone and desktop widths, for a person to look at (nothing compares them), in `test-results/`: `on` saves them, `off` skips them.",
   },
   {
     name: "E2E_BASE_URL",

@@ -338,6 +338,7 @@ async function main() {
       // E2E_TRACE=retain-on-failure keeps a failed test's.
       browser = run(bin("playwright"), ["test", `--workers=${process.env.E2E_WORKERS || 2}`, ...e2e], undefined, {
         E2E_TRACE: process.env.E2E_TRACE ?? "off",
+        E2E_SHOTS: process.env.E2E_SHOTS ?? "off",
       });
     } catch (error) {
       // The vitest files still end and are printed.
