@@ -18,6 +18,7 @@ import adminUsers from "../admin-users.ts";
 import accountStepUp from "../account-step-up.ts";
 import adminStats from "../admin-stats.ts";
 import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
+import type { SessionInfo } from "#shared/api/security.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -112,6 +113,27 @@ describe("GET /api/account/sessions", () => {
       )
     ).rows[0].s;
     expect(after61).toBeLessThan(5);
+  });
+});
+
+describe("GET /api/admin/sessions", () => {
+  test("an admin sees every account's sessions, their own marked current; an editor is refused", async () => {
+    const admin = await signIn("owner");
+    const editor = await signIn("writer", { ua: SAFARI_IPHONE, country: "NL" });
+    const editorSession = (await mySessions(editor)).find((s: SessionInfo) => s.current) as SessionInfo;
+    const res = await call(adminSessions, "/api/admin/sessions", { cookie: admin });
+    expect(res.status).toBe(200);
+    const sessions = res.json.sessions as SessionInfo[];
+    expect(sessions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ username: "owner", current: true }),
+        expect.objectContaining({ id: editorSession.id, username: "writer", device: "iPhone", country: "NL" }),
+      ]),
+    );
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(JSON.stringify(sessions)).not.toMatch(/203\.0\.113|"place"/);
+    expect((await call(adminSessions, "/api/admin/sessions", { cookie: editor })).status).toBe(403);
+    expect((await call(adminSessions, "/api/admin/sessions")).status).toBe(401);
   });
 });
 

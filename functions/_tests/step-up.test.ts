@@ -26,6 +26,7 @@ import accountStepUp from "../account-step-up.ts";
 import securitySettings from "../admin-security-settings.ts";
 import adminUsers from "../admin-users.ts";
 import { fixtureAdmin, fixtureHash } from "./fixture-users.ts";
+import { PASSKEY_NAME_MAX } from "#shared/schemas/factors.ts";
 
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 const PASSWORD = "correct horse battery staple";
@@ -439,6 +440,40 @@ describe.each(ACTIONS)("%s", (_name, role, act, success) => {
     expect((await stepUp(me.cookie)).status).toBe(200);
     const res = await act(me);
     expect(res.status, res.text).toBe(success);
+  });
+});
+
+describe("PATCH /api/account/passkeys/:id", () => {
+  test("renames one's own passkey without a fresh proof, audited; another account's is 404; a bad name 400", async () => {
+    const owner = await newAccount();
+    const other = await newAccount();
+    expect((await stepUp(owner.cookie)).status).toBe(200);
+    const { res } = await addPasskey(owner.cookie);
+    expect(res.status, res.text).toBe(201);
+    const id = String(res.json.passkey.id);
+    const rename = (cookie: string, body: unknown) =>
+      call(accountPasskeys, `/api/account/passkeys/${id}`, {
+        method: "PATCH",
+        body,
+        cookie,
+        headers: same,
+        params: { id },
+      });
+    const stored = async () =>
+      (await sql<{ name: string }>`SELECT name FROM passkeys WHERE id = ${Number(id)}`.execute(t.db)).rows[0].name;
+    // A name is a label, not a factor: no step-up, even an old one.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + SIX_MINUTES);
+    const renamed = await rename(owner.cookie, { name: "  Work laptop  " });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await stored()).toBe("Work laptop");
+    expect(await auditOf("factor.rename", owner.username)).toEqual([
+      { detail: { factor: "passkey", name: "Work laptop" } },
+    ]);
+    expect((await rename(other.cookie, { name: "Mine now" })).status).toBe(404);
+    for (const body of [{ name: "" }, { name: "x".repeat(PASSKEY_NAME_MAX + 1) }, { name: "a\u0000b" }, {}])
+      expect((await rename(owner.cookie, body)).status, JSON.stringify(body)).toBe(400);
+    expect(await stored()).toBe("Work laptop");
   });
 });
 
