@@ -137,8 +137,9 @@ export default tseslint.config(
     },
   })),
   {
-    // Test setup starts the embedded PostgreSQL of scripts/ for the test run.
-    files: ["db/test-setup.ts"],
+    // Test setup starts the embedded PostgreSQL of scripts/ for the test run, and records statements
+    // in the shapes the PostgreSQL 15 pass compares (scripts/test/database-tests.mjs).
+    files: ["db/test-setup.ts", "db/test-callers.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [FUNCTIONS, TOOLS, E2E, SITE, CONFIG, I18N] }] },
   },
   {

@@ -17,6 +17,7 @@ import { startEmbeddedDatabase, THROWAWAY_SETTINGS } from "../scripts/runtime/em
 import { createDb } from "./client.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { databaseUrl, withClient } from "./testing.ts";
+import { looseShape } from "../scripts/test/database-tests.mjs";
 
 /** What the coverage needs of the server: the statements' statistics, room for every file's. */
 const STATEMENT_STATS = ["shared_preload_libraries=pg_stat_statements", "pg_stat_statements.max=200000"];
@@ -37,7 +38,8 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${template}`);
     if (coverage)
       await admin.query(
-        "CREATE EXTENSION pg_stat_statements; CREATE TABLE test_files (oid oid PRIMARY KEY, file text NOT NULL)",
+        "CREATE EXTENSION pg_stat_statements; CREATE TABLE test_files (oid oid PRIMARY KEY, file text NOT NULL);" +
+          "CREATE TABLE test_callers (dbid oid NOT NULL, shape text NOT NULL, own boolean NOT NULL)",
       );
   });
   const db = createDb(databaseUrl(serverUrl, template));
@@ -61,14 +63,26 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** `{ file: [statement, …] }` (files relative to `root`), from pg_stat_statements and test_files. */
+/**
+ * `{ file: [statement, …] }` (files relative to `root`), from pg_stat_statements and test_files,
+ * less each file's own reads: a statement whose shape only test files' own code ran, in any file
+ * (test_callers, db/test-callers.ts). What a handler runs through its own pool is never recorded
+ * there, so it always stays.
+ */
 async function statementsByFile(serverUrl: string, root: string): Promise<Record<string, string[]>> {
-  const { rows } = await withClient(serverUrl, (admin) =>
-    admin.query<{ file: string; statements: string[] }>(
-      `SELECT f.file, array_agg(DISTINCT s.query) AS statements
-         FROM pg_stat_statements s JOIN test_files f ON f.oid = s.dbid
-        GROUP BY f.file`,
-    ),
+  const { statements, callers } = await withClient(serverUrl, async (admin) => ({
+    statements: (
+      await admin.query<{ file: string; statements: string[] }>(
+        `SELECT f.file, array_agg(DISTINCT s.query) AS statements
+           FROM pg_stat_statements s JOIN test_files f ON f.oid = s.dbid
+          GROUP BY f.file`,
+      )
+    ).rows,
+    callers: (await admin.query<{ shape: string; own: boolean }>("SELECT DISTINCT shape, own FROM test_callers")).rows,
+  }));
+  const product = new Set(callers.filter((c) => !c.own).map((c) => c.shape));
+  const ownOnly = new Set(callers.filter((c) => c.own && !product.has(c.shape)).map((c) => c.shape));
+  return Object.fromEntries(
+    statements.map((r) => [path.relative(root, r.file), r.statements.filter((s) => !ownOnly.has(looseShape(s)))]),
   );
-  return Object.fromEntries(rows.map((r) => [path.relative(root, r.file), r.statements]));
 }

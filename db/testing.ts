@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createDb } from "./client.ts";
+import { CallerRecorder } from "./test-callers.ts";
 import type { Database } from "./types.ts";
 import { FIRST_CONSULTANT_ID } from "#shared/consultants.ts";
 
@@ -41,13 +42,30 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       ]);
   });
   const url = databaseUrl(serverUrl, name);
-  const db = createDb(url);
+  const pooled = createDb(url);
+  // Who ran each statement (db/test-callers.ts): the file's own reads are left out of its record.
+  const callers = recordsFiles ? new CallerRecorder() : undefined;
+  const db = callers ? pooled.withPlugin(callers) : pooled;
   return {
     db,
     url,
     kind,
     async destroy() {
-      await db.destroy();
+      await pooled.destroy();
+      if (callers)
+        await withClient(serverUrl, (admin) =>
+          admin.query(
+            `INSERT INTO test_callers (dbid, shape, own)
+               SELECT d.oid, shape, own FROM pg_database d,
+                 unnest($2::text[], $3::boolean[]) AS c(shape, own)
+              WHERE d.datname = $1`,
+            [
+              name,
+              [...callers.ownReads, ...callers.product],
+              [...callers.ownReads].map(() => true).concat([...callers.product].map(() => false)),
+            ],
+          ),
+        );
       // DROP … WITH (FORCE) also ends anything the test opened on its own (a second pool, a leaked client).
       await withClient(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },

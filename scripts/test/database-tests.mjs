@@ -40,6 +40,18 @@ export function statementShape(sql) {
 }
 
 /**
+ * `statementShape` with the constants left out too, as pg_stat_statements writes them (`'sent'`,
+ * `5` → `$`; a list PostgreSQL 18 squashes to its first item and a comment): the shape of a statement as
+ * its client sent it then matches the server's record of it (which starts at its first word). `order
+ * by 1` becomes `$` on both sides.
+ */
+export function looseShape(sql) {
+  return statementShape(sql.replace(/'(?:[^']|'')*'/g, "$").replace(/(?<![\w$."])\d+(?:\.\d+)?(?![\w"])/g, "$"))
+    .replace(/\(\$ \/\*, \.\.\. \*\/\)/g, "($…)")
+    .trim();
+}
+
+/**
  * Of `files`, a set that together runs every statement shape `statementsByFile` records for them:
  * each step takes the file with the most shapes not yet taken per second it took (`seconds`, the
  * first pass's times), until none is left; then a taken file whose every shape the others run is

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { coveringFiles, secondPassFiles, statementShape } from "./database-tests.mjs";
+import { coveringFiles, looseShape, secondPassFiles, statementShape } from "./database-tests.mjs";
 
 test("a statement's shape leaves out parameter numbers, list lengths and row counts", () => {
   expect(statementShape('select "id" from "leads" where "id" in ($1, $2, $3)')).toBe(
@@ -25,10 +25,25 @@ test("a statement's shape leaves out parameter numbers, list lengths and row cou
   expect(statementShape("insert into t values ($1, default)")).not.toBe(statementShape("insert into t values ($1)"));
 });
 
+test("a statement as its client sent it has the loose shape of pg_stat_statements' record of it", () => {
+  // What a test sent (its constants inline, a leading line break), and what the server kept of it.
+  expect(looseShape("\n  SELECT count(*) AS n FROM email_outbox WHERE status IN ('pending', 'it''s')")).toBe(
+    looseShape("SELECT count(*) AS n FROM email_outbox WHERE status IN ($1 /*, ... */)"),
+  );
+  expect(looseShape('select "id" from "leads" order by 1 limit 20')).toBe(
+    looseShape('select "id" from "leads" order by 1 limit $1'),
+  );
+  // Names with digits stay; another column is another statement.
+  expect(looseShape('select "t1"."a2" from t1')).toBe('select "t1"."a2" from t1');
+  expect(looseShape("select a from t where b = 'x'")).not.toBe(looseShape("select a from t where c = 'x'"));
+});
+
 test("statement shapes of hostile length take linear time", () => {
   const long = `select ${Array.from({ length: 50_000 }, (_, i) => `$${i + 1}`).join(", ")} (${"$1, ".repeat(50_000)}`;
   const started = performance.now();
   statementShape(long);
+  looseShape(long);
+  looseShape(`select '${"''".repeat(50_000)}`);
   // A backtracking pattern takes minutes here; a linear one milliseconds.
   expect(performance.now() - started).toBeLessThan(2_000);
 });
@@ -87,6 +102,11 @@ test("a real first pass records each database file's own statements", () => {
     const storesEnquiry = (file: string) => recorded[file].some((s) => /insert into "enquiries"/i.test(s));
     expect(storesEnquiry("functions/_tests/control-characters.test.ts")).toBe(true);
     expect(storesEnquiry("db/rate-limits.repository.integration.test.ts")).toBe(false);
+    // The repository's statements, and not the test file's own reads of what they stored
+    // (db/test-callers.ts): `select * from rate_counters` is only ever the test's.
+    const rateLimits = recorded["db/rate-limits.repository.integration.test.ts"].join("\n");
+    expect(rateLimits).toMatch(/INSERT INTO rate_counters/);
+    expect(rateLimits).not.toMatch(/select \* from "rate_counters"/);
     // Neither runs all the other's statements: both are taken.
     const { files: chosen, all } = secondPassFiles(process.cwd(), coverage, report);
     expect(chosen).toEqual(expect.arrayContaining(files));
