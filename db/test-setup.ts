@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
     if (coverage)
       await admin.query(
         "CREATE EXTENSION pg_stat_statements; CREATE TABLE test_files (oid oid PRIMARY KEY, file text NOT NULL);" +
-          "CREATE TABLE test_callers (dbid oid NOT NULL, shape text NOT NULL, own boolean NOT NULL)",
+          "CREATE TABLE test_callers (shape text NOT NULL, own boolean NOT NULL)",
       );
   });
   const db = createDb(databaseUrl(serverUrl, template));

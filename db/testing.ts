@@ -55,15 +55,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       if (callers)
         await withClient(serverUrl, (admin) =>
           admin.query(
-            `INSERT INTO test_callers (dbid, shape, own)
-               SELECT d.oid, shape, own FROM pg_database d,
-                 unnest($2::text[], $3::boolean[]) AS c(shape, own)
-              WHERE d.datname = $1`,
-            [
-              name,
-              [...callers.ownReads, ...callers.product],
-              [...callers.ownReads].map(() => true).concat([...callers.product].map(() => false)),
-            ],
+            `INSERT INTO test_callers (shape, own)
+               SELECT shape, true FROM unnest($1::text[]) AS shape
+               UNION ALL SELECT shape, false FROM unnest($2::text[]) AS shape`,
+            [[...callers.ownReads], [...callers.product]],
           ),
         );
       // DROP … WITH (FORCE) also ends anything the test opened on its own (a second pool, a leaked client).

@@ -18,9 +18,9 @@ import { euros } from "../src/components/admin/sources/labels";
  * the visitor's answer comes back through the inbound endpoint as a real MIME message and shows on
  * the person's timeline; the lead becomes a client worth €4,500, and the Sources view credits the
  * campaign with it. Every panel page walked is laid out at 390 and 1280 px and photographed
- * (keepScreenshot). Each run starts on a fresh database (playwright.config.ts), so the campaign's figures are
- * this walk's alone. The clock is the real one on both sides: the enquiry is made now, and the
- * Sources view shows the last 30 days up to today, which holds it on any day of the year.
+ * (keepScreenshot). Each run starts on a fresh database (playwright.config.ts), so the campaign's
+ * figures are this walk's alone. The clock is the real one on both sides: the enquiry is made now,
+ * and the Sources view shows the last 30 days up to today, which holds it on any day of the year.
  */
 
 /** Headless Chromium is a robot to the visit counter: the visitor presents a desktop Chrome. */
