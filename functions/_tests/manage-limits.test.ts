@@ -4,7 +4,7 @@
  */
 import { bookingAsBefore } from "#db/testing.ts";
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { readCounter } from "#db/rate-limits.repository.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { GUARD_CODES } from "#shared/form-guard.ts";
@@ -13,6 +13,7 @@ import meetings from "../meetings.ts";
 import manage from "../meeting-manage.ts";
 import { signManageToken } from "../_lib/booking/manage-token.ts";
 
+const CLOCK = "2026-11-23T09:10:02Z";
 let t: Awaited<ReturnType<typeof setupApiDatabase>>;
 
 beforeAll(async () => {
@@ -21,8 +22,12 @@ beforeAll(async () => {
   delete process.env.RATE_LIMIT;
   // Monday 2026-11-23, 10:10 in Amsterdam.
   process.env.BOOKING_NOW = "2026-11-23T09:10:00Z";
+  // The counters' windows follow the clock too: two seconds into one of the breaker's 10-minute
+  // windows, so that the moves never straddle two (its current window alone is read below).
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date(CLOCK), shouldAdvanceTime: true });
 }, 60_000);
 afterAll(async () => {
+  vi.useRealTimers();
   delete process.env.BOOKING_NOW;
   await t?.destroy();
 });
