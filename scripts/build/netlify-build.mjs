@@ -53,7 +53,7 @@ if (url && mayMigrate) {
 }
 
 // The same build as `npm run build`: the copy check, then the site into dist/ (netlify.toml publishes it).
-// `--no-site` leaves the site out: `npm run rehearse:deploy` runs every other step of this build.
+// `--no-site` leaves the site out: `npm run rehearse:deploy` builds everything else.
 if (!process.argv.includes("--no-site")) {
   const check = spawnSync(process.execPath, ["scripts/build/check-copy.ts", "--before-build"], { stdio: "inherit" });
   if (check.status !== 0) process.exit(check.status ?? 1);
@@ -61,7 +61,12 @@ if (!process.argv.includes("--no-site")) {
   if (built !== 0) process.exit(built);
 }
 
-const bundles = await bundleFunctions();
-console.log(
-  `Functions bundled into ${FUNCTIONS_DIST}: ${bundles.map((b) => `${b.name} ${(b.bytes / 1024).toFixed(0)} KB`).join(", ")}`,
-);
+// `--no-functions` leaves the bundling out: `npm run rehearse:deploy`'s production build, whose
+// bundles would be its preview build's byte for byte (they follow the sources alone, not the context
+// or the database). The process still ends on its own, so a handle the migrations left open hangs it.
+if (!process.argv.includes("--no-functions")) {
+  const bundles = await bundleFunctions();
+  console.log(
+    `Functions bundled into ${FUNCTIONS_DIST}: ${bundles.map((b) => `${b.name} ${(b.bytes / 1024).toFixed(0)} KB`).join(", ")}`,
+  );
+}
