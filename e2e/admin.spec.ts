@@ -202,10 +202,12 @@ test.describe("admin routes", () => {
 
   for (const path of ["/admin/", "/admin"]) {
     test(`${path} goes to the login page, or to the leads when signed in`, async ({ page }) => {
-      await page.goto(path);
+      // The page sends the visitor on by script, which may be before its load event: wait for the
+      // navigation to commit only, so that the next one does not interrupt the wait.
+      await page.goto(path, { waitUntil: "commit" });
       await expect(page).toHaveURL(/\/admin\/login\/?$/);
       await signIn(page);
-      await page.goto(path);
+      await page.goto(path, { waitUntil: "commit" });
       await expect(page).toHaveURL(/\/admin\/leads\/?$/);
     });
   }
