@@ -95,10 +95,6 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         "--disable-quic",
-        // A test's pages share one renderer process instead of one each (Chromium never shares one
-        // between contexts, so tests stay apart): hydration and admin-shell took 238 s of CPU against
-        // 249 s (docs/benchmarks.md, "A renderer per test").
-        "--renderer-process-limit=1",
       ],
     },
   },
