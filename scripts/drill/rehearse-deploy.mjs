@@ -5,8 +5,7 @@
 //     it must create no table.
 //  2. The production build against a database one migration behind, over the direct URL, while
 //     clients query through the pooler: it must finish (no hang), apply everything and leave no lock.
-//     It does not bundle the functions again (`--no-functions`): the preview build's bundles follow
-//     the same sources, and a bundling takes about 20 s of CPU.
+//     It does not bundle the functions again (`--no-functions`, which netlify-build.mjs explains).
 //  3. The functions packaged with @netlify/zip-it-and-ship-it, as Netlify's build packages them; each
 //     run in a fresh Node process through the pooler (cold start: import to first answer), and a table
 //     of size, contents and cold start (the median of REHEARSE_COLD_RUNS processes, 3 by default; `npm
