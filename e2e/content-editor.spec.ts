@@ -268,6 +268,9 @@ test("leaving with an unsaved edit warns; on return the draft is offered back; a
   await search(page, "hero.badge");
   const dutch = field(page, "hero.badge", "Dutch");
   await dutch.fill("Van Teheran naar heel Europa");
+  // The page has taken the edit in (a reload sent before the input event is handled finds nothing to
+  // warn about, and a person never reloads that fast).
+  await expect(page.getByText("1 unsaved change")).toBeVisible();
   // A reload asks first (beforeunload); going ahead keeps the draft in this browser.
   const asked: string[] = [];
   page.on("dialog", (dialog) => {
