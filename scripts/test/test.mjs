@@ -2,8 +2,8 @@
 // Playwright), each stage's time, the 15 slowest tests, then one closing line `N passed, N failed`
 // that sums them, which CI reads. Exits non-zero when anything failed. Stages that wait on different
 // things run side by side (the build beside the unit tests; beside the browser tests the PostgreSQL 15
-// pass, then the rehearsal, then the Friday-evening clock, then the fault drill); docs/benchmarks.md
-// has the figures behind each pairing.
+// pass, then the rehearsal, then the Friday-evening clock, then the fault drill), the ones beside at a
+// lower priority; docs/benchmarks.md has the figures behind each pairing.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { loadAverage, machineReference } from "../bench/machine.mjs";
@@ -96,8 +96,16 @@ const machine = `machine reference ${await machineReference()} req/s at load ${l
 console.log(`\n── ${machine} ──`);
 
 /**
- * Runs a command beside the one in the foreground: its output goes to test-results/<label>.log and is
- * printed whole when it ends, so the two never interleave. Resolves with { status }.
+ * What runs beside a stage runs at a lower priority (nice 10): the stage in the foreground is the
+ * run's critical path (the browser tests end last), while what runs beside it has time to spare and
+ * takes the CPU the foreground leaves (docs/benchmarks.md, "The side stages niced").
+ */
+const BESIDE_NICENESS = "10";
+
+/**
+ * Runs a command beside the one in the foreground, at BESIDE_NICENESS: its output goes to
+ * test-results/<label>.log and is printed whole when it ends, so the two never interleave. Resolves
+ * with { status }.
  */
 function background(label, cmd, args, env = {}) {
   const started = Date.now();
@@ -106,10 +114,14 @@ function background(label, cmd, args, env = {}) {
   // The shell notes when the command ended: this process may be inside a foreground stage then.
   const endFile = `${logFile}.end`;
   rmSync(endFile, { force: true });
-  const child = spawn("sh", ["-c", '"$@"; status=$?; date +%s%3N > "$END_FILE"; exit $status', "sh", cmd, ...args], {
-    stdio: ["ignore", out, out],
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...env, END_FILE: endFile },
-  });
+  const child = spawn(
+    "nice",
+    ["-n", BESIDE_NICENESS, "sh", "-c", '"$@"; status=$?; date +%s%3N > "$END_FILE"; exit $status', "sh", cmd, ...args],
+    {
+      stdio: ["ignore", out, out],
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...env, END_FILE: endFile },
+    },
+  );
   return new Promise((resolve) => {
     child.on("close", (status) => {
       closeSync(out);
