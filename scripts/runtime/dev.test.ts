@@ -81,7 +81,7 @@ beforeAll(async () => {
 afterAll(() => {
   dev?.kill();
   if (root) rmSync(root, { recursive: true, force: true });
-}, 90_000);
+});
 
 /**
  * How many lines the copy check has printed: two when the server starts (the preview's address, the
