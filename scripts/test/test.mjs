@@ -296,7 +296,7 @@ const slowest = slowestTests(reports);
 const failed = failedTests(reports);
 const install = process.env.CI_INSTALL_SECONDS ? `install ${process.env.CI_INSTALL_SECONDS} s, ` : "";
 const since = Number(process.env.CI_STARTED_AT);
-const whole = since ? `; the whole run ${Math.round(Date.now() / 1000 - since)} s` : "";
+const whole = since ? `; the whole run ${Math.round(Date.now() / 1000 - since)} s, begun ${begun(since)}` : "";
 console.log(
   `\nStages (${machine}): ${install}${stages.map((s) => `${s.label} ${s.seconds.toFixed(0)} s`).join(", ")}${whole}`,
 );
@@ -305,3 +305,19 @@ console.log(`\nThe 15 slowest tests:\n${formatSlowest(slowest)}`);
 if (failed.length) console.log(`\nFailed (${failed.length}):\n${formatFailed(failed)}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(totals.failed || problems ? 1 : 0);
+
+/** When the run began, with its weekday, in UTC and in Amsterdam: runs are compared by hour and day. */
+function begun(unixSeconds) {
+  const at = new Date(unixSeconds * 1000);
+  const format = (timeZone) =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(at);
+  return `${format("UTC")} UTC (${format("Europe/Amsterdam")} in Amsterdam)`;
+}
