@@ -194,7 +194,8 @@ describe("the data migrations of earlier rounds", () => {
     const keys = await database.db
       .selectFrom("pageViewKeys")
       .select(["dim", "key", "views", "visits"])
-      .orderBy(["dim", "key"])
+      .orderBy("dim")
+      .orderBy("key")
       .execute();
     expect(keys).toEqual([
       { dim: "all", key: "", views: 7, visits: 4 },

@@ -4,7 +4,7 @@
  * name and shown as it is typed; POST /api/content/team appends the member to team.json and
  * publishes it like a text change. The server's refusals of a text (the copy rules) show by field.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type SubmitEvent } from "react";
 import type { ContentAnswer, PublishStatus } from "#shared/api/content.ts";
 import { dirOf, LANGUAGES, type Language } from "#shared/languages.ts";
 import { BOOKABLE_SERVICES, serviceNameKey, type ServiceId } from "#shared/services.ts";
@@ -93,7 +93,7 @@ export function AddTeamMember({
     return found;
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setNote(null);
     const found = check();

@@ -4,7 +4,7 @@
  * delete: leads that name a reason keep showing it, archived or not. After each change the desk's
  * Lost column is told the new list (announceLostReasons).
  */
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import type { LostReason } from "#shared/api/enquiries.ts";
 import { dirOf, LANGUAGES, type Language } from "#shared/languages.ts";
 import { LOST_REASON_MAX_LENGTH } from "#shared/leads.ts";
@@ -143,7 +143,7 @@ function LabelsForm({
   const [labels, setLabels] = useState<Labels>(initial);
   const [missing, setMissing] = useState<Language[]>([]);
   const save = useAction();
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = Object.fromEntries(LANGUAGES.map((lang) => [lang, labels[lang].trim()])) as Labels;
     const empty = LANGUAGES.filter((lang) => !trimmed[lang]);
