@@ -66,7 +66,8 @@ export function findTextProblems(): TextProblem[] {
     for (let e: Element | null = el; e; e = e.parentElement) {
       const style = getComputedStyle(e);
       if (style.display === "none" || style.visibility === "hidden" || style.opacity === "0") return false;
-      if (style.getPropertyValue("clip") === "rect(0px, 0px, 0px, 0px)" || style.clipPath === "inset(50%)") return false;
+      if (style.getPropertyValue("clip") === "rect(0px, 0px, 0px, 0px)" || style.clipPath === "inset(50%)")
+        return false;
       if (e.hasAttribute("hidden")) return false;
       // The content of a closed <details> (a closed menu) is not shown; its <summary> is.
       const details = e.parentElement?.closest("details");
