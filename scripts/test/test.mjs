@@ -6,6 +6,7 @@
 // lower priority; docs/benchmarks.md has the figures behind each pairing.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { OFFICE_TIME_ZONE } from "#shared/office.ts";
 import { loadAverage, machineReference } from "../bench/machine.mjs";
 import { findChromium, HEADLESS_SHELL } from "./chromium.mjs";
 import { secondPassFiles } from "./database-tests.mjs";
@@ -306,7 +307,7 @@ if (failed.length) console.log(`\nFailed (${failed.length}):\n${formatFailed(fai
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(totals.failed || problems ? 1 : 0);
 
-/** When the run began, with its weekday, in UTC and in Amsterdam: runs are compared by hour and day. */
+/** When the run began, with its weekday, in UTC and in the office's time zone: runs are compared by hour and day. */
 function begun(unixSeconds) {
   const at = new Date(unixSeconds * 1000);
   const format = (timeZone) =>
@@ -319,5 +320,5 @@ function begun(unixSeconds) {
       minute: "2-digit",
       hourCycle: "h23",
     }).format(at);
-  return `${format("UTC")} UTC (${format("Europe/Amsterdam")} in Amsterdam)`;
+  return `${format("UTC")} UTC (${format(OFFICE_TIME_ZONE)} in Amsterdam)`;
 }
